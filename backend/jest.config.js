@@ -1,0 +1,35 @@
+/**
+ * Back-end tests. Unit specs live beside the code (src/**\/*.spec.ts); integration specs in test/
+ * start the real app on a real database. Every integration spec runs on the embedded PostgreSQL
+ * (PGlite) and, when TEST_DATABASE_URL is set, a second time on that PostgreSQL server.
+ * @type {import('jest').Config}
+ */
+const transform = { '^.+\\.tsx?$': require('../jest.swc.cjs') };
+const moduleNameMapper = { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts' };
+const base = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper };
+
+const projects = [
+  { ...base, displayName: 'backend-unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+  {
+    ...base,
+    displayName: 'backend-embedded',
+    testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+    setupFiles: ['<rootDir>/test/support/use-embedded.ts'],
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    ...base,
+    displayName: 'backend-postgres',
+    testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+    setupFiles: ['<rootDir>/test/support/use-postgres.ts'],
+  });
+}
+
+module.exports = {
+  projects,
+  transform,
+  globalSetup: require('path').join(__dirname, 'test/support/global-setup.ts'),
+  globalTeardown: require('path').join(__dirname, 'test/support/global-teardown.ts'),
+  testTimeout: 30000,
+};

@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import type { Clock } from './common/clock';
+import { NestPinoLogger } from './common/logger';
+import { requestIdFor } from './common/request-id';
+import type { AppConfig } from './config/app-config';
+
+export const API_PREFIX = 'api/v1';
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface CreateAppOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/**
+ * Builds the whole server (API + the built web app) without listening: main.ts and the tests
+ * both start it from here, so what the tests exercise is what runs.
+ */
+export async function createApp(opts: CreateAppOptions): Promise<NestFastifyApplication> {
+  const { config, logger } = opts;
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: config.logLevel === 'silent',
+    genReqId: requestIdFor,
+    requestIdLogLabel: 'reqId',
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(opts), adapter, {
+    logger: new NestPinoLogger(logger),
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix(API_PREFIX);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.enableCors({
+    origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+
+  if (existsSync(join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

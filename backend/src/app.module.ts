@@ -1,0 +1,49 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ZodValidationPipe } from 'nestjs-zod';
+import type { Logger } from 'pino';
+import { AuthGuard } from './common/auth/auth.guard';
+import { Clock } from './common/clock';
+import { CoreModule } from './common/core.module';
+import { EnvelopeFilter } from './common/envelope.filter';
+import { SuccessInterceptor } from './common/success.interceptor';
+import type { AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** The domain modules, one per area of the product. */
+const DOMAIN_MODULES = [
+  HealthModule,
+  MailModule,
+];
+
+@Module({})
+export class AppModule {
+  static forRoot(opts: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(opts.config, opts.logger, opts.clock),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(opts.databaseUrl, opts.config.databasePoolSize), migrations: [] }),
+        RateLimitModule,
+        ...DOMAIN_MODULES,
+      ],
+      providers: [
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_FILTER, useClass: EnvelopeFilter },
+        { provide: APP_INTERCEPTOR, useClass: SuccessInterceptor },
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+    };
+  }
+}

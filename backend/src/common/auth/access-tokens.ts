@@ -1,0 +1,44 @@
+import jwt from 'jsonwebtoken';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@vidyalaya/shared';
+import type { UserRole } from '../../modules/auth/user.entity';
+
+const ALGORITHM = 'HS256' as const;
+const AUDIENCE = 'vidyalaya-api';
+const ISSUER = 'vidyalaya';
+const TOKEN_TYPE = 'access';
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  role: UserRole;
+}
+
+/** A 15-minute access token: HS256 pinned, audience, issuer and our own `typ` claim all checked. */
+export function signAccessToken(user: AuthUser, secret: string, now: Date): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  return jwt.sign({ typ: TOKEN_TYPE, username: user.username, role: user.role, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, secret, {
+    algorithm: ALGORITHM,
+    audience: AUDIENCE,
+    issuer: ISSUER,
+    subject: user.id,
+  });
+}
+
+export type VerifyResult = { ok: true; user: AuthUser } | { ok: false; reason: 'expired' | 'invalid' };
+
+export function verifyAccessToken(token: string, secret: string, now: Date): VerifyResult {
+  try {
+    const claims = jwt.verify(token, secret, {
+      algorithms: [ALGORITHM],
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      clockTimestamp: Math.floor(now.getTime() / 1000),
+    }) as jwt.JwtPayload;
+    if (claims.typ !== TOKEN_TYPE || typeof claims.sub !== 'string' || (claims.role !== 'admin' && claims.role !== 'staff')) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, user: { id: claims.sub, username: String(claims.username ?? ''), role: claims.role } };
+  } catch (e) {
+    return { ok: false, reason: e instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+  }
+}

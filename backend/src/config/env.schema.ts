@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const list = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+/**
+ * Every environment variable the server reads, validated once at start. A bad or missing value
+ * stops the process with a one-line reason (see main.ts); nothing else reads process.env.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  APP_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name with an optional port, e.g. vidyalaya.in or localhost:3000')
+    .default('localhost:3000'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Vidyalaya <no-reply@vidyalaya.local>'),
+  CONTACT_INBOX: z.string().email('must be an e-mail address').default('hello@vidyalaya.local'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CORS_ORIGINS: list.default(['app://vidyalaya']),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DomainException } from '../../common/domain.exception';
+
+const PROBE_TIMEOUT_MS = 2000;
+
+@Injectable()
+export class HealthService {
+  constructor(private readonly db: DataSource) {}
+
+  /** 200 when the database answers a trivial query in time, else 503 DATABASE_UNAVAILABLE. */
+  async check(): Promise<{ status: 'ok'; database: 'up' }> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.db.query('SELECT 1'),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS))),
+      ]);
+      return { status: 'ok', database: 'up' };
+    } catch {
+      throw new DomainException('DATABASE_UNAVAILABLE', { data: { status: 'error', database: 'down' } });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

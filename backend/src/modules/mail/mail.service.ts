@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import { DomainException } from '../../common/domain.exception';
+import { LOGGER } from '../../common/envelope.filter';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends e-mail. With SMTP_URL: over SMTP from MAIL_FROM. Without it (development): the message is
+ * written as an .eml file under DATA_DIR/mail/ and its subject and file are logged, so a new user
+ * can read an OTP with no mail server. A failed send raises MAIL_UNAVAILABLE (503).
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly transport: Transporter;
+  private readonly mailDir: string | null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    if (config.smtpUrl) {
+      const url = new URL(config.smtpUrl);
+      this.transport = nodemailer.createTransport({
+        host: url.hostname,
+        port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+        secure: url.protocol === 'smtps:',
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: SEND_TIMEOUT_MS,
+      });
+      this.mailDir = null;
+    } else {
+      this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      this.mailDir = join(config.dataDir, 'mail');
+    }
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    try {
+      const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      if (this.mailDir) {
+        mkdirSync(this.mailDir, { recursive: true });
+        const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+        writeFileSync(file, (info as unknown as { message: Buffer }).message);
+        this.logger.info({ to: mail.to, subject: mail.subject, file }, 'e-mail written (no SMTP_URL set)');
+        // Development convenience: the plain text, codes included, also goes to the log.
+        this.logger.info(`\n--- e-mail to ${mail.to}: ${mail.subject}\n${mail.text}\n---`);
+      }
+    } catch (e) {
+      this.logger.error({ to: mail.to, subject: mail.subject, err: (e as Error).message }, 'e-mail could not be sent');
+      throw new DomainException('MAIL_UNAVAILABLE');
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,34 @@
+import { startTestApp, type TestApp } from './support/app';
+
+describe('Foundation: health, envelope and SPA fallback (DECISIONS "Running it", "API shape")', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/v1/health answers 200 with the database up', async () => {
+    const res = await t.call('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { status: 'ok', database: 'up' } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w.-]{8,64}$/);
+  });
+
+  it('an unknown API path answers the 404 envelope, never the web app', async () => {
+    const res = await t.call('GET', '/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+
+  it('malformed JSON answers 400 MALFORMED_JSON in the envelope', async () => {
+    const res = await t.call('POST', '/health', { rawBody: '{"a":' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: { code: 'MALFORMED_JSON' } });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.call('GET', '/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});

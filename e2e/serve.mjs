@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// The server the browser tests talk to, started the way the README starts it (`npm start`, i.e.
+// scripts/start.mjs), on its own port and data directory, with a real SMTP server on loopback
+// that drops every e-mail it receives into E2E_MAIL_DIR as an .eml file for the tests to read.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3210';
+const mailDir = process.env.E2E_MAIL_DIR ?? join(tmpdir(), 'vidyalaya-e2e-mail');
+mkdirSync(mailDir, { recursive: true });
+let n = 0;
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, cb) {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
+      writeFileSync(join(mailDir, `${Date.now()}-${String(++n).padStart(5, '0')}-${to}.eml`), Buffer.concat(chunks));
+      cb();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
+
+const app = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    APP_DOMAIN: `localhost:${port}`,
+    DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vidyalaya-e2e-data-')),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+const stop = () => app.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+app.on('exit', (code) => {
+  smtp.close();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,11 @@
+// Root Jest: the shared package's rules and the back end's unit and integration tests, one run.
+const backend = require('./backend/jest.config.js');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [require('./shared/jest.config.js'), ...backend.projects],
+  transform: { '^.+\\.tsx?$': require('./jest.swc.cjs') },
+  globalSetup: backend.globalSetup,
+  globalTeardown: backend.globalTeardown,
+  testTimeout: backend.testTimeout,
+};

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is missing or out of date, then runs the server (API + web app) in
+// this process. Configuration comes from the environment (see README.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(st.mtimeMs, ...readdirSync(path).map((f) => newest(join(path, f))));
+}
+
+export function ensureBuilt({ web = true } = {}) {
+  // Incremental: a no-op in a second or two when nothing changed.
+  run('npx', ['tsc', '-b', 'shared', 'backend']);
+  if (!web) return;
+  const built = join(root, 'web', 'dist', 'index.html');
+  const sources = Math.max(newest(join(root, 'web', 'src')), newest(join(root, 'web', 'index.html')), newest(join(root, 'shared', 'src')));
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm', ['run', 'build', '-w', '@vidyalaya/web']);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureBuilt();
+  const r = spawnSync(process.execPath, [join(root, 'backend', 'dist', 'main.js')], { stdio: 'inherit' });
+  process.exit(r.status ?? 0);
+}

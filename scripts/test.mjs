@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm test`: every test the project has. Type checks, then Jest (shared rules, back-end unit and
+// integration tests on the embedded PostgreSQL and — with TEST_DATABASE_URL — on a real server),
+// then the browser tests in a real Chromium against the app started as the README starts it.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv[2]; // optional: unit | e2e
+
+function step(name, cmd, args, env = {}) {
+  process.stdout.write(`\n=== ${name}\n`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    process.stderr.write(`\n${name} failed.\n`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const browser = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+  (p) => p && existsSync(p),
+);
+if (!browser && only !== 'unit') {
+  process.stderr.write(
+    'npm test needs Chromium for the browser tests and none was found.\n' +
+      'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROME_PATH to a Chrome/Chromium binary.\n',
+  );
+  process.exit(1);
+}
+
+if (only !== 'e2e') {
+  step('type check', 'npx', ['tsc', '-b', 'shared', 'backend', 'web']);
+  step('type check (tests)', 'npx', ['tsc', '-p', 'backend/tsconfig.test.json']);
+  step('jest', 'npx', ['jest', '--ci']);
+}
+if (only !== 'unit') {
+  step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);
+  step('playwright', 'npx', ['playwright', 'test'], { CHROME_PATH: browser, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+}

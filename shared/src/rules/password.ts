@@ -1,0 +1,30 @@
+/**
+ * Passwords refused as too common (DECISIONS.md: 'This password is too common'). Only entries of
+ * at least PASSWORD_MIN characters are listed: shorter ones fail the length rule anyway. The check
+ * ignores case and surrounding spaces. The server may consult a longer list; this one lets the
+ * form warn early.
+ */
+export const COMMON_PASSWORDS: readonly string[] = [
+  '000000', '111111', '112233', '121212', '123123', '123321', '123456', '1234567', '12345678',
+  '123456789', '1234567890', '12341234', '123abc', '123qwe', '147258', '147258369', '159753',
+  '1q2w3e', '1q2w3e4r', '1q2w3e4r5t', '1qaz2wsx', '222222', '333333', '444444', '555555',
+  '654321', '666666', '696969', '7777777', '777777', '888888', '987654321', '999999',
+  'a123456', 'aa123456', 'abc123', 'abc12345', 'abcd1234', 'abcdef', 'access', 'admin123',
+  'administrator', 'arsenal', 'asdf1234', 'asdfgh', 'asdfghjkl', 'ashley', 'babygirl', 'bailey',
+  'baseball', 'batman', 'buster', 'changeme', 'charlie', 'cheese', 'chelsea', 'computer',
+  'cricket', 'daniel', 'default', 'dragon', 'football', 'freedom', 'ganesh', 'ginger', 'hello123',
+  'hockey', 'hottie', 'iloveindia', 'iloveyou', 'india123', 'india@123', 'internet', 'jaishreeram',
+  'jennifer', 'jordan23', 'killer', 'krishna', 'letmein', 'liverpool', 'login123', 'loveme',
+  'master', 'matrix', 'michael', 'monkey', 'mustang', 'omsairam', 'p@ssw0rd', 'p@ssword',
+  'passw0rd', 'password', 'password1', 'password12', 'password123', 'password@123', 'pepper',
+  'pokemon', 'princess', 'q1w2e3r4', 'qazwsx', 'qwe123', 'qwer1234', 'qwerty', 'qwerty123',
+  'qwertyuiop', 'sachin', 'sairam', 'school', 'school123', 'secret', 'shadow', 'soccer',
+  'starwars', 'student', 'sunshine', 'superman', 'teacher', 'test123', 'testing', 'trustno1',
+  'vidyalaya', 'welcome', 'welcome1', 'welcome123', 'whatever', 'zaq12wsx', 'zxcvbn', 'zxcvbnm',
+];
+
+const COMMON = new Set(COMMON_PASSWORDS);
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON.has(password.trim().toLowerCase());
+}

@@ -1,0 +1,34 @@
+import type { SetupProgress } from '../../rules/setup-progress';
+import type { SchoolDto } from '../schools/school.types';
+
+export type NamedRef = { id: string; name: string };
+
+/** A class with its sections and subjects (spec §3, GET /school/classes-sections/{schoolId}). */
+export type ClassWithDetails = {
+  id: string;
+  name: string;
+  academicYear: string;
+  sections: NamedRef[];
+  subjects: NamedRef[];
+};
+
+export type ClassesSectionsResult = { classes: ClassWithDetails[] };
+
+export type GlobalSubject = {
+  id: string;
+  name: string;
+  code?: string | null;
+  description?: string | null;
+};
+
+/** GET /school/subjects/global answer data. */
+export type GlobalSubjectsResult = { subjects: GlobalSubject[] };
+
+/** GET /auth/my-school-detailed answer data (spec §3 School summary). */
+export type SchoolSummary = {
+  school: SchoolDto;
+  classes: ClassWithDetails[];
+  totalSections: number;
+  totalSubjects: number;
+  setupProgress: SetupProgress;
+};

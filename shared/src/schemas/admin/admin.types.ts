@@ -1,0 +1,31 @@
+import type { SchoolDto, SchoolOwner } from '../schools/school.types';
+
+export const SCHOOL_DECISIONS = ['approved', 'rejected'] as const;
+export type SchoolDecisionKind = (typeof SCHOOL_DECISIONS)[number];
+
+/** A school as provider staff see it: with its administrator. */
+export type AdminSchool = SchoolDto & { owner: SchoolOwner };
+
+/** GET /admin/schools answer data. */
+export type AdminSchoolListResult = {
+  schools: AdminSchool[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+/** One recorded approval or rejection: who, when, why (DECISIONS.md). */
+export type SchoolDecision = {
+  id: string;
+  decision: SchoolDecisionKind;
+  reason: string | null;
+  decidedBy: { id: string; username: string };
+  /** ISO 8601 */
+  decidedAt: string;
+};
+
+/** GET /admin/schools/{id} answer data; decisions newest first. */
+export type AdminSchoolDetail = {
+  school: AdminSchool;
+  decisions: SchoolDecision[];
+};

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../messages';
+
+/**
+ * GET /school/subdomain-availability?subdomain=x (DECISIONS.md). Any text is accepted: a malformed
+ * subdomain answers `{available: false, reason}` with the form's message rather than a 400.
+ */
+export const subdomainAvailabilityQuerySchema = z.object({
+  subdomain: z.string({ error: MESSAGES.validation.subdomainRequired }).trim(),
+});
+export type SubdomainAvailabilityQuery = z.infer<typeof subdomainAvailabilityQuerySchema>;
+
+/** `reason` is a user-facing message: a format message, 'Subdomain already taken' or 'This subdomain is reserved'. */
+export type SubdomainAvailability = { available: boolean; reason?: string };

@@ -1,0 +1,37 @@
+import { Spinner } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { initializeAuth } from '../lib/auth/auth-slice';
+import { useAppDispatch, useAppSelector } from './store';
+
+/** Spec §2: the page scrolls to the top on every route change. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Spec §2: nothing is rendered until authentication initialisation is done. */
+export function RootLayout() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.status);
+  useEffect(() => {
+    void dispatch(initializeAuth());
+  }, [dispatch]);
+  if (status === 'initializing') {
+    return (
+      <div className="app-initializing" role="status">
+        <Spinner size={32} />
+        <p>Initializing...</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}

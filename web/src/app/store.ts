@@ -1,0 +1,21 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { api } from '../lib/api/api';
+import { setSessionEndedHandler } from '../lib/api/base-query';
+import { authSlice, endSession } from '../lib/auth/auth-slice';
+
+export function createStore() {
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
+    middleware: (gDM) => gDM().concat(api.middleware),
+  });
+  // Spec §8 / DECISIONS: a 401 that a refresh cannot mend signs the user out.
+  setSessionEndedHandler(() => void endSession(store.dispatch));
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,0 +1,112 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { AuthTokens } from '@vidyalaya/shared';
+import { tokenStore } from '../auth/token-store';
+import { getPlatform } from '../platform/platform';
+
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  params?: Record<string, string | number | undefined>;
+  /** Message shown when the server gives none (spec §8 fallback messages). */
+  fallbackMessage?: string;
+  /** Login, refresh and the like: a 401 there is an answer, not an expired session. */
+  skipAuthRefresh?: boolean;
+}
+
+export interface ApiError {
+  /** HTTP status, or 0 when the server could not be reached. */
+  status: number;
+  code?: string;
+  message: string;
+  details?: Record<string, string>;
+}
+
+type Envelope = { success?: boolean; data?: unknown; message?: string; error?: { message?: string; code?: string; details?: Record<string, string> } };
+
+/** Called when a refresh fails: the app signs out (set by the store). */
+let onSessionEnded: () => void = () => undefined;
+export function setSessionEndedHandler(fn: () => void): void {
+  onSessionEnded = fn;
+}
+
+async function send(req: ApiRequest, accessToken: string | undefined, signal?: AbortSignal) {
+  const base = await getPlatform().apiBaseUrl();
+  const query = req.params
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(req.params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const res = await fetch(`${base}${req.url}${query === '?' ? '' : query}`, {
+    method: req.method ?? 'GET',
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    signal,
+  });
+  let body: Envelope | null = null;
+  try {
+    body = (await res.json()) as Envelope;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body };
+}
+
+let refreshing: Promise<AuthTokens | null> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same rotation. */
+export function refreshTokens(): Promise<AuthTokens | null> {
+  refreshing ??= (async () => {
+    try {
+      const current = await tokenStore.get();
+      if (!current) return null;
+      const { status, body } = await send({ url: '/auth/refresh-token', method: 'POST', body: { refreshToken: current.refreshToken } }, undefined);
+      if (status >= 200 && status < 300 && body?.success) {
+        const tokens = body.data as AuthTokens;
+        await tokenStore.set(tokens);
+        return tokens;
+      }
+      return null;
+    } catch {
+      return null;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * The one base query: adds the bearer token, unwraps the envelope (`data` on success, the
+ * server's error.message or the fallback on failure), and on a 401 refreshes once and retries;
+ * if the refresh fails the session ends.
+ */
+export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (req, api) => {
+  const fallback = req.fallbackMessage ?? 'Something went wrong. Please try again.';
+  try {
+    const tokens = await tokenStore.get();
+    let res = await send(req, tokens?.accessToken, api.signal);
+    if (res.status === 401 && !req.skipAuthRefresh && tokens) {
+      const fresh = await refreshTokens();
+      if (fresh) res = await send(req, fresh.accessToken, api.signal);
+      else onSessionEnded();
+    }
+    const { status, body } = res;
+    if (body && body.success === true) return { data: body.data ?? null, meta: { message: body.message } };
+    return {
+      error: {
+        status,
+        code: body?.error?.code,
+        message: body?.error?.message ?? body?.message ?? fallback,
+        details: body?.error?.details,
+      },
+    };
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    return { error: { status: 0, message: fallback } };
+  }
+};

@@ -1,0 +1,87 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MESSAGES, STORAGE_KEYS, type AuthTokens, type PublicUser } from '@vidyalaya/shared';
+import { api } from '../api/api';
+import { getPlatform } from '../platform/platform';
+import { tokenStore } from './token-store';
+
+export type AuthStatus = 'initializing' | 'authenticated' | 'unauthenticated';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: PublicUser | null;
+}
+
+const initialState: AuthState = { status: 'initializing', user: null };
+
+/** The account calls every part of the app needs (the auth feature adds the form calls). */
+export const authApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    me: b.query<{ user: PublicUser }, void>({
+      query: () => ({ url: '/auth/me', fallbackMessage: MESSAGES.fallback.fetchUser }),
+      providesTags: ['Me'],
+    }),
+    logout: b.mutation<unknown, { refreshToken: string }>({
+      query: (body) => ({ url: '/auth/logout', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: MESSAGES.fallback.logout }),
+    }),
+  }),
+});
+
+/**
+ * Spec §4 Authentication: read both tokens; if either is missing → unauthenticated; otherwise
+ * fetch the current user: success → authenticated, failure → tokens cleared, unauthenticated.
+ */
+export const initializeAuth = createAsyncThunk('auth/initialize', async (_: void, { dispatch }) => {
+  const tokens = await tokenStore.get();
+  if (!tokens) return null;
+  const result = await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  if ('data' in result && result.data) return result.data.user;
+  await tokenStore.clear();
+  return null;
+});
+
+/** Login stores both tokens and marks the user authenticated. */
+export const signedIn = createAsyncThunk('auth/signedIn', async (p: { tokens: AuthTokens; user: PublicUser }) => {
+  await tokenStore.set(p.tokens);
+  return p.user;
+});
+
+/**
+ * Logout calls the server with the refresh token (a failure is only logged), clears the tokens and
+ * the user, and wipes the persisted school setup state.
+ */
+export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+  const tokens = await tokenStore.get();
+  if (tokens) {
+    const res = await dispatch(authApi.endpoints.logout.initiate({ refreshToken: tokens.refreshToken }));
+    if ('error' in res) console.warn('Logout call failed', res.error);
+  }
+  await endSession(dispatch);
+});
+
+/** Ends the session locally: tokens, user, school state and cached API data all go. */
+export async function endSession(dispatch: (a: unknown) => unknown): Promise<void> {
+  await tokenStore.clear();
+  getPlatform().storage.remove(STORAGE_KEYS.school);
+  dispatch(authSlice.actions.cleared());
+  dispatch(api.util.resetApiState());
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    cleared: () => ({ status: 'unauthenticated' as const, user: null }),
+    userUpdated: (s, a: PayloadAction<PublicUser>) => {
+      s.user = a.payload;
+    },
+  },
+  extraReducers: (b) => {
+    b.addCase(initializeAuth.fulfilled, (_s, a) =>
+      a.payload ? { status: 'authenticated' as const, user: a.payload } : { status: 'unauthenticated' as const, user: null },
+    );
+    b.addCase(initializeAuth.rejected, () => ({ status: 'unauthenticated' as const, user: null }));
+    b.addCase(signedIn.fulfilled, (_s, a) => ({ status: 'authenticated' as const, user: a.payload }));
+  },
+});
+
+export const selectAuth = (s: { auth: AuthState }) => s.auth;
