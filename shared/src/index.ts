@@ -45,6 +45,7 @@ export * from './schemas/academics/create-class-subjects.schema';
 export * from './schemas/academics/create-classes.schema';
 export * from './schemas/academics/create-sections.schema';
 export * from './schemas/academics/fields';
+export * from './schemas/academics/school-subjects-query.schema';
 
 export * from './schemas/contact/contact.schema';
 

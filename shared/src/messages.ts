@@ -23,6 +23,12 @@ const SCHOOL_ID_REQUIRED_TITLE = 'School ID Required';
 const NO_CLASSES_FOUND = 'No Classes Found';
 const ALL_FIELDS_REQUIRED = 'All fields are required';
 const ERROR = 'Error';
+const EMAIL_TOO_LONG = 'Email must not exceed 255 characters';
+const ADD_AT_LEAST_ONE_SECTION = 'Please add at least one section to proceed.';
+const LOGIN = 'Login';
+const GET_STARTED = 'Get Started';
+const START_FREE_TRIAL = 'Start Free Trial';
+const ADD_SUBJECTS = 'Add Subjects';
 
 export const MESSAGES = {
   /** Field messages of spec §5 (and the limits DECISIONS adds). */
@@ -31,7 +37,7 @@ export const MESSAGES = {
     usernameMin: USERNAME_MIN_MESSAGE,
     usernameMax: 'Username must not exceed 30 characters',
     emailInvalid: 'Please enter a valid email address',
-    emailTooLong: 'Email must not exceed 255 characters',
+    emailTooLong: EMAIL_TOO_LONG,
     passwordMin: PASSWORD_MIN_MESSAGE,
     passwordMax: 'Password must not exceed 128 characters',
     passwordRequired: 'Password is required',
@@ -77,7 +83,7 @@ export const MESSAGES = {
     phoneNumberFormat: 'Invalid phone number format',
     phoneNumbersUnique: 'Phone numbers must be unique',
     schoolEmailInvalid: 'Invalid email format',
-    schoolEmailTooLong: 'Email must not exceed 255 characters',
+    schoolEmailTooLong: EMAIL_TOO_LONG,
     principalNameMin: 'Principal name must be at least 2 characters',
     principalNameMax: 'Principal name must not exceed 255 characters',
     principalNameFormat: 'Principal name can only contain letters, spaces and dots',
@@ -98,7 +104,7 @@ export const MESSAGES = {
       `"${name}" is not one of the available classes (Nursery to Class 12)`,
     classNameRequired: 'Class name is required',
     duplicateClass: 'Each class can appear only once',
-    sectionsMin: 'Please add at least one section to proceed.',
+    sectionsMin: ADD_AT_LEAST_ONE_SECTION,
     sectionNameRequired: 'Section name is required',
     sectionNameMax: 'Section name must not exceed 20 characters',
     sectionNamesUnique: 'Section names must be unique within a class',
@@ -134,6 +140,15 @@ export const MESSAGES = {
     subdomainTaken: 'Subdomain already taken',
     subdomainReserved: 'This subdomain is reserved',
     planComingSoon: 'This plan is coming soon',
+    // Schools and setup (issue 4)
+    subdomainLocked: 'The subdomain of an approved school cannot be changed',
+    unknownClasses: (names: readonly string[]) =>
+      `These classes have not been added for this academic year: ${names.join(', ')}. Please add them first.`,
+    classNotAdded: (name: string, academicYear: string) =>
+      `${name} has not been added for ${academicYear}`,
+    unknownSubjects: (names: readonly string[]) =>
+      `These subjects are not in the list of available subjects: ${names.join(', ')}`,
+    unknownSubject: (name: string) => `"${name}" is not one of the available subjects`,
   },
 
   /** Success toasts (spec §2, §4, §8). */
@@ -241,7 +256,7 @@ export const MESSAGES = {
     },
     noSectionsToCreate: {
       title: 'No Sections to Create',
-      description: 'Please add at least one section to proceed.',
+      description: ADD_AT_LEAST_ONE_SECTION,
     },
     incompleteSubjectSelection: {
       title: 'Incomplete Subject Selection',
@@ -305,8 +320,8 @@ export const MESSAGES = {
       pricing: 'Pricing',
       about: 'About',
       contact: 'Contact',
-      login: 'Login',
-      getStarted: 'Get Started',
+      login: LOGIN,
+      getStarted: GET_STARTED,
       yourSchool: 'Your School',
       logout: 'Logout',
     },
@@ -316,23 +331,23 @@ export const MESSAGES = {
       refund: 'Refund Policy',
     },
     home: {
-      startFreeTrial: 'Start Free Trial',
+      startFreeTrial: START_FREE_TRIAL,
       watchDemo: 'Watch Demo',
       startYourJourney: 'Start Your Journey',
       getStartedToday: 'Get Started Today',
       talkToSales: 'Talk to Sales',
       steps: ['Register Your School', 'Setup Structure', 'Start Trial', 'Go Live'],
     },
-    features: { available: 'Available Features', comingSoon: 'Coming Soon', getStarted: 'Get Started' },
+    features: { available: 'Available Features', comingSoon: 'Coming Soon', getStarted: GET_STARTED },
     howItWorks: { startYourFreeTrial: 'Start Your Free Trial' },
     pricing: {
       freeTrial: 'Free Trial',
-      startFreeTrial: 'Start Free Trial',
+      startFreeTrial: START_FREE_TRIAL,
       customSolutions: 'Custom Solutions',
       contactUs: 'Contact Us',
     },
     register: { title: 'Create Your Account', submit: 'Create Account' },
-    login: { title: 'Login to Platform', submit: 'Login' },
+    login: { title: 'Login to Platform', submit: LOGIN },
     verifyOtp: { submit: 'Verify Code', resend: 'Resend', backToLogin: 'Back to Login' },
     dashboard: {
       createYourSchool: 'Create Your School',
@@ -354,7 +369,7 @@ export const MESSAGES = {
     },
     setupSections: { addSection: 'Add Section' },
     setupSubjects: {
-      addSubjects: 'Add Subjects',
+      addSubjects: ADD_SUBJECTS,
       dialogTitle: (className: string) => `Select Subjects for ${className}`,
       cancel: 'Cancel',
       saveSelection: (count: number) => `Save Selection (${count})`,
@@ -373,7 +388,7 @@ export const MESSAGES = {
   setupSteps: {
     classes: 'Add Classes',
     sections: 'Add Sections',
-    subjects: 'Add Subjects',
+    subjects: ADD_SUBJECTS,
   },
 
   /** Spec §4 "Setup complete message", written out as sentences. */

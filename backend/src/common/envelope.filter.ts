@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { Logger } from 'pino';
-import { ERROR_CODES, type ApiFailure, type ErrorCode } from '@vidyalaya/shared';
+import { ERROR_CODES, zodIssuesToDetails, type ApiFailure, type ErrorCode } from '@vidyalaya/shared';
 import { isDatabaseUnavailable } from './database-errors';
 import { DomainException } from './domain.exception';
 import { WebAppService } from './web-app.service';
@@ -30,16 +30,6 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 
 function fromCode(code: ErrorCode, extra: Partial<Failure> = {}): Failure {
   return { status: ERROR_CODES[code].status, code, message: ERROR_CODES[code].message, ...extra };
-}
-
-/** zod issues → { 'address.city': 'City is required', … } (first message per field). */
-export function zodDetails(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const details: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    if (!(key in details)) details[key] = issue.message;
-  }
-  return details;
 }
 
 /**
@@ -91,8 +81,8 @@ export class EnvelopeFilter implements ExceptionFilter {
       };
     }
     if (exception instanceof ZodValidationException) {
-      const issues = ((exception.getZodError() as { issues?: { path: PropertyKey[]; message: string }[] })?.issues ?? []);
-      const details = zodDetails(issues);
+      const issues = (exception.getZodError() as { issues?: Parameters<typeof zodIssuesToDetails>[0] })?.issues ?? [];
+      const details = zodIssuesToDetails(issues);
       return fromCode('VALIDATION_FAILED', { message: issues[0]?.message ?? ERROR_CODES.VALIDATION_FAILED.message, details });
     }
     if (this.isUnknownRoute(exception)) return fromCode('ROUTE_NOT_FOUND');

@@ -64,6 +64,8 @@ export const ERROR_CODES = {
     status: 422,
     message: 'This school is not waiting for a decision: it has already been approved or rejected.',
   },
+  /** POST /contact with only the e-mail address wrong (spec §8 e-mail service statuses). */
+  CONTACT_EMAIL_INVALID: { status: 422, message: MESSAGES.emailService[422] },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   MAIL_UNAVAILABLE: {
     status: 503,

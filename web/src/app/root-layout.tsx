@@ -1,6 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { MESSAGES } from '@vidyalaya/shared';
 import { initializeAuth } from '../lib/auth/auth-slice';
 import { useAppDispatch, useAppSelector } from './store';
 
@@ -23,8 +24,8 @@ export function RootLayout() {
   if (status === 'initializing') {
     return (
       <div className="app-initializing" role="status">
-        <Spinner size={32} />
-        <p>Initializing...</p>
+        <Spinner size={32} aria-hidden />
+        <p>{MESSAGES.screens.initializing}</p>
       </div>
     );
   }

@@ -31,4 +31,24 @@ export type SchoolSummary = {
   totalSections: number;
   totalSubjects: number;
   setupProgress: SetupProgress;
+  /**
+   * The academic year the classes and totals describe: the newest year that has classes, or null
+   * when the school has none yet.
+   */
+  academicYear?: string | null;
+};
+
+/** POST /school/classes, /school/sections and /school/subjects answer data. */
+export type SetupChangeResult = {
+  /** The classes of the academic year sent, with their sections and subjects after the change. */
+  classes: ClassWithDetails[];
+  /** How many classes, sections or class subjects were new (what already existed is left as is). */
+  created: number;
+};
+
+/** GET /school/subjects answer data. */
+export type SchoolSubjectsResult = {
+  /** Every subject the classes use, in catalogue order, once each. */
+  subjects: GlobalSubject[];
+  classes: { id: string; name: string; academicYear: string; subjects: NamedRef[] }[];
 };

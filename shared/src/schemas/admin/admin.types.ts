@@ -29,3 +29,9 @@ export type AdminSchoolDetail = {
   school: AdminSchool;
   decisions: SchoolDecision[];
 };
+
+/**
+ * POST /admin/schools/{id}/approve and /reject answer data: the school after the decision, its
+ * history, and whether the e-mail to the administrator went out (the decision stands either way).
+ */
+export type SchoolDecisionResult = AdminSchoolDetail & { notified: boolean };

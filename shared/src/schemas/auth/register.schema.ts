@@ -19,4 +19,11 @@ export const registerFormSchema = registerSchema
     agreeToTerms: z.literal(true, { error: MESSAGES.validation.agreeToTerms }),
   })
   .refine(match.check, match.params);
-export type RegisterFormValues = z.input<typeof registerFormSchema>;
+/** The form's values as react-final-form holds them (empty inputs are undefined). */
+export type RegisterFormValues = {
+  username?: string;
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+  agreeToTerms?: boolean;
+};

@@ -17,7 +17,8 @@ export const contactFormSchema = z.object({
   school: optionalField(z.string().trim().max(SCHOOL_NAME_MAX, V.contactSchoolMax)),
   message: requiredText(CONTACT_MESSAGE_MAX, V.messageRequired, V.messageMax),
 });
-export type ContactFormValues = z.input<typeof contactFormSchema>;
+/** The form's values as react-final-form holds them (empty inputs are undefined). */
+export type ContactFormValues = { name?: string; email?: string; school?: string; message?: string };
 
 /** Present and non-blank, else 'All fields are required' (and no further message for the field). */
 function allRequired(max: number, tooLong: string) {

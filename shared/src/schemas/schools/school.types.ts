@@ -40,6 +40,10 @@ export type SchoolDto = {
   metaData: SchoolMetaData;
   createdAt: string;
   updatedAt: string;
+  /** When the school was created or last re-submitted after a rejection (the approval queue's order). */
+  submittedAt?: string;
+  /** The first approval; the trial runs 30 days from it. */
+  approvedAt?: string | null;
 };
 
 /** POST /school/create and GET /auth/my-school answer data. */

@@ -19,6 +19,8 @@ export interface ApiError {
   status: number;
   code?: string;
   message: string;
+  /** The server's own message, when its answer carried one (spec §8: "server message, or the fallback"). */
+  serverMessage?: string;
   details?: Record<string, string>;
 }
 
@@ -54,6 +56,10 @@ async function send(req: ApiRequest, accessToken: string | undefined, signal?: A
     body = null;
   }
   return { status: res.status, body };
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 let refreshing: Promise<AuthTokens | null> | null = null;
@@ -97,11 +103,13 @@ export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (req,
     }
     const { status, body } = res;
     if (body && body.success === true) return { data: body.data ?? null, meta: { message: body.message } };
+    const serverMessage = nonEmpty(body?.error?.message) ?? nonEmpty(body?.message);
     return {
       error: {
         status,
         code: body?.error?.code,
-        message: body?.error?.message ?? body?.message ?? fallback,
+        message: serverMessage ?? fallback,
+        serverMessage,
         details: body?.error?.details,
       },
     };

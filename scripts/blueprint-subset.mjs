@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Writes web/src/components/layout/blueprint-public.css: the part of Blueprint's stylesheet that the
+// public shell and the home page use (buttons, navbar, collapse, cards, tags, spinner, toasts), light
+// theme only, inside `@layer blueprint`. The home page loads only this; every other route loads the
+// whole of blueprint.css into the same layer with its code (web/src/app/routes.tsx). Keeping the
+// first page under its size budget is the point: docs/performance.md.
+//
+//   node scripts/blueprint-subset.mjs          regenerate
+//   node scripts/blueprint-subset.mjs --check  exit 1 when the file is out of date
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'web', 'package.json'));
+const pkgDir = dirname(require.resolve('@blueprintjs/core/package.json'));
+const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version;
+const source = readFileSync(join(pkgDir, 'lib', 'css', 'blueprint.css'), 'utf8');
+const target = join(root, 'web', 'src', 'components', 'layout', 'blueprint-public.css');
+
+/** Blueprint classes (without the `bp6-` prefix) the public shell may use. */
+const ALLOWED = [
+  /^button(-text|-spinner|-group)?$/,
+  /^intent-(primary|success|warning|danger|default)$/,
+  /^(minimal|outlined|large|small|fill|active|disabled|loading|round|align-left|align-right)$/,
+  /^navbar(-group|-heading|-divider)?$/,
+  /^collapse(-body)?$/,
+  /^card$/,
+  /^elevation-[0-4]$/,
+  /^tag$/,
+  /^spinner(-animation|-head|-track|-no-spin)?$/,
+  /^icon(-standard|-large|-muted)?$/,
+  /^toast(-.*)?$/,
+  /^overlay(-.*)?$/,
+  /^portal$/,
+  /^(text-muted|text-disabled|text-large|text-small|text-overflow-ellipsis|running-text|ui-text|heading|monospace-text)$/,
+  /^focus-(disabled|style-manager-ignore)$/,
+];
+
+const allowedSelector = (sel) => {
+  if (/\.bp6-dark\b/.test(sel)) return false;
+  const classes = sel.match(/\.bp6-[a-z0-9-]+/g) ?? [];
+  return classes.every((c) => ALLOWED.some((re) => re.test(c.slice(5))));
+};
+
+/** Splits a selector list at top-level commas (not inside :not(...), :is(...)). */
+function splitSelectors(list) {
+  const out = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(list.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+/** Parses a block of CSS into [{prelude, body}] with nested blocks kept as text; skips strings. */
+function parseBlocks(css) {
+  const blocks = [];
+  let depth = 0;
+  let start = 0;
+  let open = -1;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (c === '"' || c === "'") {
+      const end = css.indexOf(c, i + 1);
+      i = end < 0 ? css.length : end;
+    } else if (c === '{') {
+      if (depth === 0) open = i;
+      depth++;
+    } else if (c === '}') {
+      depth--;
+      if (depth === 0) {
+        blocks.push({ prelude: css.slice(start, open).trim(), body: css.slice(open + 1, i) });
+        start = i + 1;
+      }
+    } else if (c === ';' && depth === 0) {
+      // A statement at-rule (@charset, @import): dropped.
+      start = i + 1;
+    }
+  }
+  return blocks;
+}
+
+function filterCss(css) {
+  const out = [];
+  for (const { prelude, body } of parseBlocks(css)) {
+    if (prelude.startsWith('@keyframes') || prelude.startsWith('@font-face')) {
+      out.push({ kind: 'keyframes', name: prelude.split(/\s+/)[1], text: `${prelude}{${body.trim()}}` });
+    } else if (prelude.startsWith('@media') || prelude.startsWith('@supports') || prelude.startsWith('@layer')) {
+      const inner = filterCss(body);
+      if (inner.length) out.push({ kind: 'group', prelude, inner });
+    } else if (prelude.startsWith('@')) {
+      continue;
+    } else {
+      const kept = splitSelectors(prelude).filter(allowedSelector);
+      if (kept.length) out.push({ kind: 'rule', text: `${kept.join(',')}{${body.trim().replace(/\s+/g, ' ')}}` });
+    }
+  }
+  return out;
+}
+
+function render(nodes, usedText) {
+  return nodes
+    .map((n) => {
+      if (n.kind === 'rule') return n.text;
+      if (n.kind === 'keyframes') return !n.name || n.prelude?.startsWith('@font-face') || usedText.includes(n.name) ? n.text : '';
+      const inner = render(n.inner, usedText);
+      return inner ? `${n.prelude}{\n${inner}\n}` : '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+const nodes = filterCss(source.replace(/\/\*[\s\S]*?\*\//g, ''));
+const rulesOnly = (list) => list.flatMap((n) => (n.kind === 'rule' ? [n.text] : n.kind === 'group' ? rulesOnly(n.inner) : []));
+const used = rulesOnly(nodes).join('\n');
+const output =
+  `/* Generated by scripts/blueprint-subset.mjs from @blueprintjs/core ${version} (Apache-2.0): the\n` +
+  ` * light-theme rules of the components the public shell uses. Do not edit; run the script. */\n` +
+  `@layer reset, blueprint;\n@layer blueprint {\n${render(nodes, used)}\n}\n`;
+
+if (process.argv.includes('--check')) {
+  let current = '';
+  try {
+    current = readFileSync(target, 'utf8');
+  } catch {
+    /* missing */
+  }
+  if (current !== output) {
+    console.error(`${target} is out of date: run node scripts/blueprint-subset.mjs`);
+    process.exit(1);
+  }
+  console.log('blueprint-public.css is up to date');
+} else {
+  writeFileSync(target, output);
+  console.log(`wrote ${target} (${(output.length / 1024).toFixed(1)} KB from ${(source.length / 1024).toFixed(1)} KB)`);
+}

@@ -1,0 +1,69 @@
+import { Button } from '@blueprintjs/core';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSelector } from 'react-redux';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { StateScreen } from '../ui/state-screen';
+import { selectAuth, type AuthState } from './auth-slice';
+
+type WithAuth = { auth: AuthState };
+
+/** What the login page reads back: where a signed-out visitor was going. */
+export type FromState = { from?: string | { pathname?: string; search?: string; hash?: string } };
+
+/** The remembered origin as a path ('/setup/classes?schoolId=…'), or null. */
+export function rememberedOrigin(state: unknown): string | null {
+  const from = (state as FromState | null)?.from;
+  if (typeof from === 'string') return from.startsWith('/') && !from.startsWith('//') ? from : null;
+  if (from && typeof from.pathname === 'string' && from.pathname.startsWith('/')) {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return null;
+}
+
+/** Spec §2 route guard: a protected route needs a signed-in user, else /login remembering the origin. */
+export function RequireAuth() {
+  const { status } = useSelector((s: WithAuth) => selectAuth(s));
+  const location = useLocation();
+  if (status !== 'authenticated') {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * /login and /register are for signed-out users: a signed-in user goes to /dashboard — or, right
+ * after logging in, to the page remembered by RequireAuth — replacing history (spec §2).
+ */
+export function GuestOnly() {
+  const { status } = useSelector((s: WithAuth) => selectAuth(s));
+  const location = useLocation();
+  if (status === 'authenticated') return <Navigate to={rememberedOrigin(location.state) ?? '/dashboard'} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Dashboard and setup belong to a school's administrator (spec §6). Provider staff have no school,
+ * so they see a clear refusal instead of an empty dashboard.
+ */
+export function RequireSchoolAdmin() {
+  const { user } = useSelector((s: WithAuth) => selectAuth(s));
+  if (user?.role === 'staff') return <NotAllowed />;
+  return <Outlet />;
+}
+
+function NotAllowed() {
+  const navigate = useNavigate();
+  useDocumentTitle('Not allowed');
+  return (
+    <main className="app-page app-page--narrow">
+      <StateScreen
+        icon="blocked-person"
+        intent="warning"
+        title="Not allowed"
+        description="This page is for school administrators. A provider staff account has no school to set up."
+        action={<Button text="Go to Home" onClick={() => navigate('/')} />}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { MESSAGES, type SchoolResult, type SchoolSummary } from '@vidyalaya/shared';
+import { api } from '../api/api';
+
+/**
+ * The two "my school" calls of spec §7, used by the dashboard and by the setup steps (which need
+ * the stored school). A 404 means the user has no school yet (spec §4: expected, not reported).
+ */
+export const schoolApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    mySchoolDetailed: b.query<SchoolSummary, void>({
+      query: () => ({ url: '/auth/my-school-detailed', fallbackMessage: MESSAGES.fallback.fetchSchoolDetailed }),
+      providesTags: ['SchoolSummary', 'School'],
+    }),
+    mySchool: b.query<SchoolResult, void>({
+      query: () => ({ url: '/auth/my-school', fallbackMessage: MESSAGES.fallback.fetchSchool }),
+      providesTags: ['School'],
+    }),
+  }),
+});
+
+export const { useMySchoolDetailedQuery, useMySchoolQuery, useLazyMySchoolQuery } = schoolApi;

@@ -1,0 +1,113 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  defaultSetupProgress,
+  STORAGE_KEYS,
+  type ClassWithDetails,
+  type SchoolDto,
+  type SchoolSummary,
+  type SetupProgress,
+} from '@vidyalaya/shared';
+import { authSlice } from '../auth/auth-slice';
+import { getPlatform } from '../platform/platform';
+
+/**
+ * Spec §3: "The school state (school, classes list, totalSections, totalSubjects, setupProgress) is
+ * kept in local persistent storage" — under STORAGE_KEYS.school, through the platform. It also
+ * holds the academic year chosen on the setup steps, so every step uses the same one (DECISIONS).
+ */
+export interface SchoolState {
+  school: SchoolDto | null;
+  classes: ClassWithDetails[];
+  totalSections: number;
+  totalSubjects: number;
+  setupProgress: SetupProgress;
+  academicYear: string | null;
+}
+
+export type SetupFlag = 'classesAdded' | 'sectionsAdded' | 'subjectsAdded';
+
+export function emptySchoolState(): SchoolState {
+  return { school: null, classes: [], totalSections: 0, totalSubjects: 0, setupProgress: defaultSetupProgress(), academicYear: null };
+}
+
+export const schoolStateSlice = createSlice({
+  name: 'school',
+  initialState: emptySchoolState,
+  reducers: {
+    /** GET /auth/my-school-detailed answered: the summary is the state. */
+    summaryLoaded: (s, a: PayloadAction<SchoolSummary>) => ({
+      ...s,
+      school: a.payload.school,
+      classes: a.payload.classes,
+      totalSections: a.payload.totalSections,
+      totalSubjects: a.payload.totalSubjects,
+      setupProgress: { ...defaultSetupProgress(), ...a.payload.setupProgress },
+    }),
+    /**
+     * Spec §4 fallback (the basic call) and spec §2 /setup/school success: only the school is known,
+     * with zero classes, sections and subjects; schoolCreated true, the other flags false.
+     */
+    schoolSet: (s, a: PayloadAction<SchoolDto>) => ({
+      ...s,
+      school: a.payload,
+      classes: [],
+      totalSections: 0,
+      totalSubjects: 0,
+      setupProgress: { ...defaultSetupProgress(), schoolCreated: true },
+    }),
+    /** The same school after an edit: its details change, the setup progress stays. */
+    schoolUpdated: (s, a: PayloadAction<SchoolDto>) => {
+      s.school = a.payload;
+    },
+    /** No school yet (a new user): every flag false. */
+    noSchool: (s) => ({ ...emptySchoolState(), academicYear: s.academicYear }),
+    /** A setup step succeeded (spec §4: each step sets its flag true). */
+    stepCompleted: (s, a: PayloadAction<SetupFlag>) => {
+      s.setupProgress[a.payload] = true;
+    },
+    academicYearChosen: (s, a: PayloadAction<string>) => {
+      s.academicYear = a.payload;
+    },
+  },
+  extraReducers: (b) => {
+    // Spec §4: logout (or a session that cannot be renewed) wipes the persisted school state.
+    b.addCase(authSlice.actions.cleared, () => emptySchoolState());
+  },
+});
+
+export const schoolStateActions = schoolStateSlice.actions;
+
+export const selectSchoolState = (s: { school: SchoolState }) => s.school;
+
+/** The stored school state, or an empty one when there is none or it cannot be read. */
+export function loadSchoolState(): SchoolState {
+  try {
+    const raw = getPlatform().storage.get(STORAGE_KEYS.school);
+    if (!raw) return emptySchoolState();
+    const parsed = JSON.parse(raw) as Partial<SchoolState>;
+    const empty = emptySchoolState();
+    return {
+      school: parsed.school && typeof parsed.school === 'object' && typeof parsed.school.id === 'string' ? parsed.school : null,
+      classes: Array.isArray(parsed.classes) ? parsed.classes : [],
+      totalSections: typeof parsed.totalSections === 'number' ? parsed.totalSections : 0,
+      totalSubjects: typeof parsed.totalSubjects === 'number' ? parsed.totalSubjects : 0,
+      setupProgress: { ...empty.setupProgress, ...(parsed.setupProgress ?? {}) },
+      academicYear: typeof parsed.academicYear === 'string' ? parsed.academicYear : null,
+    };
+  } catch {
+    return emptySchoolState();
+  }
+}
+
+/** Writes the school state on every change; an empty state removes the key. */
+export function persistSchoolState(store: { getState(): { school: SchoolState }; subscribe(fn: () => void): () => void }): () => void {
+  let last = store.getState().school;
+  return store.subscribe(() => {
+    const next = store.getState().school;
+    if (next === last) return;
+    last = next;
+    const storage = getPlatform().storage;
+    if (next.school === null && next.academicYear === null) storage.remove(STORAGE_KEYS.school);
+    else storage.set(STORAGE_KEYS.school, JSON.stringify(next));
+  });
+}
