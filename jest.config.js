@@ -3,7 +3,7 @@ const backend = require('./backend/jest.config.js');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: [require('./shared/jest.config.js'), ...backend.projects],
+  projects: [require('./shared/jest.config.js'), ...backend.projects, require('./desktop/jest.config.js')],
   transform: { '^.+\\.tsx?$': require('./jest.swc.cjs') },
   globalSetup: backend.globalSetup,
   globalTeardown: backend.globalTeardown,

@@ -39,7 +39,9 @@ const ALLOWED = [
 ];
 
 const allowedSelector = (sel) => {
-  if (/\.bp6-dark\b/.test(sel)) return false;
+  if (/\.bp6-dark\b|data-bp-color-scheme=dark/.test(sel)) return false;
+  // The shell's buttons are primary or plain; other intents matter only inside toasts.
+  if (/\.bp6-button\b/.test(sel) && /\.bp6-intent-(success|warning|danger)\b/.test(sel) && !/\.bp6-toast/.test(sel)) return false;
   const classes = sel.match(/\.bp6-[a-z0-9-]+/g) ?? [];
   return classes.every((c) => ALLOWED.some((re) => re.test(c.slice(5))));
 };

@@ -10,7 +10,12 @@ const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url))
  */
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@vidyalaya/shared': shared } },
+  resolve: {
+    alias: { '@vidyalaya/shared': shared },
+    // The workspace root also holds React 18 (hoisted for other packages); libraries resolved from
+    // there (Blueprint, react-router, react-redux) must share the renderer's React 19, or hooks break.
+    dedupe: ['react', 'react-dom'],
+  },
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },

@@ -5,6 +5,9 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { APP_NAME } from '@vidyalaya/shared';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { Clock } from './common/clock';
@@ -84,5 +87,27 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
       },
     });
   }
+  setupApiDocs(app);
   return app;
+}
+
+/**
+ * The OpenAPI document, generated from the DTOs' shared zod schemas, at /api/docs (Swagger UI) and
+ * /api/docs-json. Built on first request. The UI page loads only same-origin scripts (no inline
+ * script), so the strict CSP stays as it is.
+ */
+function setupApiDocs(app: NestFastifyApplication): void {
+  const info = new DocumentBuilder()
+    .setTitle(`${APP_NAME} API`)
+    .setDescription(
+      'Every answer is the envelope { success, data?, message?, error?: { message, code, details? } }. ' +
+        'Sign in for a bearer access token; routes not marked public need it.',
+    )
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => cleanupOpenApiDoc(SwaggerModule.createDocument(app, info)), {
+    customSiteTitle: `${APP_NAME} API`,
+    swaggerOptions: { validatorUrl: null },
+  });
 }

@@ -11,8 +11,14 @@ import { SuccessInterceptor } from './common/success.interceptor';
 import type { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
+import { AcademicsModule } from './modules/academics/academics.module';
+import { ApprovalsModule } from './modules/approvals/approvals.module';
+import { ContactModule } from './modules/contact/contact.module';
+import { PublicModule } from './modules/public/public.module';
+import { SchoolsModule } from './modules/schools/schools.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -25,6 +31,12 @@ export interface AppModuleOptions {
 const DOMAIN_MODULES = [
   HealthModule,
   MailModule,
+  AuthModule,
+  SchoolsModule,
+  AcademicsModule,
+  ApprovalsModule,
+  ContactModule,
+  PublicModule,
 ];
 
 @Module({})

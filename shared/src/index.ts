@@ -52,3 +52,5 @@ export * from './schemas/contact/contact.schema';
 export * from './schemas/admin/admin.types';
 export * from './schemas/admin/list-schools-query.schema';
 export * from './schemas/admin/reject-school.schema';
+
+export * from './desktop/bridge';

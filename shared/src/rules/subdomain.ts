@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_APP_DOMAIN, RESERVED_SUBDOMAINS, SUBDOMAIN_MAX, SUBDOMAIN_MIN } from '../constants';
+import { RESERVED_SUBDOMAINS, SUBDOMAIN_MAX, SUBDOMAIN_MIN } from '../constants';
 import { MESSAGES } from '../messages';
 
 const V = MESSAGES.validation;
@@ -55,13 +55,5 @@ export function subdomainProblem(subdomain: string): string | null {
   return isReservedSubdomain(result.data) ? MESSAGES.errors.subdomainReserved : null;
 }
 
-/**
- * A school's portal address: `https://{subdomain}.{APP_DOMAIN}`, or `http://` when the domain is
- * localhost (browsers resolve `*.localhost` to loopback). `appDomain` may carry a port.
- */
-export function schoolPortalUrl(subdomain: string, appDomain: string = DEFAULT_APP_DOMAIN): string {
-  const host = appDomain.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '');
-  const hostname = host.replace(/:\d+$/, '').toLowerCase();
-  const local = hostname === 'localhost' || hostname.endsWith('.localhost');
-  return `${local ? 'http' : 'https'}://${subdomain}.${host}`;
-}
+// In a module of its own, free of zod, so code the app loads at start can use it cheaply.
+export { schoolPortalUrl } from './portal-url';

@@ -1,7 +1,8 @@
-import '@blueprintjs/core/lib/css/blueprint.css';
+// Only the Blueprint rules the public shell needs; every other route adds the rest (routes.tsx).
+import '../components/layout/blueprint-public.css';
 import './global.css';
 import './app.css';
-import { BlueprintProvider } from '@blueprintjs/core';
+import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -21,9 +22,12 @@ export async function bootstrap(platform: Platform, opts: { extraRoutes?: RouteO
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={store}>
-        <BlueprintProvider>
-          <RouterProvider router={router} />
-        </BlueprintProvider>
+        {/* Blueprint's providers minus HotkeysProvider: nothing uses hotkeys, and its dialog would load at start. */}
+        <PortalProvider>
+          <OverlaysProvider>
+            <RouterProvider router={router} />
+          </OverlaysProvider>
+        </PortalProvider>
       </Provider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@vidyalaya/shared';
 import { initializeAuth } from '../lib/auth/auth-slice';
@@ -18,7 +18,11 @@ function ScrollToTop() {
 export function RootLayout() {
   const dispatch = useAppDispatch();
   const status = useAppSelector((s) => s.auth.status);
+  const started = useRef(false);
   useEffect(() => {
+    // Once per app start (StrictMode runs effects twice in development).
+    if (started.current) return;
+    started.current = true;
     void dispatch(initializeAuth());
   }, [dispatch]);
   if (status === 'initializing') {

@@ -1,9 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 
+/** The guards load with the routes they guard, so the home page carries none of their code. */
+const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>
+  import('../lib/auth/guards').then((m) => ({ Component: m[name] }));
+
 /**
  * Every route of spec §2. Pages load lazily (each module exports `Component`), so the home page
- * loads no app-only code. Guards live in the page modules' layouts (features/auth/guards).
+ * loads no app-only code. Guards are layout routes (lib/auth/guards): /register and /login for
+ * signed-out users, /dashboard and /setup/* for a signed-in school administrator.
  */
 export const publicRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../features/public/pages/home-page') },
@@ -18,19 +23,49 @@ export const publicRoutes: RouteObject[] = [
 ];
 
 export const accountRoutes: RouteObject[] = [
-  { path: 'register', lazy: () => import('../features/auth/pages/register-page') },
-  { path: 'login', lazy: () => import('../features/auth/pages/login-page') },
+  {
+    lazy: () => guard('GuestOnly'),
+    children: [
+      { path: 'register', lazy: () => import('../features/auth/pages/register-page') },
+      { path: 'login', lazy: () => import('../features/auth/pages/login-page') },
+    ],
+  },
+  // These check their own navigation state (spec §2) and redirect without it.
   { path: 'verify-otp', lazy: () => import('../features/auth/pages/verify-otp-page') },
   { path: 'forgot-password', lazy: () => import('../features/auth/pages/forgot-password-page') },
   { path: 'reset-password', lazy: () => import('../features/auth/pages/reset-password-page') },
-  { path: 'dashboard', lazy: () => import('../features/dashboard/pages/dashboard-page') },
-  { path: 'setup/school', lazy: () => import('../features/setup/pages/school-page') },
-  { path: 'setup/classes', lazy: () => import('../features/setup/pages/classes-page') },
-  { path: 'setup/sections', lazy: () => import('../features/setup/pages/sections-page') },
-  { path: 'setup/subjects', lazy: () => import('../features/setup/pages/subjects-page') },
+  {
+    lazy: () => guard('RequireAuth'),
+    children: [
+      {
+        lazy: () => guard('RequireSchoolAdmin'),
+        children: [
+          { path: 'dashboard', lazy: () => import('../features/dashboard/pages/dashboard-page') },
+          { path: 'setup/school', lazy: () => import('../features/setup/pages/school-page') },
+          { path: 'setup/classes', lazy: () => import('../features/setup/pages/classes-page') },
+          { path: 'setup/sections', lazy: () => import('../features/setup/pages/sections-page') },
+          { path: 'setup/subjects', lazy: () => import('../features/setup/pages/subjects-page') },
+        ],
+      },
+    ],
+  },
 ];
 
 const notFound: RouteObject = { path: '*', lazy: () => import('../features/public/pages/not-found-page') };
+
+/**
+ * Blueprint's whole stylesheet loads together with every route's code except the home page's, which
+ * makes do with the public subset loaded at start (components/layout/blueprint-public.css), so the
+ * first page stays within its size budget (docs/performance.md).
+ */
+const loadFullBlueprint = () => import('../components/layout/blueprint-full.css');
+function withFullBlueprint(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const wrapped = typeof lazy === 'function' && !route.index ? { lazy: async () => (await Promise.all([lazy(), loadFullBlueprint()]))[0] } : {};
+    return { ...route, ...wrapped, ...(children ? { children: withFullBlueprint(children) } : {}) } as RouteObject;
+  });
+}
 
 /** The product's routes inside the public shell (header, footer). `extra` adds desktop-only routes. */
 export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
@@ -40,7 +75,7 @@ export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
       children: [
         {
           lazy: () => import('../components/layout/public-layout'),
-          children: [...publicRoutes, ...accountRoutes, ...extra, notFound],
+          children: withFullBlueprint([...publicRoutes, ...accountRoutes, ...extra, notFound]),
         },
       ],
     },
@@ -49,5 +84,5 @@ export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
 
 /** On `{subdomain}.{APP_DOMAIN}` the app is that school's portal. */
 export function buildPortalRoutes(): RouteObject[] {
-  return [{ path: '*', lazy: () => import('../features/portal/pages/portal-page') }];
+  return withFullBlueprint([{ path: '*', lazy: () => import('../features/portal/pages/portal-page') }]);
 }

@@ -1,8 +1,16 @@
 import { Users1763800000000 } from './1763800000000-users';
 import { RateLimits1763800000100 } from './1763800000100-rate-limits';
+import { AuthCodesAndSessions1763800001000 } from './1763800001000-auth-codes-and-sessions';
+import { Schools1763800002000 } from './1763800002000-schools';
+import { Academics1763800002100 } from './1763800002100-academics';
+import { ContactMessages1763800002200 } from './1763800002200-contact-messages';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
   Users1763800000000,
   RateLimits1763800000100,
+  AuthCodesAndSessions1763800001000,
+  Schools1763800002000,
+  Academics1763800002100,
+  ContactMessages1763800002200,
 ];

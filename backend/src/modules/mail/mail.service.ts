@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
@@ -55,8 +56,10 @@ export class MailService implements OnModuleDestroy {
       const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
       if (this.mailDir) {
         mkdirSync(this.mailDir, { recursive: true });
-        const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
-        writeFileSync(file, (info as unknown as { message: Buffer }).message);
+        // Time first so the files sort by sending order; a random tail keeps same-millisecond mails apart.
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        const file = join(this.mailDir, `${stamp}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+        writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
         this.logger.info({ to: mail.to, subject: mail.subject, file }, 'e-mail written (no SMTP_URL set)');
         // Development convenience: the plain text, codes included, also goes to the log.
         this.logger.info(`\n--- e-mail to ${mail.to}: ${mail.subject}\n${mail.text}\n---`);

@@ -22,3 +22,6 @@ export type MeResult = { user: PublicUser };
 
 /** POST /auth/verify-otp/password-reset answer data. */
 export type ResetTokenResult = { resetToken: string };
+
+/** POST /auth/register answer data (the envelope's `message` carries the success toast). */
+export type RegisterResult = { username: string; email: string };

@@ -23,11 +23,14 @@ export function SelectField(props: {
   return (
     <FieldShell id={id} label={props.label} optional={props.optional} helperText={props.helperText} error={error} className={props.className}>
       <HTMLSelect
-        {...input}
+        name={input.name}
         value={input.value ?? ''}
+        onChange={input.onChange}
+        onBlur={input.onBlur}
+        onFocus={input.onFocus}
         id={id}
         fill
-        size="large"
+        large
         disabled={props.disabled}
         aria-invalid={error ? true : undefined}
         aria-required={props.optional ? undefined : true}

@@ -56,7 +56,7 @@ function NotAllowed() {
   const navigate = useNavigate();
   useDocumentTitle('Not allowed');
   return (
-    <main className="app-page app-page--narrow">
+    <div className="app-page app-page--narrow">
       <StateScreen
         icon="blocked-person"
         intent="warning"
@@ -64,6 +64,6 @@ function NotAllowed() {
         description="This page is for school administrators. A provider staff account has no school to set up."
         action={<Button text="Go to Home" onClick={() => navigate('/')} />}
       />
-    </main>
+    </div>
   );
 }

@@ -1,4 +1,97 @@
-// Placeholder: replaced by the feature's real page.
+import { Button, Callout } from '@blueprintjs/core';
+import { loginSchema, MESSAGES, type LoginInput } from '@vidyalaya/shared';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
+import { signedIn } from '../../../lib/auth/auth-slice';
+import { rememberedOrigin } from '../../../lib/auth/guards';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { toast, toastError } from '../../../lib/toast';
+import { useLoginMutation, useResendOtpMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import type { VerifyOtpState } from '../verify-otp-state';
+
+const validate = zodValidate(loginSchema);
+const T = MESSAGES.appFlows.login;
+
+/** Spec §2 /login: 'Login to Platform'. */
 export function Component() {
-  return <h1>login</h1>;
+  useDocumentTitle(MESSAGES.ui.login.title);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [login] = useLoginMutation();
+  const [resendOtp, resend] = useResendOtpMutation();
+  /** DECISIONS: logging in before verification answers 403 EMAIL_NOT_VERIFIED; offer to verify. */
+  const [unverified, setUnverified] = useState<{ username: string; message: string } | null>(null);
+
+  async function onSubmit(values: LoginInput) {
+    const username = String(values.username ?? '').trim();
+    setUnverified(null);
+    try {
+      const result = await login({ username, password: String(values.password ?? '') }).unwrap();
+      toast({ title: MESSAGES.toast.loginSuccess });
+      // GuestOnly now sends the user on; doing it here too keeps the order explicit.
+      await dispatch(signedIn({ tokens: { accessToken: result.accessToken, refreshToken: result.refreshToken }, user: result.user }));
+      navigate(rememberedOrigin(location.state) ?? '/dashboard', { replace: true });
+      return undefined;
+    } catch (e) {
+      const error = asApiError(e);
+      if (error.code === 'EMAIL_NOT_VERIFIED') {
+        setUnverified({ username, message: error.message });
+        return undefined;
+      }
+      toastError(MESSAGES.destructive.login.title, errorDescription(e, MESSAGES.destructive.login.description));
+      return toSubmitErrors(e);
+    }
+  }
+
+  async function verifyEmail() {
+    if (!unverified) return;
+    const state: VerifyOtpState = { username: unverified.username, type: 'registration' };
+    try {
+      await resendOtp({ username: unverified.username, purpose: 'registration' }).unwrap();
+      toast({ title: MESSAGES.toast.otpSent });
+    } catch (e) {
+      toastError(MESSAGES.destructive.resendOtp.title, errorDescription(e, MESSAGES.destructive.resendOtp.description));
+      // Too many requests: the code sent a moment ago is still valid, so verifying can go on.
+      if (asApiError(e).status !== 429) return;
+    }
+    navigate('/verify-otp', { state });
+  }
+
+  return (
+    <AuthCard
+      title={MESSAGES.ui.login.title}
+      intro="Sign in to manage your school."
+      footer={
+        <p>
+          {T.noAccount} <Link to="/register">{T.createAccount}</Link>
+        </p>
+      }
+    >
+      {unverified ? (
+        <Callout intent="warning" icon="envelope" className="auth-callout" role="alert">
+          <p>{unverified.message}</p>
+          <Button intent="warning" text={T.verifyEmail} loading={resend.isLoading} onClick={() => void verifyEmail()} />
+        </Callout>
+      ) : null}
+      <Form<LoginInput> onSubmit={onSubmit} validate={validate}>
+        {({ handleSubmit, submitting }) => (
+          <form className="auth-form" onSubmit={handleSubmit} noValidate>
+            <TextField name="username" label="Username" autoComplete="username" leftIcon="user" autoFocus />
+            <PasswordField name="password" label="Password" autoComplete="current-password" />
+            <div className="auth-row">
+              <Link to="/forgot-password">{T.forgotPassword}</Link>
+            </div>
+            <SubmitButton className="auth-submit" text={MESSAGES.ui.login.submit} submitting={submitting} />
+          </form>
+        )}
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,78 @@
-// Placeholder: replaced by the feature's real page.
+import { MESSAGES, registerFormSchema, type RegisterFormValues } from '@vidyalaya/shared';
+import { Form } from 'react-final-form';
+import { Link, useNavigate } from 'react-router';
+import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { toast, toastError } from '../../../lib/toast';
+import { useRegisterMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import type { VerifyOtpState } from '../verify-otp-state';
+
+const validate = zodValidate(registerFormSchema);
+const T = MESSAGES.appFlows.register;
+
+/** Spec §2 /register: 'Create Your Account'. */
 export function Component() {
-  return <h1>register</h1>;
+  useDocumentTitle(MESSAGES.ui.register.title);
+  const navigate = useNavigate();
+  const [register] = useRegisterMutation();
+
+  async function onSubmit(values: RegisterFormValues) {
+    const username = String(values.username ?? '').trim();
+    try {
+      await register({ username, email: String(values.email ?? '').trim(), password: String(values.password ?? '') }).unwrap();
+    } catch (e) {
+      toastError(MESSAGES.destructive.register.title, errorDescription(e, MESSAGES.destructive.register.description));
+      return toSubmitErrors(e);
+    }
+    toast({ title: MESSAGES.toast.registrationSuccess });
+    navigate('/verify-otp', { state: { username, type: 'registration' } satisfies VerifyOtpState });
+    return undefined;
+  }
+
+  return (
+    <AuthCard
+      title={MESSAGES.ui.register.title}
+      intro="Register as your school's administrator. We will email you a code to verify your address."
+      footer={
+        <p>
+          {T.haveAccount} <Link to="/login">{MESSAGES.ui.nav.login}</Link>
+        </p>
+      }
+    >
+      <Form<RegisterFormValues> onSubmit={onSubmit} validate={validate} initialValues={{ agreeToTerms: false }}>
+        {({ handleSubmit, submitting, values }) => (
+          <form className="auth-form" onSubmit={handleSubmit} noValidate>
+            <TextField name="username" label="Username" autoComplete="username" leftIcon="user" autoFocus />
+            <TextField name="email" label="Email" type="email" autoComplete="email" leftIcon="envelope" />
+            <PasswordField name="password" label="Password" autoComplete="new-password" />
+            <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+            <CheckboxField
+              name="agreeToTerms"
+              label={
+                <span>
+                  {T.termsLead}{' '}
+                  <a href="/terms" target="_blank" rel="noopener noreferrer">
+                    {MESSAGES.ui.footer.terms}
+                  </a>{' '}
+                  {T.termsJoin}{' '}
+                  <a href="/privacy" target="_blank" rel="noopener noreferrer">
+                    {MESSAGES.ui.footer.privacy}
+                  </a>
+                </span>
+              }
+            />
+            <SubmitButton
+              className="auth-submit"
+              text={MESSAGES.ui.register.submit}
+              submitting={submitting}
+              disabled={!values.agreeToTerms}
+            />
+          </form>
+        )}
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,66 @@
-// Placeholder: replaced by the feature's real page.
+import { MESSAGES, resetPasswordFormSchema, type ResetPasswordFormValues } from '@vidyalaya/shared';
+import { Form } from 'react-final-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { PasswordField, SubmitButton } from '../../../components/form';
+import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { toast, toastError } from '../../../lib/toast';
+import { useResetPasswordMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { readResetToken } from '../verify-otp-state';
+
+const validate = zodValidate(resetPasswordFormSchema);
+const T = MESSAGES.appFlows.resetPassword;
+
+/**
+ * Spec §2 /reset-password: needs a reset token in the navigation state; without one it renders
+ * nothing and goes to /forgot-password.
+ */
 export function Component() {
-  return <h1>reset-password</h1>;
+  const location = useLocation();
+  const resetToken = readResetToken(location.state);
+  if (!resetToken) return <Navigate to="/forgot-password" replace />;
+  return <ResetPassword resetToken={resetToken} />;
+}
+
+function ResetPassword({ resetToken }: { resetToken: string }) {
+  useDocumentTitle(T.title);
+  const navigate = useNavigate();
+  const [resetPassword] = useResetPasswordMutation();
+
+  async function onSubmit(values: ResetPasswordFormValues) {
+    try {
+      await resetPassword({ resetToken, newPassword: String(values.password ?? '') }).unwrap();
+    } catch (e) {
+      const D = MESSAGES.destructive.passwordReset;
+      toastError(D.title, errorDescription(e, D.description));
+      return toSubmitErrors(e);
+    }
+    toast(MESSAGES.toast.resetPasswordPage);
+    navigate('/login', { replace: true });
+    return undefined;
+  }
+
+  return (
+    <AuthCard
+      title={T.title}
+      intro={MESSAGES.appFlows.forgotPassword.stepPassword}
+      footer={
+        <p>
+          <Link to="/login">{MESSAGES.ui.verifyOtp.backToLogin}</Link>
+        </p>
+      }
+    >
+      <Form<ResetPasswordFormValues> onSubmit={onSubmit} validate={validate}>
+        {({ handleSubmit, submitting }) => (
+          <form className="auth-form" onSubmit={handleSubmit} noValidate>
+            <PasswordField name="password" label="New password" autoComplete="new-password" autoFocus />
+            <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+            <SubmitButton className="auth-submit" text={MESSAGES.appFlows.forgotPassword.resetPassword} submitting={submitting} />
+          </form>
+        )}
+      </Form>
+    </AuthCard>
+  );
 }

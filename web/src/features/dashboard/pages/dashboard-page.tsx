@@ -1,4 +1,69 @@
-// Placeholder: replaced by the feature's real page.
+import { Button, Spinner } from '@blueprintjs/core';
+import { MESSAGES } from '@vidyalaya/shared';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../../app/store';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { toastError } from '../../../lib/toast';
+import { StateScreen } from '../../../lib/ui/state-screen';
+import { SchoolOverviewView } from '../components/school-overview';
+import { useSchoolOverview } from '../hooks/use-school-overview';
+import '../components/dashboard.css';
+
+const T = MESSAGES.appFlows.dashboard;
+
+/** Spec §2 /dashboard: a loading state, then the welcome screen or the school overview. */
 export function Component() {
-  return <h1>dashboard</h1>;
+  const navigate = useNavigate();
+  const username = useAppSelector((s) => s.auth.user?.username ?? '');
+  const overview = useSchoolOverview();
+  useDocumentTitle(overview.status === 'school' ? overview.overview.school.name : 'Dashboard');
+
+  useEffect(() => {
+    if (overview.status === 'error') toastError(MESSAGES.destructive.loadSchool.title, MESSAGES.destructive.loadSchool.description);
+  }, [overview.status]);
+
+  if (overview.status === 'loading') {
+    return (
+      <div className="app-page dash-loading" aria-busy="true">
+        <h1 className="visually-hidden">Dashboard</h1>
+        <div role="status" className="dash-loading-status">
+          <Spinner size={40} aria-hidden />
+          <p>{T.loading}</p>
+        </div>
+      </div>
+    );
+  }
+
+  if (overview.status === 'error') {
+    return (
+      <div className="app-page app-page--narrow">
+        <StateScreen
+          icon="error"
+          intent="danger"
+          title={MESSAGES.destructive.loadSchool.title}
+          description={MESSAGES.destructive.loadSchool.description}
+          action={<Button icon="refresh" text={T.retry} onClick={overview.refetch} />}
+        />
+      </div>
+    );
+  }
+
+  if (overview.status === 'none') {
+    return (
+      <div className="app-page app-page--narrow">
+        <StateScreen
+          icon="office"
+          intent="primary"
+          title={T.welcomeTitle(username)}
+          description={T.welcomeText}
+          action={
+            <Button intent="primary" size="large" icon="add" text={MESSAGES.ui.dashboard.createYourSchool} onClick={() => navigate('/setup/school')} />
+          }
+        />
+      </div>
+    );
+  }
+
+  return <SchoolOverviewView overview={overview.overview} username={username} />;
 }

@@ -1,4 +1,99 @@
-// Placeholder: replaced by the feature's real page.
+import { Card, Icon, Spinner } from '@blueprintjs/core';
+import { APP_NAME, formatLevel, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { useAppDomain } from '../../../lib/hooks/use-app-domain';
+import { mainSiteUrl, portalSubdomainOf } from '../../../lib/portal-host';
+import { usePublicSchoolQuery } from '../api/portal-api';
+import '../components/portal.css';
+
+const T = MESSAGES.appFlows.portal;
+
+/**
+ * A school's portal, opened on `{subdomain}.{APP_DOMAIN}`: the school's public profile and a way
+ * to sign in; an unknown or inactive subdomain gets a clear 'not available' page.
+ */
 export function Component() {
-  return <h1>portal</h1>;
+  const appDomain = useAppDomain();
+  const subdomain = appDomain ? portalSubdomainOf(window.location.host, appDomain) : null;
+  const query = usePublicSchoolQuery(subdomain ?? '', { skip: !subdomain });
+  const school = query.data?.school;
+  const loading = !appDomain || (subdomain !== null && (query.isLoading || query.isUninitialized));
+  useDocumentTitle(school ? school.name : loading ? 'School portal' : T.notAvailable);
+
+  if (loading) {
+    return (
+      <main className="portal portal--center" aria-busy="true">
+        <div role="status" className="portal-loading">
+          <Spinner size={40} aria-hidden />
+          <p>Loading...</p>
+        </div>
+      </main>
+    );
+  }
+
+  const home = mainSiteUrl(appDomain ?? '');
+  if (!school) {
+    return (
+      <main className="portal portal--center">
+        <Card className="portal-card portal-card--missing" elevation={2}>
+          <Icon icon="office" size={48} className="portal-missing-icon" aria-hidden />
+          <h1>{T.notAvailable}</h1>
+          <p>{T.notAvailableText}</p>
+          <a href={home} className="bp6-button bp6-intent-primary bp6-large portal-link-button">
+            {T.goToMainSite}
+          </a>
+        </Card>
+      </main>
+    );
+  }
+
+  const location = [school.city, school.state].filter(Boolean).join(', ');
+  return (
+    <div className="portal">
+      <header className="portal-header">
+        <a href={home} className="portal-brand">
+          <Icon icon="learning" size={20} aria-hidden /> {APP_NAME}
+        </a>
+        <a href={mainSiteUrl(appDomain ?? '', '/login')} className="bp6-button bp6-intent-primary portal-link-button">
+          <Icon icon="log-in" aria-hidden /> {T.signIn}
+        </a>
+      </header>
+      <main className="portal-main">
+        <section className="portal-hero" aria-labelledby="portal-school-name">
+          <p className="portal-kicker">School portal</p>
+          <h1 id="portal-school-name">{school.name}</h1>
+          {location ? (
+            <p className="portal-location">
+              <Icon icon="map-marker" aria-hidden /> {location}
+            </p>
+          ) : null}
+        </section>
+        <Card className="portal-card" elevation={1}>
+          <h2>About the school</h2>
+          <dl className="portal-facts">
+            <div>
+              <dt>{T.location}</dt>
+              <dd>{location || '—'}</dd>
+            </div>
+            <div>
+              <dt>{T.board}</dt>
+              <dd>{school.board || '—'}</dd>
+            </div>
+            <div>
+              <dt>{T.level}</dt>
+              <dd className="portal-capitalise">{formatLevel(school.level)}</dd>
+            </div>
+          </dl>
+          <a href={mainSiteUrl(appDomain ?? '', '/login')} className="bp6-button bp6-intent-primary bp6-large portal-link-button">
+            <Icon icon="log-in" aria-hidden /> {T.signIn}
+          </a>
+        </Card>
+      </main>
+      <footer className="portal-footer">
+        <p>
+          {APP_NAME} — {TAGLINE}
+        </p>
+      </footer>
+    </div>
+  );
 }

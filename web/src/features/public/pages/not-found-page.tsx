@@ -1,18 +1,27 @@
+import '../public.css';
+import { MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../../../components/layout/link-button';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 
 /** Spec §2: any other path shows this page; the attempted path is logged to the console. */
 export function Component() {
   const { pathname } = useLocation();
+  useDocumentTitle('Page not found');
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
-    document.title = 'Page not found · Vidyalaya';
   }, [pathname]);
   return (
-    <main className="not-found">
-      <h1>404</h1>
-      <p>Oops! Page not found</p>
-      <Link to="/">Return to Home</Link>
-    </main>
+    <section className="not-found" aria-labelledby="not-found-title">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title">{MESSAGES.screens.notFound.title}</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <LinkButton to="/" intent="primary" size="large">
+        {MESSAGES.screens.notFound.homeLink}
+      </LinkButton>
+    </section>
   );
 }

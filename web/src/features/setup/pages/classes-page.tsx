@@ -1,4 +1,153 @@
-// Placeholder: replaced by the feature's real page.
+import { Button, Callout, Card, Checkbox, Tag } from '@blueprintjs/core';
+import { CLASS_GROUPS, createClassesSchema, MESSAGES, sortByCatalogue, type CatalogueClass, type ClassGroup } from '@vidyalaya/shared';
+import { Form, useField, useForm, useFormState } from 'react-final-form';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { SubmitButton } from '../../../components/form';
+import { errorDescription } from '../../../lib/api/errors';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { useAcademicYear, useSetupSchoolId } from '../../../lib/school-state/hooks';
+import { schoolStateActions } from '../../../lib/school-state/school-state';
+import { toast, toastError } from '../../../lib/toast';
+import { useCreateClassesMutation } from '../api/setup-api';
+import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
+import { SchoolIdRequired } from '../components/setup-states';
+
+type ClassesForm = { classes: string[] };
+const validateClasses = zodValidate(createClassesSchema);
+const UI = MESSAGES.ui.setupClasses;
+
+/** Spec §2 /setup/classes. */
 export function Component() {
-  return <h1>setup classes</h1>;
+  const schoolId = useSetupSchoolId();
+  if (!schoolId) return <SchoolIdRequired step="classes" />;
+  return <ClassesStep schoolId={schoolId} />;
+}
+
+function ClassesStep({ schoolId }: { schoolId: string }) {
+  useDocumentTitle('Set up classes');
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { academicYear } = useAcademicYear();
+  const [createClasses] = useCreateClassesMutation();
+
+  async function onSubmit(values: ClassesForm) {
+    const classes = sortByCatalogue(values.classes ?? [], (name) => name) as CatalogueClass[];
+    try {
+      await createClasses({ schoolId, classes, academicYear }).unwrap();
+    } catch (e) {
+      const D = MESSAGES.destructive.createClasses;
+      toastError(D.title, errorDescription(e, D.description));
+      return undefined;
+    }
+    toast({ title: MESSAGES.toast.classesCreated.title, description: MESSAGES.toast.classesCreated.description(classes.length) });
+    dispatch(schoolStateActions.stepCompleted('classesAdded'));
+    navigate('/dashboard');
+    return undefined;
+  }
+
+  return (
+    <SetupLayout
+      step="classes"
+      title="Set Up Classes"
+      intro="Choose the classes your school teaches. You can add sections and subjects to them next."
+      aside={<AcademicYearSelect />}
+    >
+      <Form<ClassesForm>
+        onSubmit={onSubmit}
+        initialValues={{ classes: [] }}
+        validate={(values) => validateClasses({ schoolId, academicYear, classes: values.classes ?? [] })}
+      >
+        {({ handleSubmit, submitting, values, errors }) => {
+          const count = values.classes?.length ?? 0;
+          const schoolIdError = typeof errors?.schoolId === 'string' ? errors.schoolId : undefined;
+          const yearError = typeof errors?.academicYear === 'string' ? errors.academicYear : undefined;
+          return (
+            <form onSubmit={handleSubmit} noValidate>
+              {schoolIdError || yearError ? (
+                <Callout intent="danger" icon="error" className="setup-callout" role="alert">
+                  {schoolIdError ?? yearError}
+                </Callout>
+              ) : null}
+              <div className="class-groups">
+                {CLASS_GROUPS.map((group) => (
+                  <ClassGroupCard key={group.key} group={group} />
+                ))}
+              </div>
+              <SelectionSummary error={typeof errors?.classes === 'string' ? errors.classes : undefined} />
+              <div className="setup-actions">
+                <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
+                <SubmitButton text={UI.submit(count)} submitting={submitting} disabled={count === 0 || !!schoolIdError || !!yearError} />
+              </div>
+            </form>
+          );
+        }}
+      </Form>
+    </SetupLayout>
+  );
+}
+
+/** One catalogue group: Select All / Deselect All with its selected/total count, then a box per class. */
+function ClassGroupCard({ group }: { group: ClassGroup }) {
+  const form = useForm<ClassesForm>();
+  const { values } = useFormState<ClassesForm>({ subscription: { values: true } });
+  const selected = values.classes ?? [];
+  const inGroup = group.classes.filter((name) => selected.includes(name)).length;
+  const all = inGroup === group.classes.length;
+  const headingId = `group-${group.key}`;
+
+  function toggleAll() {
+    const others = selected.filter((name) => !(group.classes as readonly string[]).includes(name));
+    form.change('classes', all ? others : [...others, ...group.classes]);
+  }
+
+  return (
+    <Card className="class-group" elevation={1} role="group" aria-labelledby={headingId}>
+      <div className="class-group-head">
+        <h2 id={headingId}>{group.label}</h2>
+        <div className="class-group-toggle">
+          <Tag minimal round aria-label={`${inGroup} of ${group.classes.length} selected`}>
+            {inGroup}/{group.classes.length}
+          </Tag>
+          <Button size="small" variant="outlined" text={all ? UI.deselectAll : UI.selectAll} aria-label={`${all ? UI.deselectAll : UI.selectAll} ${group.label}`} onClick={toggleAll} />
+        </div>
+      </div>
+      <ul className="class-list">
+        {group.classes.map((name) => (
+          <li key={name}>
+            <ClassCheckbox name={name} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function ClassCheckbox({ name }: { name: string }) {
+  const { input } = useField<string>('classes', { type: 'checkbox', value: name });
+  return <Checkbox label={name} checked={!!input.checked} onChange={input.onChange} name={input.name} value={name} size="large" />;
+}
+
+function SelectionSummary({ error }: { error?: string }) {
+  const { values } = useFormState<ClassesForm>({ subscription: { values: true } });
+  const selected = sortByCatalogue(values.classes ?? [], (n) => n);
+  return (
+    <Card className="selection-summary" elevation={0} aria-live="polite">
+      <h2>{MESSAGES.appFlows.setup.selectedSummary(selected.length)}</h2>
+      {selected.length === 0 ? (
+        <p className="selection-empty">{error}</p>
+      ) : (
+        <ul>
+          {selected.map((name) => (
+            <li key={name}>
+              <Tag intent="primary" minimal>
+                {name}
+              </Tag>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
 }

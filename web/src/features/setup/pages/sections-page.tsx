@@ -1,4 +1,294 @@
-// Placeholder: replaced by the feature's real page.
+import { Button, Callout, Card, InputGroup, Tag } from '@blueprintjs/core';
+import {
+  createSectionsSchema,
+  DEFAULT_SECTION_NAMES,
+  hasDuplicateSectionNames,
+  MESSAGES,
+  nextSectionName,
+  sectionNameSchema,
+  type ClassWithDetails,
+} from '@vidyalaya/shared';
+import { useMemo, useState } from 'react';
+import { Form, useForm, useFormState } from 'react-final-form';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { SubmitButton } from '../../../components/form';
+import { asApiError, errorDescription } from '../../../lib/api/errors';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { useAcademicYear, useSetupSchoolId } from '../../../lib/school-state/hooks';
+import { schoolStateActions } from '../../../lib/school-state/school-state';
+import { toast, toastError } from '../../../lib/toast';
+import { StateScreen } from '../../../lib/ui/state-screen';
+import { useCreateSectionsMutation } from '../api/setup-api';
+import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
+import { LoadingBlock, NoClassesFound, SchoolIdRequired } from '../components/setup-states';
+import { useClassesSections } from '../hooks/use-classes-sections';
+
+type Draft = { id: number; name: string };
+type SectionsForm = { drafts: Record<string, Draft[]> };
+
+const validateSections = zodValidate(createSectionsSchema);
+const S = MESSAGES.appFlows.setup;
+let draftIds = 0;
+const draft = (name: string): Draft => ({ id: ++draftIds, name });
+
+/** Spec §2 /setup/sections. */
 export function Component() {
-  return <h1>setup sections</h1>;
+  const schoolId = useSetupSchoolId();
+  if (!schoolId) return <SchoolIdRequired step="sections" />;
+  return <SectionsStep schoolId={schoolId} />;
+}
+
+function SectionsStep({ schoolId }: { schoolId: string }) {
+  useDocumentTitle('Set up sections');
+  const navigate = useNavigate();
+  const { academicYear } = useAcademicYear();
+  const query = useClassesSections(schoolId, academicYear);
+  const classes = query.currentData?.classes;
+
+  let body: React.ReactNode;
+  if (query.isFetching && !classes) body = <LoadingBlock label="Loading classes..." />;
+  else if (query.isError) {
+    const D = MESSAGES.destructive.loadClasses;
+    body = (
+      <StateScreen
+        icon="error"
+        intent="danger"
+        headingLevel={2}
+        title={D.title}
+        description={asApiError(query.error).serverMessage ?? D.description}
+        action={<Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={() => void query.refetch()} />}
+      />
+    );
+  } else if (!classes || classes.length === 0) {
+    body = <NoClassesFound schoolId={schoolId} description={MESSAGES.screens.noClassesFound.description} />;
+  } else {
+    body = <SectionsForm key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} onBack={() => navigate('/dashboard')} />;
+  }
+
+  return (
+    <SetupLayout
+      step="sections"
+      title="Set Up Sections"
+      intro="Each class can be divided into sections. New classes start with sections A, B and C; rename, remove or add as you need."
+      aside={<AcademicYearSelect />}
+    >
+      {body}
+    </SetupLayout>
+  );
+}
+
+function SectionsForm(props: { schoolId: string; academicYear: string; classes: ClassWithDetails[]; onBack: () => void }) {
+  const { schoolId, academicYear, classes } = props;
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [createSections] = useCreateSectionsMutation();
+  // Spec §2: a class with no sections starts with three drafts named A, B and C.
+  const initialValues = useMemo<SectionsForm>(
+    () => ({
+      drafts: Object.fromEntries(classes.map((c) => [c.name, c.sections.length === 0 ? DEFAULT_SECTION_NAMES.map(draft) : []])),
+    }),
+    [classes],
+  );
+
+  async function onSubmit(values: SectionsForm) {
+    const sections = classes
+      .map((c) => ({ className: c.name, sectionNames: (values.drafts[c.name] ?? []).map((d) => d.name.trim()) }))
+      .filter((entry) => entry.sectionNames.length > 0);
+    const N = MESSAGES.destructive.noSectionsToCreate;
+    if (sections.length === 0) {
+      toastError(N.title, N.description);
+      return undefined;
+    }
+    const payload = { schoolId, academicYear, sections };
+    const errors = validateSections(payload);
+    if (errors) {
+      toastError(MESSAGES.destructive.createSections.title, firstMessage(errors) ?? N.description);
+      return undefined;
+    }
+    try {
+      await createSections(payload as Parameters<typeof createSections>[0]).unwrap();
+    } catch (e) {
+      const D = MESSAGES.destructive.createSections;
+      toastError(D.title, errorDescription(e, D.description));
+      return undefined;
+    }
+    const count = sections.reduce((n, entry) => n + entry.sectionNames.length, 0);
+    toast({ title: MESSAGES.toast.sectionsCreated.title, description: MESSAGES.toast.sectionsCreated.description(count) });
+    dispatch(schoolStateActions.stepCompleted('sectionsAdded'));
+    navigate('/dashboard');
+    return undefined;
+  }
+
+  return (
+    <Form<SectionsForm> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, values }) => {
+        const total = Object.values(values.drafts ?? {}).reduce((n, list) => n + list.length, 0);
+        const N = MESSAGES.destructive.noSectionsToCreate;
+        return (
+          <form onSubmit={handleSubmit} noValidate>
+            <div className="class-cards">
+              {classes.map((c) => (
+                <ClassSectionsCard key={c.id} cls={c} />
+              ))}
+            </div>
+            {total === 0 ? (
+              <Callout intent="warning" icon="info-sign" className="setup-callout sections-none" role="status">
+                <strong>{N.title}</strong> — {N.description}
+              </Callout>
+            ) : null}
+            <div className="setup-actions">
+              <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={props.onBack} disabled={submitting} />
+              <SubmitButton text={S.createSections} submitting={submitting} disabled={total === 0} />
+            </div>
+          </form>
+        );
+      }}
+    </Form>
+  );
+}
+
+function firstMessage(errors: unknown): string | undefined {
+  if (typeof errors === 'string') return errors;
+  if (errors && typeof errors === 'object') {
+    for (const value of Object.values(errors)) {
+      const found = firstMessage(value);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** One class: its saved sections as badges, then its drafts with rename and remove, and Add Section. */
+function ClassSectionsCard({ cls }: { cls: ClassWithDetails }) {
+  const form = useForm<SectionsForm>();
+  const { values } = useFormState<SectionsForm>({ subscription: { values: true } });
+  const drafts = values.drafts?.[cls.name] ?? [];
+  const existing = cls.sections.map((s) => s.name);
+  const headingId = `class-${cls.id}`;
+
+  function setDrafts(next: Draft[]) {
+    form.change('drafts', { ...form.getState().values.drafts, [cls.name]: next });
+  }
+
+  return (
+    <Card className="class-card" elevation={1} role="group" aria-labelledby={headingId}>
+      <div className="class-card-head">
+        <h2 id={headingId}>{cls.name}</h2>
+        <Button
+          icon="add"
+          variant="outlined"
+          text={MESSAGES.ui.setupSections.addSection}
+          aria-label={`${MESSAGES.ui.setupSections.addSection} to ${cls.name}`}
+          onClick={() => setDrafts([...drafts, draft(nextSectionName([...existing, ...drafts.map((d) => d.name)]))])}
+        />
+      </div>
+      {existing.length > 0 ? (
+        <>
+          <p className="chip-label">Existing sections</p>
+          <ul className="chip-row" aria-label={`Existing sections of ${cls.name}`}>
+            {existing.map((name) => (
+              <li key={name}>
+                <Tag intent="success" round size="large">
+                  {name}
+                </Tag>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {drafts.length > 0 ? (
+        <>
+          <p className="chip-label">New sections</p>
+          <ul className="chip-row" aria-label={`New sections of ${cls.name}`}>
+            {drafts.map((d) => (
+              <li key={d.id}>
+                <DraftChip
+                  draft={d}
+                  otherNames={[...existing, ...drafts.filter((o) => o.id !== d.id).map((o) => o.name)]}
+                  onRename={(name) => setDrafts(drafts.map((o) => (o.id === d.id ? { ...o, name } : o)))}
+                  onRemove={() => setDrafts(drafts.filter((o) => o.id !== d.id))}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {existing.length === 0 && drafts.length === 0 ? <p className="empty-hint">{MESSAGES.screens.noSectionsYet}</p> : null}
+    </Card>
+  );
+}
+
+/** A draft section: its name, an edit/confirm toggle to rename it, and remove. */
+function DraftChip(props: { draft: Draft; otherNames: string[]; onRename: (name: string) => void; onRemove: () => void }) {
+  const { draft: d } = props;
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(d.name);
+  const parsed = sectionNameSchema.safeParse(value);
+  const error = !parsed.success
+    ? parsed.error.issues[0]?.message
+    : hasDuplicateSectionNames([...props.otherNames, parsed.data])
+      ? MESSAGES.validation.sectionNamesUnique
+      : undefined;
+  const inputId = `draft-${d.id}`;
+
+  function confirm() {
+    if (error || !parsed.success) return;
+    props.onRename(parsed.data);
+    setEditing(false);
+  }
+
+  if (editing) {
+    return (
+      <div>
+        <span className="draft-chip">
+          <label htmlFor={inputId} className="visually-hidden">
+            Section name
+          </label>
+          <InputGroup
+            id={inputId}
+            size="small"
+            value={value}
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}
+            onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                confirm();
+              } else if (e.key === 'Escape') {
+                setValue(d.name);
+                setEditing(false);
+              }
+            }}
+          />
+          <Button size="small" variant="minimal" icon="tick" intent="success" aria-label={S.confirmSection(value)} disabled={!!error} onClick={confirm} />
+          <Button size="small" variant="minimal" icon="cross" aria-label={S.removeSection(d.name)} onClick={props.onRemove} />
+        </span>
+        {error ? (
+          <p className="draft-error" id={`${inputId}-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <span className="draft-chip">
+      <span className="draft-chip-name">{d.name}</span>
+      <Button
+        size="small"
+        variant="minimal"
+        icon="edit"
+        aria-label={S.renameSection(d.name)}
+        onClick={() => {
+          setValue(d.name);
+          setEditing(true);
+        }}
+      />
+      <Button size="small" variant="minimal" icon="cross" aria-label={S.removeSection(d.name)} onClick={props.onRemove} />
+    </span>
+  );
 }

@@ -1,4 +1,236 @@
-// Placeholder: replaced by the feature's real page.
+import { Button, Callout, Card, Tag } from '@blueprintjs/core';
+import {
+  classesWithoutSubjects,
+  createClassSubjectsSchema,
+  MESSAGES,
+  newClassSubjects,
+  type ClassWithDetails,
+} from '@vidyalaya/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Form, useForm, useFormState } from 'react-final-form';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { SubmitButton } from '../../../components/form';
+import { asApiError, errorDescription } from '../../../lib/api/errors';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { useAcademicYear, useSetupSchoolId } from '../../../lib/school-state/hooks';
+import { schoolStateActions } from '../../../lib/school-state/school-state';
+import { toast, toastError } from '../../../lib/toast';
+import { StateScreen } from '../../../lib/ui/state-screen';
+import { useCreateClassSubjectsMutation, useLazyGlobalSubjectsQuery } from '../api/setup-api';
+import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
+import { LoadingBlock, NoClassesFound, SchoolIdRequired } from '../components/setup-states';
+import { SubjectsDialog } from '../components/subjects-dialog';
+import { useClassesSections } from '../hooks/use-classes-sections';
+
+type SubjectsForm = { pending: Record<string, string[]> };
+
+const validateSubjects = zodValidate(createClassSubjectsSchema);
+const UI = MESSAGES.ui.setupSubjects;
+const S = MESSAGES.appFlows.setup;
+
+/** Spec §2 /setup/subjects. */
 export function Component() {
-  return <h1>setup subjects</h1>;
+  const schoolId = useSetupSchoolId();
+  if (!schoolId) return <SchoolIdRequired step="subjects" />;
+  return <SubjectsStep schoolId={schoolId} />;
+}
+
+function SubjectsStep({ schoolId }: { schoolId: string }) {
+  useDocumentTitle('Set up subjects');
+  const { academicYear } = useAcademicYear();
+  const query = useClassesSections(schoolId, academicYear);
+  const classes = query.currentData?.classes;
+
+  let body: React.ReactNode;
+  if (query.isFetching && !classes) body = <LoadingBlock label="Loading classes..." />;
+  else if (query.isError) {
+    const D = MESSAGES.destructive.loadClasses;
+    body = (
+      <StateScreen
+        icon="error"
+        intent="danger"
+        headingLevel={2}
+        title={D.title}
+        description={asApiError(query.error).serverMessage ?? D.description}
+        action={<Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={() => void query.refetch()} />}
+      />
+    );
+  } else if (!classes || classes.length === 0) {
+    body = <NoClassesFound schoolId={schoolId} description={S.noClassesForSubjects} />;
+  } else {
+    body = <SubjectsFormView key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} />;
+  }
+
+  return (
+    <SetupLayout
+      step="subjects"
+      title="Set Up Subjects"
+      intro="Choose the subjects each class studies. Every class needs at least one subject."
+      aside={<AcademicYearSelect />}
+    >
+      {body}
+    </SetupLayout>
+  );
+}
+
+function SubjectsFormView(props: { schoolId: string; academicYear: string; classes: ClassWithDetails[] }) {
+  const { schoolId, academicYear, classes } = props;
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [createClassSubjects] = useCreateClassSubjectsMutation();
+  const [missing, setMissing] = useState<string[]>([]);
+  const initialValues = useMemo<SubjectsForm>(() => ({ pending: {} }), []);
+
+  async function onSubmit(values: SubjectsForm) {
+    const pending = values.pending ?? {};
+    // Spec §5: every class needs at least one existing or new subject.
+    const without = classesWithoutSubjects(classes, pending);
+    setMissing(without);
+    if (without.length > 0) {
+      const D = MESSAGES.destructive.incompleteSubjectSelection;
+      toastError(D.title, D.description(without));
+      return undefined;
+    }
+    // Spec §7: only subjects not already attached are sent; spec §4: nothing new → done, no call.
+    const classSubjects = newClassSubjects(classes, pending);
+    if (classSubjects.length === 0) {
+      dispatch(schoolStateActions.stepCompleted('subjectsAdded'));
+      toast(MESSAGES.toast.subjectsAlreadyComplete);
+      navigate('/dashboard');
+      return undefined;
+    }
+    const payload = { schoolId, academicYear, classSubjects };
+    const invalid = validateSubjects(payload);
+    if (invalid) {
+      toastError(MESSAGES.destructive.addSubjects.title, MESSAGES.destructive.addSubjects.description);
+      return undefined;
+    }
+    try {
+      await createClassSubjects(payload as Parameters<typeof createClassSubjects>[0]).unwrap();
+    } catch (e) {
+      const D = MESSAGES.destructive.addSubjects;
+      toastError(D.title, errorDescription(e, D.description));
+      return undefined;
+    }
+    dispatch(schoolStateActions.stepCompleted('subjectsAdded'));
+    toast(MESSAGES.toast.subjectsSaved);
+    navigate('/dashboard');
+    return undefined;
+  }
+
+  return (
+    <Form<SubjectsForm> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate>
+          <ClassSubjectsList classes={classes} missing={missing} />
+          {missing.length > 0 ? (
+            <Callout intent="danger" icon="error" className="setup-callout" role="alert">
+              <strong>{MESSAGES.destructive.incompleteSubjectSelection.title}</strong> —{' '}
+              {MESSAGES.destructive.incompleteSubjectSelection.description(missing)}
+            </Callout>
+          ) : null}
+          <div className="setup-actions">
+            <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
+            <SubmitButton text={UI.submit} submitting={submitting} />
+          </div>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+function ClassSubjectsList({ classes, missing }: { classes: ClassWithDetails[]; missing: string[] }) {
+  const form = useForm<SubjectsForm>();
+  const { values } = useFormState<SubjectsForm>({ subscription: { values: true } });
+  const pending = values.pending ?? {};
+  const [openFor, setOpenFor] = useState<ClassWithDetails | null>(null);
+  // Spec §2: the global subjects load lazily, on the first opening of the dialog.
+  const [loadGlobalSubjects, global] = useLazyGlobalSubjectsQuery();
+
+  useEffect(() => {
+    if (!global.isError) return;
+    const D = MESSAGES.destructive.loadGlobalSubjects;
+    toastError(D.title, D.description);
+  }, [global.isError]);
+
+  function open(cls: ClassWithDetails) {
+    setOpenFor(cls);
+    if (global.isUninitialized || global.isError) void loadGlobalSubjects(undefined, true);
+  }
+
+  function setPending(className: string, names: string[]) {
+    form.change('pending', { ...form.getState().values.pending, [className]: names });
+  }
+
+  return (
+    <div className="class-cards">
+      {classes.map((cls) => {
+        const mine = pending[cls.name] ?? [];
+        const headingId = `subjects-${cls.id}`;
+        return (
+          <Card key={cls.id} className="class-card" elevation={1} role="group" aria-labelledby={headingId}>
+            <div className="class-card-head">
+              <h2 id={headingId}>{cls.name}</h2>
+              <Button icon="add" variant="outlined" text={UI.addSubjects} aria-label={`${UI.addSubjects} to ${cls.name}`} onClick={() => open(cls)} />
+            </div>
+            {cls.subjects.length > 0 ? (
+              <>
+                <p className="chip-label">Current subjects</p>
+                <ul className="chip-row" aria-label={`Current subjects of ${cls.name}`}>
+                  {cls.subjects.map((s) => (
+                    <li key={s.id}>
+                      <Tag intent="success" round size="large">
+                        {s.name}
+                      </Tag>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {mine.length > 0 ? (
+              <>
+                <p className="chip-label">New subjects</p>
+                <ul className="chip-row" aria-label={`New subjects of ${cls.name}`}>
+                  {mine.map((name) => (
+                    <li key={name}>
+                      <span className="draft-chip">
+                        <span className="draft-chip-name">{name}</span>
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon="cross"
+                          aria-label={`${S.removeSubject(name)} from ${cls.name}`}
+                          onClick={() => setPending(cls.name, mine.filter((n) => n !== name))}
+                        />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {cls.subjects.length === 0 && mine.length === 0 ? (
+              <p className={`empty-hint${missing.includes(cls.name) ? ' empty-hint--missing' : ''}`}>{MESSAGES.screens.noSubjectsSelected}</p>
+            ) : null}
+          </Card>
+        );
+      })}
+      {openFor ? (
+        <SubjectsDialog
+          cls={openFor}
+          pending={pending[openFor.name] ?? []}
+          subjects={global.data?.subjects}
+          loading={global.isFetching && !global.data}
+          failed={global.isError}
+          onRetry={() => void loadGlobalSubjects(undefined, false)}
+          onCancel={() => setOpenFor(null)}
+          onSave={(names) => {
+            setPending(openFor.name, names);
+            setOpenFor(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,330 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  MESSAGES,
+  type AuthTokens,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type LoginResult,
+  type MeResult,
+  type OtpPurpose,
+  type RefreshTokenInput,
+  type RegisterInput,
+  type RegisterResult,
+  type ResendOtpInput,
+  type ResetPasswordInput,
+  type ResetTokenResult,
+  type VerifyOtpInput,
+} from '@vidyalaya/shared';
+import type { AuthUser } from '../../common/auth/access-tokens';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { LOGGER } from '../../common/envelope.filter';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { withMessage } from '../../common/success.interceptor';
+import { MailService } from '../mail/mail.service';
+import { AUTH_LIMITS } from './auth-rate-limits';
+import { otpMail, passwordChangedMail } from './mails';
+import { OtpService } from './otp.service';
+import { PasswordService } from './password.service';
+import { isUniqueViolation, queryRows } from './query-rows';
+import { TokensService } from './tokens.service';
+import { toPublicUser, UserEntity } from './user.entity';
+
+type UserRow = {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: AuthUser['role'];
+  is_email_verified: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const USER_COLUMNS = 'id, username, email, password_hash, role, is_email_verified, created_at, updated_at';
+
+function toUser(r: UserRow): UserEntity {
+  return Object.assign(new UserEntity(), {
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    passwordHash: r.password_hash,
+    role: r.role,
+    isEmailVerified: r.is_email_verified,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  });
+}
+
+/** Runs a statement answering user rows (SELECT or … RETURNING) and maps them to entities. */
+async function queryUsers(m: EntityManager | DataSource, sql: string, params: unknown[]): Promise<UserEntity[]> {
+  return (await queryRows<UserRow>(m, sql, params)).map(toUser);
+}
+
+/** The account flows of spec §4 and §7 under the rules of DECISIONS "Accounts and tokens". */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly passwords: PasswordService,
+    private readonly otps: OtpService,
+    private readonly tokens: TokensService,
+    private readonly rates: RateLimitService,
+    private readonly mail: MailService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  // ---------------------------------------------------------------- registration
+
+  /**
+   * POST /auth/register. A new username, or one whose account was never verified (its details
+   * are replaced), gets an account and a fresh code by e-mail. If the e-mail cannot be sent, the
+   * account is removed again, so a retry starts clean.
+   */
+  async register(input: RegisterInput, ip: string): Promise<RegisterResult> {
+    const name = input.username.toLowerCase();
+    this.refuseCommonPassword(input.password, 'password');
+    await this.rates.hit(AUTH_LIMITS.register.ip(ip), AUTH_LIMITS.register.account(name));
+    // A first look outside any transaction, so a conflict answers before the send limit counts.
+    await this.assertRegistrable(this.db.manager, input.username, input.email);
+    const sendLimit = AUTH_LIMITS.otpSend('registration', name);
+    await this.rates.hit(sendLimit);
+    const passwordHash = await this.passwords.hash(input.password);
+
+    let written: { user: UserEntity; code: string; codeHash: string };
+    try {
+      written = await this.db.transaction(async (m) => {
+        const user = await this.writeUnverifiedUser(m, input, passwordHash);
+        const { code, codeHash } = await this.otps.issue(m, user.id, 'registration');
+        return { user, code, codeHash };
+      });
+    } catch (e) {
+      await this.rates.reset(sendLimit.key);
+      // Two registrations raced for the same name or address: the loser reads as taken.
+      if (isUniqueViolation(e, 'users_username_lower_uq')) throw new DomainException('USERNAME_TAKEN');
+      if (isUniqueViolation(e, 'users_email_lower_uq')) throw new DomainException('EMAIL_TAKEN');
+      throw e;
+    }
+
+    const { user, code, codeHash } = written;
+    try {
+      await this.mail.send(otpMail('registration', user.email, user.username, code));
+    } catch (e) {
+      // No half-made account: remove it (unless someone has since re-registered it) and give the send back.
+      await this.db.query(
+        `DELETE FROM users u WHERE u.id = $1 AND NOT u.is_email_verified
+           AND EXISTS (SELECT 1 FROM otp_codes o WHERE o.user_id = u.id AND o.purpose = 'registration' AND o.code_hash = $2)`,
+        [user.id, codeHash],
+      );
+      await this.rates.reset(sendLimit.key);
+      throw e;
+    }
+    return withMessage({ username: user.username, email: user.email }, MESSAGES.toast.registrationSuccess);
+  }
+
+  /** POST /auth/verify-otp/registration: the code marks the account verified. */
+  async verifyRegistration(input: VerifyOtpInput, ip: string): Promise<null> {
+    await this.verifyCode('registration', input, ip, async (m, user) => {
+      await m.query(`UPDATE users SET is_email_verified = true, updated_at = $2 WHERE id = $1`, [user.id, this.clock.now()]);
+    });
+    return withMessage(null, MESSAGES.toast.emailVerified);
+  }
+
+  /**
+   * POST /auth/resend-otp. Same answer whether or not the account exists or needs a code; a code
+   * goes out only to an unverified account (registration) or a verified one (password_reset).
+   */
+  async resendOtp(input: ResendOtpInput, ip: string): Promise<null> {
+    const name = input.username.toLowerCase();
+    const sendLimit = AUTH_LIMITS.otpSend(input.purpose, name);
+    await this.rates.hit(AUTH_LIMITS.resend.ip(ip), sendLimit, AUTH_LIMITS.resend.account(input.purpose, name));
+    const user = await this.findUser(this.db.manager, input.username);
+    const eligible = user && (input.purpose === 'registration' ? !user.isEmailVerified : user.isEmailVerified);
+    if (eligible) await this.sendCode(user, input.purpose, sendLimit.key);
+    return withMessage(null, MESSAGES.toast.otpSent);
+  }
+
+  // ---------------------------------------------------------------- sign-in and sessions
+
+  /**
+   * POST /auth/login. Unknown user and wrong password answer the same 401 after the same work
+   * (an argon2 verify either way); an unverified account is told so only once the password matches.
+   */
+  async login(input: LoginInput, ip: string): Promise<LoginResult> {
+    const name = input.username.toLowerCase();
+    await this.rates.hit(AUTH_LIMITS.login.ip(ip), AUTH_LIMITS.login.account(name));
+    const user = await this.findUser(this.db.manager, input.username);
+    const matches = await this.passwords.verify(user?.passwordHash, input.password);
+    if (!user || !matches) throw new DomainException('INVALID_CREDENTIALS');
+    if (!user.isEmailVerified) throw new DomainException('EMAIL_NOT_VERIFIED');
+    if (this.passwords.needsRehash(user.passwordHash)) {
+      const hash = await this.passwords.hash(input.password);
+      await this.db.query(`UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3`, [user.id, hash, user.passwordHash]);
+    }
+    const tokens = await this.tokens.startSession({ id: user.id, username: user.username, role: user.role });
+    return withMessage({ ...tokens, user: toPublicUser(user) }, MESSAGES.toast.loginSuccess);
+  }
+
+  /** POST /auth/refresh-token: rotates the refresh token. */
+  refresh(input: RefreshTokenInput): Promise<AuthTokens> {
+    return this.tokens.rotate(input.refreshToken);
+  }
+
+  /** POST /auth/logout: ends the session of this refresh token; answers the same if it already ended. */
+  async logout(input: RefreshTokenInput): Promise<null> {
+    await this.tokens.revokeSessionOf(input.refreshToken);
+    return withMessage(null, MESSAGES.toast.loggedOut);
+  }
+
+  /** GET /auth/me. */
+  async me(current: AuthUser): Promise<MeResult> {
+    const user = await this.db.getRepository(UserEntity).findOneBy({ id: current.id });
+    if (!user) throw new DomainException('UNAUTHENTICATED');
+    return { user: toPublicUser(user) };
+  }
+
+  // ---------------------------------------------------------------- password reset
+
+  /** POST /auth/forgot-password: same answer for unknown users, to whom nothing is sent. */
+  async forgotPassword(input: ForgotPasswordInput, ip: string): Promise<null> {
+    const name = input.username.toLowerCase();
+    const sendLimit = AUTH_LIMITS.otpSend('password_reset', name);
+    await this.rates.hit(AUTH_LIMITS.forgotPassword.ip(ip), sendLimit, AUTH_LIMITS.forgotPassword.account(name));
+    const user = await this.findUser(this.db.manager, input.username);
+    if (user?.isEmailVerified) await this.sendCode(user, 'password_reset', sendLimit.key);
+    return withMessage(null, MESSAGES.toast.resetCodeSent);
+  }
+
+  /** POST /auth/verify-otp/password-reset: the code buys a single-use, 10-minute reset token. */
+  async verifyPasswordReset(input: VerifyOtpInput, ip: string): Promise<ResetTokenResult> {
+    const resetToken = await this.verifyCode('password_reset', input, ip, (m, user) => this.tokens.issueResetToken(m, user.id));
+    return withMessage({ resetToken }, MESSAGES.toast.otpVerified);
+  }
+
+  /**
+   * POST /auth/reset-password: spends the reset token, sets the password, ends every session and
+   * sends a notice. A refused password leaves the token usable.
+   */
+  async resetPassword(input: ResetPasswordInput, ip: string): Promise<null> {
+    this.refuseCommonPassword(input.newPassword, 'newPassword');
+    await this.rates.hit(AUTH_LIMITS.resetPassword.ip(ip));
+    if (!(await this.tokens.isResetTokenLive(input.resetToken))) throw new DomainException('RESET_TOKEN_INVALID');
+    const passwordHash = await this.passwords.hash(input.newPassword);
+    const now = this.clock.now();
+    const user = await this.db.transaction(async (m) => {
+      const userId = await this.tokens.consumeResetToken(m, input.resetToken);
+      if (!userId) return null;
+      const [row] = await queryUsers(
+        m,
+        `UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [userId, passwordHash, now],
+      );
+      await this.tokens.revokeAllSessions(m, userId);
+      await this.otps.voidAll(m, userId, 'password_reset');
+      return row ?? null;
+    });
+    if (!user) throw new DomainException('RESET_TOKEN_INVALID');
+    try {
+      await this.mail.send(passwordChangedMail(user.email, user.username, now));
+    } catch {
+      // The password has changed either way; the failure is already logged by MailService.
+      this.logger.warn({ event: 'password_changed_notice_failed', userId: user.id }, 'password-change notice not sent');
+    }
+    return withMessage(null, MESSAGES.toast.passwordResetSuccess);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private refuseCommonPassword(password: string, field: string): void {
+    if (this.passwords.isTooCommon(password)) {
+      throw new DomainException('PASSWORD_TOO_COMMON', { details: { [field]: MESSAGES.errors.passwordTooCommon } });
+    }
+  }
+
+  private async findUser(m: EntityManager, username: string, lock = false): Promise<UserEntity | null> {
+    const [row] = await queryUsers(
+      m,
+      `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)${lock ? ' FOR UPDATE' : ''}`,
+      [username],
+    );
+    return row ?? null;
+  }
+
+  /** 409 when the username belongs to a verified account, or the e-mail to another verified one. */
+  private async assertRegistrable(m: EntityManager, username: string, email: string, lock = false): Promise<UserEntity[]> {
+    const rows = await queryUsers(
+      m,
+      `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)${lock ? ' FOR UPDATE' : ''}`,
+      [username, email],
+    );
+    const byName = rows.find((r) => r.username.toLowerCase() === username.toLowerCase());
+    if (byName?.isEmailVerified) throw new DomainException('USERNAME_TAKEN');
+    const emailHolders = rows.filter((r) => r.id !== byName?.id && r.email.toLowerCase() === email.toLowerCase());
+    if (emailHolders.some((r) => r.isEmailVerified)) throw new DomainException('EMAIL_TAKEN');
+    return rows;
+  }
+
+  /**
+   * Inside the registration transaction: re-checks under row locks, drops unverified accounts
+   * that merely claimed this e-mail (whoever reads the code owns the address), then replaces the
+   * unverified account of this username or creates one.
+   */
+  private async writeUnverifiedUser(m: EntityManager, input: RegisterInput, passwordHash: string): Promise<UserEntity> {
+    const rows = await this.assertRegistrable(m, input.username, input.email, true);
+    const now = this.clock.now();
+    const existing = rows.find((r) => r.username.toLowerCase() === input.username.toLowerCase());
+    const squatters = rows.filter((r) => r.id !== existing?.id && !r.isEmailVerified).map((r) => r.id);
+    if (squatters.length) await m.query(`DELETE FROM users WHERE id = ANY($1::uuid[]) AND NOT is_email_verified`, [squatters]);
+    if (existing) {
+      const [row] = await queryUsers(
+        m,
+        `UPDATE users SET username = $2, email = $3, password_hash = $4, updated_at = $5 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [existing.id, input.username, input.email, passwordHash, now],
+      );
+      return row;
+    }
+    const [row] = await queryUsers(
+      m,
+      `INSERT INTO users (username, email, password_hash, role, is_email_verified, created_at, updated_at)
+       VALUES ($1, $2, $3, 'admin', false, $4, $4) RETURNING ${USER_COLUMNS}`,
+      [input.username, input.email, passwordHash, now],
+    );
+    return row;
+  }
+
+  /** Issues a code and e-mails it; if the e-mail fails, the send is given back (503 to the caller). */
+  private async sendCode(user: UserEntity, purpose: OtpPurpose, sendLimitKey: string): Promise<void> {
+    const { code } = await this.db.transaction((m) => this.otps.issue(m, user.id, purpose));
+    try {
+      await this.mail.send(otpMail(purpose, user.email, user.username, code));
+    } catch (e) {
+      await this.rates.reset(sendLimitKey);
+      throw e;
+    }
+  }
+
+  /**
+   * Checks a code for `purpose` and, when it matches, runs `onMatch` in the same transaction. The
+   * transaction commits a wrong try too (the count must stick); the refusal is thrown after it.
+   */
+  private async verifyCode<T>(
+    purpose: OtpPurpose,
+    input: VerifyOtpInput,
+    ip: string,
+    onMatch: (m: EntityManager, user: UserEntity) => Promise<T>,
+  ): Promise<T> {
+    await this.rates.hit(AUTH_LIMITS.verify.ip(ip), AUTH_LIMITS.verify.account(purpose, input.username.toLowerCase()));
+    const outcome = await this.db.transaction(async (m) => {
+      const user = await this.findUser(m, input.username, true);
+      if (!user) return { ok: false as const, code: 'OTP_INVALID' as const };
+      const check = await this.otps.consume(m, user.id, purpose, input.otp);
+      if (!check.ok) return check;
+      return { ok: true as const, value: await onMatch(m, user) };
+    });
+    if (!outcome.ok) throw new DomainException(outcome.code);
+    return outcome.value;
+  }
+}

@@ -1,0 +1,24 @@
+import { Body, Controller, Ip, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { contactSchema, MESSAGES } from '@vidyalaya/shared';
+import { createZodDto } from 'nestjs-zod';
+import { Public } from '../../common/auth/decorators';
+import { withMessage } from '../../common/success.interceptor';
+import { ContactService } from './contact.service';
+
+/** For the OpenAPI document only: the body is validated by ContactService, which answers 422 for a bad address. */
+class ContactDto extends createZodDto(contactSchema) {}
+
+@ApiTags('Contact')
+@Public()
+@Controller('contact')
+export class ContactController {
+  constructor(private readonly contact: ContactService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Send a message to the team (400 missing field, 422 bad e-mail, 429 too many, 503 mail down)' })
+  @ApiBody({ type: ContactDto })
+  async send(@Body() body: unknown, @Ip() ip: string): Promise<{ id: string }> {
+    return withMessage(await this.contact.send(body, ip), MESSAGES.toast.contactSent);
+  }
+}

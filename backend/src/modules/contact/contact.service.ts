@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { contactFailureStatus, contactSchema, MESSAGES, zodIssuesToDetails } from '@vidyalaya/shared';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { LOGGER } from '../../common/envelope.filter';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { brandedMail } from '../mail/layout';
+import { MailService } from '../mail/mail.service';
+import { ContactMessageEntity } from './contact-message.entity';
+
+/** Messages accepted per IP address in each window (DECISIONS "Contact form": rate-limited). */
+export const CONTACT_LIMIT = { limit: 5, windowSeconds: 10 * 60 };
+
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
+
+/**
+ * POST /api/v1/contact (DECISIONS "Contact form"): validated with the server's contactSchema,
+ * answered with the statuses of the spec's e-mail service (missing field 400, only the address
+ * wrong 422, too many 429, mail outage 503), stored, then e-mailed to CONTACT_INBOX with the
+ * sender as Reply-To. A message that could not be e-mailed stays stored (emailed_at null) and is
+ * logged for the operator.
+ */
+@Injectable()
+export class ContactService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly rateLimit: RateLimitService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async send(body: unknown, ip: string): Promise<{ id: string }> {
+    const parsed = contactSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      const details = zodIssuesToDetails(issues);
+      if (contactFailureStatus(issues) === 422) throw new DomainException('CONTACT_EMAIL_INVALID', { details });
+      const missing = issues.some((issue) => issue.message === MESSAGES.validation.allFieldsRequired);
+      throw new DomainException('VALIDATION_FAILED', {
+        message: missing ? MESSAGES.validation.allFieldsRequired : MESSAGES.emailService[400],
+        details,
+      });
+    }
+    await this.rateLimit.hit({ key: `contact:ip:${ip}`, ...CONTACT_LIMIT });
+    const input = parsed.data;
+    const repo = this.db.getRepository(ContactMessageEntity);
+    const stored = repo.create({ ...input, ip: ip.slice(0, 64), emailedAt: null, createdAt: this.clock.now() });
+    await repo.insert(stored);
+    try {
+      await this.mail.send({
+        to: this.config.contactInbox,
+        replyTo: input.email,
+        ...brandedMail({
+          subject: oneLine(`Contact form: ${input.name} (${input.school})`),
+          heading: 'A message from the contact form',
+          paragraphs: [`From: ${input.name} <${input.email}>`, `School: ${input.school}`, input.message],
+          footnote: `Reply to this e-mail to answer ${input.name}. Message id ${stored.id}.`,
+        }),
+      });
+    } catch {
+      this.logger.error({ contactMessageId: stored.id }, 'contact message stored but not e-mailed to CONTACT_INBOX');
+      throw new DomainException('MAIL_UNAVAILABLE');
+    }
+    await repo.update({ id: stored.id }, { emailedAt: this.clock.now() });
+    return { id: stored.id };
+  }
+}

@@ -1,0 +1,26 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { SchoolResult, SchoolSummary } from '@vidyalaya/shared';
+import type { AuthUser } from '../../common/auth/access-tokens';
+import { CurrentUser } from '../../common/auth/decorators';
+import { SchoolsService } from './schools.service';
+
+/** The two /auth calls of spec §7 that read the signed-in user's school (the rest of /auth is the accounts module's). */
+@ApiTags('Schools')
+@ApiBearerAuth()
+@Controller('auth')
+export class MySchoolController {
+  constructor(private readonly schools: SchoolsService) {}
+
+  @Get('my-school')
+  @ApiOperation({ summary: 'The signed-in user’s school; 404 SCHOOL_NOT_FOUND when there is none' })
+  mySchool(@CurrentUser() user: AuthUser): Promise<SchoolResult> {
+    return this.schools.mySchool(user);
+  }
+
+  @Get('my-school-detailed')
+  @ApiOperation({ summary: 'School summary: school, classes with sections and subjects, totals, setup progress' })
+  summary(@CurrentUser() user: AuthUser): Promise<SchoolSummary> {
+    return this.schools.summary(user);
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES, uuidParamSchema, type SchoolResult, type SubdomainAvailability } from '@vidyalaya/shared';
+import type { AuthUser } from '../../common/auth/access-tokens';
+import { CurrentUser, Roles } from '../../common/auth/decorators';
+import { withMessage } from '../../common/success.interceptor';
+import { OwnedSchool, TenantSchool } from '../../common/tenancy/school-owner.guard';
+import type { SchoolEntity } from './school.entity';
+import { CreateSchoolDto, SubdomainAvailabilityQueryDto, UpdatePlanDto, UuidParamDto } from './schools.dto';
+import { SchoolsService } from './schools.service';
+
+@ApiTags('Schools')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('school')
+export class SchoolsController {
+  constructor(private readonly schools: SchoolsService) {}
+
+  @Post('create')
+  @ApiOperation({ summary: 'Create the signed-in administrator’s school (pending approval); a retry answers the same school' })
+  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateSchoolDto): Promise<SchoolResult> {
+    return withMessage(await this.schools.create(user, dto), MESSAGES.toast.schoolCreated.title);
+  }
+
+  @Get('subdomain-availability')
+  @ApiOperation({ summary: 'Whether a subdomain can be used, with the reason when not' })
+  availability(@CurrentUser() user: AuthUser, @Query() query: SubdomainAvailabilityQueryDto): Promise<SubdomainAvailability> {
+    return this.schools.availability(user, query.subdomain);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Edit the school (full create payload); a rejected school becomes pending again' })
+  @OwnedSchool('params', 'id', uuidParamSchema)
+  update(@TenantSchool() school: SchoolEntity, @Param() _params: UuidParamDto, @Body() dto: CreateSchoolDto): Promise<SchoolResult> {
+    return this.schools.update(school, dto);
+  }
+
+  @Patch(':id/plan')
+  @ApiOperation({ summary: 'Choose a plan: only free_trial now, the others answer 422 PLAN_COMING_SOON' })
+  @OwnedSchool('params', 'id', uuidParamSchema)
+  updatePlan(@TenantSchool() school: SchoolEntity, @Param() _params: UuidParamDto, @Body() dto: UpdatePlanDto): Promise<SchoolResult> {
+    return this.schools.updatePlan(school, dto.planType);
+  }
+}

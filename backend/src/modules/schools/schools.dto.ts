@@ -1,0 +1,7 @@
+import { createSchoolSchema, subdomainAvailabilityQuerySchema, updatePlanSchema, uuidParamSchema } from '@vidyalaya/shared';
+import { createZodDto } from 'nestjs-zod';
+
+export class CreateSchoolDto extends createZodDto(createSchoolSchema) {}
+export class UpdatePlanDto extends createZodDto(updatePlanSchema) {}
+export class SubdomainAvailabilityQueryDto extends createZodDto(subdomainAvailabilityQuerySchema) {}
+export class UuidParamDto extends createZodDto(uuidParamSchema) {}

@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AVAILABLE_PLAN_TYPES,
+  isReservedSubdomain,
+  MESSAGES,
+  setupProgressFromSummary,
+  subdomainProblem,
+  type CreateSchoolPayload,
+  type PlanType,
+  type SchoolResult,
+  type SchoolSummary,
+  type SubdomainAvailability,
+} from '@vidyalaya/shared';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/access-tokens';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { loadClassesWithDetails } from '../academics/classes.query';
+import { SchoolEntity } from './school.entity';
+import { schoolColumns, toSchoolDto } from './school.mapper';
+import { schoolConflictCode, violatedUniqueIndex } from './unique-violation';
+
+const sameSubdomain = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A school's profile, plan and summary (spec §3, §4, §5, §7; DECISIONS "Schools, setup and
+ * approval"). Uniqueness is the database's job: unique indexes on owner, subdomain and school code,
+ * whose violations map to their 409 codes, so no check-then-insert race can make a duplicate.
+ */
+@Injectable()
+export class SchoolsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * POST /school/create. One school per administrator. Sending the same create again (same
+   * subdomain) is a retry: it answers the school made the first time, unchanged; a different
+   * school for the same administrator is 409 SCHOOL_ALREADY_EXISTS.
+   */
+  async create(user: AuthUser, payload: CreateSchoolPayload): Promise<SchoolResult> {
+    if (isReservedSubdomain(payload.subdomain)) throw new DomainException('SUBDOMAIN_RESERVED');
+    const repo = this.db.getRepository(SchoolEntity);
+    const existing = await repo.findOneBy({ ownerId: user.id });
+    if (existing) return this.retriedCreate(existing, payload);
+    const now = this.clock.now();
+    try {
+      const school = repo.create({
+        ...schoolColumns(payload),
+        ownerId: user.id,
+        isActive: false,
+        approvalStatus: 'pending',
+        rejectionReason: null,
+        planType: 'free_trial',
+        approvedAt: null,
+        trialEndsAt: null,
+        submittedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insert(school);
+      return { school: toSchoolDto(school) };
+    } catch (e) {
+      const index = violatedUniqueIndex(e);
+      if (index === null) throw e;
+      // A concurrent twin of this request may have won the race: then this one is its retry.
+      const mine = await repo.findOneBy({ ownerId: user.id });
+      if (mine) return this.retriedCreate(mine, payload);
+      throw new DomainException(schoolConflictCode(index) ?? 'SUBDOMAIN_TAKEN');
+    }
+  }
+
+  private retriedCreate(existing: SchoolEntity, payload: CreateSchoolPayload): SchoolResult {
+    if (!sameSubdomain(existing.subdomain, payload.subdomain)) throw new DomainException('SCHOOL_ALREADY_EXISTS');
+    return { school: toSchoolDto(existing) };
+  }
+
+  /**
+   * PATCH /school/{id} with the full create payload. Pending: edited, stays pending. Rejected:
+   * edited and re-submitted, so pending again (the rejection stays in the decision history).
+   * Approved: edited and stays approved, but its subdomain (the portal's address) is locked.
+   */
+  async update(school: SchoolEntity, payload: CreateSchoolPayload): Promise<SchoolResult> {
+    return this.db.transaction(async (tx) => {
+      const current = await tx.getRepository(SchoolEntity).findOne({ where: { id: school.id }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw new DomainException('SCHOOL_NOT_FOUND');
+      const subdomainChanged = !sameSubdomain(current.subdomain, payload.subdomain);
+      if (subdomainChanged && current.approvalStatus === 'approved') {
+        throw new DomainException('SCHOOL_NOT_EDITABLE', { message: MESSAGES.errors.subdomainLocked });
+      }
+      if (subdomainChanged && isReservedSubdomain(payload.subdomain)) throw new DomainException('SUBDOMAIN_RESERVED');
+      const now = this.clock.now();
+      const resubmitted = current.approvalStatus === 'rejected';
+      Object.assign(current, schoolColumns(payload), { updatedAt: now });
+      if (resubmitted) Object.assign(current, { approvalStatus: 'pending', isActive: false, rejectionReason: null, submittedAt: now });
+      await this.saveMappingConflicts(tx, current);
+      return { school: toSchoolDto(current) };
+    });
+  }
+
+  private async saveMappingConflicts(tx: EntityManager, school: SchoolEntity): Promise<void> {
+    try {
+      await tx.getRepository(SchoolEntity).save(school);
+    } catch (e) {
+      const index = violatedUniqueIndex(e);
+      const code = index === null ? null : schoolConflictCode(index);
+      throw code ? new DomainException(code) : e;
+    }
+  }
+
+  /** PATCH /school/{id}/plan: only the free trial can be chosen now (DECISIONS "Plans"). */
+  async updatePlan(school: SchoolEntity, planType: PlanType): Promise<SchoolResult> {
+    if (!(AVAILABLE_PLAN_TYPES as readonly PlanType[]).includes(planType)) throw new DomainException('PLAN_COMING_SOON');
+    const now = this.clock.now();
+    await this.db.getRepository(SchoolEntity).update({ id: school.id }, { planType, updatedAt: now });
+    return { school: toSchoolDto({ ...school, planType, updatedAt: now }) };
+  }
+
+  /**
+   * GET /school/subdomain-availability: a format message, 'This subdomain is reserved' or
+   * 'Subdomain already taken' as the reason; the caller's own school's subdomain is available to them.
+   */
+  async availability(user: AuthUser, subdomain: string): Promise<SubdomainAvailability> {
+    const problem = subdomainProblem(subdomain);
+    if (problem) return { available: false, reason: problem };
+    const [row]: { owner_id: string }[] = await this.db.query(`SELECT owner_id FROM schools WHERE lower(subdomain) = lower($1)`, [subdomain]);
+    if (row && row.owner_id !== user.id) return { available: false, reason: MESSAGES.errors.subdomainTaken };
+    return { available: true };
+  }
+
+  /** GET /auth/my-school: 404 with `data.school` null when the user has no school (spec §7). */
+  async mySchool(user: AuthUser): Promise<SchoolResult> {
+    const school = await this.db.getRepository(SchoolEntity).findOneBy({ ownerId: user.id });
+    if (!school) throw new DomainException('SCHOOL_NOT_FOUND', { data: { school: null } });
+    return { school: toSchoolDto(school) };
+  }
+
+  /**
+   * GET /auth/my-school-detailed: the school summary of spec §3 in two queries whatever the number
+   * of classes. It describes the newest academic year that has classes (named in `academicYear`);
+   * totalSections counts that year's sections, totalSubjects the distinct subjects its classes use.
+   */
+  async summary(user: AuthUser): Promise<SchoolSummary> {
+    const school = await this.db.getRepository(SchoolEntity).findOneBy({ ownerId: user.id });
+    if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
+    const classes = await loadClassesWithDetails(this.db.manager, school.id, 'latest');
+    const totalSections = classes.reduce((sum, c) => sum + c.sections.length, 0);
+    const totalSubjects = new Set(classes.flatMap((c) => c.subjects.map((s) => s.id))).size;
+    const dto = toSchoolDto(school);
+    return {
+      school: dto,
+      classes,
+      totalSections,
+      totalSubjects,
+      setupProgress: setupProgressFromSummary({ school: dto, classes, totalSections, totalSubjects }),
+      academicYear: classes[0]?.academicYear ?? null,
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readOtp } from './mail';
+
+export const API = '/api/v1';
+export const PASSWORD = 'Kanpur#School42';
+
+export type TestUser = { username: string; email: string; password: string };
+export type Tokens = { accessToken: string; refreshToken: string };
+
+let counter = 0;
+/** A fresh username (≤ 30 characters) and address for one test. */
+export function newUser(prefix = 'u'): TestUser {
+  const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const username = `${prefix}_${id}`.slice(0, 30);
+  return { username, email: `${username}@example.in`, password: PASSWORD };
+}
+
+async function call<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await request.fetch(`${API}${path}`, {
+    method,
+    data: body,
+    headers: token ? { authorization: `Bearer ${token}` } : undefined,
+  });
+  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
+  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
+  return json.data;
+}
+
+/** Registers and verifies an account through the API (the code read from its e-mail). */
+export async function verifiedUser(request: APIRequestContext, prefix = 'u'): Promise<TestUser> {
+  const user = newUser(prefix);
+  const since = Date.now();
+  await call(request, 'POST', '/auth/register', { username: user.username, email: user.email, password: user.password });
+  const otp = await readOtp(user.email, { since });
+  await call(request, 'POST', '/auth/verify-otp/registration', { username: user.username, otp });
+  return user;
+}
+
+export async function loginApi(request: APIRequestContext, user: Pick<TestUser, 'username' | 'password'>): Promise<Tokens & { user: { id: string } }> {
+  return call(request, 'POST', '/auth/login', { username: user.username, password: user.password });
+}
+
+/** Puts the tokens where the web build keeps them (spec §9 storage keys), before the app starts. */
+export async function signInWithTokens(page: Page, tokens: Tokens): Promise<void> {
+  await page.goto('/terms');
+  await page.evaluate((t) => {
+    localStorage.setItem('vidyalaya_access_token', t.accessToken);
+    localStorage.setItem('vidyalaya_refresh_token', t.refreshToken);
+  }, tokens);
+}
+
+export type SchoolSeed = { id: string; subdomain: string; name: string };
+
+let schools = 0;
+export function schoolPayload(overrides: Record<string, unknown> = {}) {
+  const suffix = `${Date.now().toString(36)}${(schools++).toString(36)}`;
+  return {
+    name: `Sunrise Public School ${suffix}`,
+    subdomain: `sunrise-${suffix}`,
+    address: { address1: '12 Mall Road', locality: 'Civil Lines', city: 'Kanpur', state: 'Uttar Pradesh', country: 'India', pinCode: '208001' },
+    level: 'mixed',
+    board: 'CBSE',
+    phoneNumbers: ['+919876543210'],
+    ...overrides,
+  };
+}
+
+export async function createSchoolApi(request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}): Promise<SchoolSeed> {
+  const { school } = await call<{ school: SchoolSeed }>(request, 'POST', '/school/create', schoolPayload(overrides), token);
+  return school;
+}
+
+export async function createClassesApi(request: APIRequestContext, token: string, schoolId: string, academicYear: string, classes: string[]) {
+  await call(request, 'POST', '/school/classes', { schoolId, academicYear, classes }, token);
+}
+
+export async function createSectionsApi(request: APIRequestContext, token: string, schoolId: string, academicYear: string, sections: { className: string; sectionNames: string[] }[]) {
+  await call(request, 'POST', '/school/sections', { schoolId, academicYear, sections }, token);
+}
+
+export async function createSubjectsApi(request: APIRequestContext, token: string, schoolId: string, academicYear: string, classSubjects: { className: string; subjectNames: string[] }[]) {
+  await call(request, 'POST', '/school/subjects', { schoolId, academicYear, classSubjects }, token);
+}
+
+/** A provider staff account, made the only way there is: the command-line tool (DECISIONS). */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const staff = newUser('staff');
+  const root = join(__dirname, '..', '..', '..', '..');
+  execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', staff.username, '--email', staff.email, '--password', staff.password], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
+  const { accessToken } = await loginApi(request, staff);
+  return accessToken;
+}
+
+export async function approveSchool(request: APIRequestContext, staff: string, schoolId: string): Promise<void> {
+  await call(request, 'POST', `/admin/schools/${schoolId}/approve`, {}, staff);
+}
+
+export async function rejectSchool(request: APIRequestContext, staff: string, schoolId: string, reason: string): Promise<void> {
+  await call(request, 'POST', `/admin/schools/${schoolId}/reject`, { reason }, staff);
+}
+
+/** The academic year the setup steps start with (spec §9: this year and the next two digits, IST). */
+export function defaultAcademicYear(now = new Date()): string {
+  const year = new Date(now.getTime() + 330 * 60_000).getUTCFullYear();
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}

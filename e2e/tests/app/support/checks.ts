@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const SCREENS = join(__dirname, '..', '..', '..', '..', 'docs', 'screens');
+
+/** axe-core on the page as it is: no serious or critical violation (WCAG 2.x A and AA). */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(bad, `axe on ${what}`).toEqual([]);
+}
+
+/** A screenshot of the screen for docs/screens/app-<name>.png (taken by the tests, kept in the repo). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  // Let toasts and transitions settle so the picture shows the screen itself.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(250);
+  await page.screenshot({
+    path: join(SCREENS, `app-${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    style: '.bp6-toast-container, .bp6-toast { visibility: hidden !important; }',
+  });
+}
+
+/** The toast with this text (Blueprint toasts live in their own overlay). */
+export function toastWith(page: Page, text: string | RegExp) {
+  return page.locator('.bp6-toast').filter({ hasText: text });
+}
+
+/**
+ * Ticks or unticks a Blueprint checkbox the keyboard way (focus, Space): its styled indicator sits
+ * over the real input, and the keyboard is how many people use it anyway.
+ */
+export async function setChecked(checkbox: import('@playwright/test').Locator, checked: boolean): Promise<void> {
+  if ((await checkbox.isChecked()) === checked) return;
+  await checkbox.focus();
+  await checkbox.press('Space');
+  await expect(checkbox).toBeChecked({ checked });
+}

@@ -1,0 +1,23 @@
+import { MESSAGES } from '@vidyalaya/shared';
+
+/**
+ * Spec §8 "E-mail service statuses": what a failed send tells the sender. 429 (rate limited) and
+ * 503 (mail unavailable) read like 403, "try again later"; an unreachable server (status 0) gets the
+ * generic contact failure text, which points to writing to us directly.
+ */
+export function contactFailureMessage(status: number): string {
+  switch (status) {
+    case 422:
+      return MESSAGES.emailService[422];
+    case 400:
+      return MESSAGES.emailService[400];
+    case 403:
+    case 429:
+    case 503:
+      return MESSAGES.emailService[403];
+    case 0:
+      return MESSAGES.destructive.contact.description;
+    default:
+      return MESSAGES.emailService.other;
+  }
+}

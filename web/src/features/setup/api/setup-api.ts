@@ -1,0 +1,68 @@
+import {
+  MESSAGES,
+  type ClassesSectionsResult,
+  type CreateClassesInput,
+  type CreateClassSubjectsInput,
+  type CreateSchoolPayload,
+  type CreateSectionsInput,
+  type GlobalSubjectsResult,
+  type SchoolResult,
+  type SubdomainAvailability,
+} from '@vidyalaya/shared';
+import { api } from '../../../lib/api/api';
+
+const F = MESSAGES.fallback;
+
+/** The setup wizard's calls (spec §7, DECISIONS.md). */
+export const setupApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    createSchool: b.mutation<SchoolResult, CreateSchoolPayload>({
+      query: (body) => ({ url: '/school/create', method: 'POST', body, fallbackMessage: F.createSchool }),
+      invalidatesTags: ['School', 'SchoolSummary'],
+    }),
+    /** DECISIONS: a rejected school is edited and re-submitted, which makes it pending again. */
+    updateSchool: b.mutation<SchoolResult, { id: string; body: CreateSchoolPayload }>({
+      query: ({ id, body }) => ({ url: `/school/${encodeURIComponent(id)}`, method: 'PATCH', body, fallbackMessage: F.createSchool }),
+      invalidatesTags: ['School', 'SchoolSummary'],
+    }),
+    subdomainAvailability: b.query<SubdomainAvailability, string>({
+      query: (subdomain) => ({ url: '/school/subdomain-availability', params: { subdomain } }),
+      keepUnusedDataFor: 10,
+    }),
+    createClasses: b.mutation<unknown, CreateClassesInput>({
+      query: (body) => ({ url: '/school/classes', method: 'POST', body, fallbackMessage: F.addClasses }),
+      invalidatesTags: ['Classes', 'SchoolSummary'],
+    }),
+    classesSections: b.query<ClassesSectionsResult, { schoolId: string; academicYear: string }>({
+      query: ({ schoolId, academicYear }) => ({
+        url: `/school/classes-sections/${encodeURIComponent(schoolId)}`,
+        params: { academicYear },
+        fallbackMessage: F.fetchClassesSections,
+      }),
+      providesTags: ['Classes'],
+    }),
+    createSections: b.mutation<unknown, CreateSectionsInput>({
+      query: (body) => ({ url: '/school/sections', method: 'POST', body, fallbackMessage: F.addSections }),
+      invalidatesTags: ['Classes', 'SchoolSummary'],
+    }),
+    globalSubjects: b.query<GlobalSubjectsResult, void>({
+      query: () => ({ url: '/school/subjects/global', fallbackMessage: F.fetchGlobalSubjects }),
+      providesTags: ['GlobalSubjects'],
+    }),
+    createClassSubjects: b.mutation<unknown, CreateClassSubjectsInput>({
+      query: (body) => ({ url: '/school/subjects', method: 'POST', body, fallbackMessage: F.createClassSubjects }),
+      invalidatesTags: ['Classes', 'SchoolSummary'],
+    }),
+  }),
+});
+
+export const {
+  useCreateSchoolMutation,
+  useUpdateSchoolMutation,
+  useLazySubdomainAvailabilityQuery,
+  useCreateClassesMutation,
+  useClassesSectionsQuery,
+  useCreateSectionsMutation,
+  useLazyGlobalSubjectsQuery,
+  useCreateClassSubjectsMutation,
+} = setupApi;

@@ -1,0 +1,48 @@
+import { Button, Spinner } from '@blueprintjs/core';
+import { MESSAGES } from '@vidyalaya/shared';
+import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { StateScreen } from '../../../lib/ui/state-screen';
+import './setup.css';
+
+/** Spec §2: no school id in the query or the stored school → 'School ID Required'. */
+export function SchoolIdRequired({ step }: { step: 'classes' | 'sections' | 'subjects' }) {
+  const navigate = useNavigate();
+  const S = MESSAGES.screens.schoolIdRequired;
+  useDocumentTitle(S.title);
+  return (
+    <div className="app-page app-page--narrow">
+      <StateScreen
+        icon="office"
+        intent="warning"
+        title={S.title}
+        description={S[step]}
+        action={<Button intent="primary" text={S.action} onClick={() => navigate('/dashboard')} />}
+      />
+    </div>
+  );
+}
+
+/** Spec §2: the school has no classes yet (sections and subjects steps). */
+export function NoClassesFound({ schoolId, description }: { schoolId: string; description: string }) {
+  const navigate = useNavigate();
+  const S = MESSAGES.screens.noClassesFound;
+  return (
+    <StateScreen
+      icon="th-list"
+      headingLevel={2}
+      title={S.title}
+      description={description}
+      action={<Button intent="primary" text={S.action} onClick={() => navigate(`/setup/classes?schoolId=${encodeURIComponent(schoolId)}`)} />}
+    />
+  );
+}
+
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <div className="setup-loading" role="status">
+      <Spinner size={32} aria-hidden />
+      <p>{label}</p>
+    </div>
+  );
+}

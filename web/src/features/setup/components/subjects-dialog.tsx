@@ -1,0 +1,96 @@
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
+import { MESSAGES, type ClassWithDetails, type GlobalSubject } from '@vidyalaya/shared';
+import { useState } from 'react';
+
+const UI = MESSAGES.ui.setupSubjects;
+const S = MESSAGES.appFlows.setup;
+
+/**
+ * 'Select Subjects for {class}': the global subjects as a checkbox list (name and description),
+ * the selected count, Cancel and 'Save Selection (n)' (disabled at 0). Subjects the class already
+ * has are shown ticked and cannot be chosen again.
+ */
+export function SubjectsDialog(props: {
+  cls: ClassWithDetails;
+  pending: string[];
+  subjects: GlobalSubject[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  onCancel: () => void;
+  onSave: (names: string[]) => void;
+}) {
+  const { cls, subjects } = props;
+  const existing = new Set(cls.subjects.map((s) => s.name.toLowerCase()));
+  const [selected, setSelected] = useState<string[]>(() => props.pending.filter((name) => !existing.has(name.toLowerCase())));
+
+  function toggle(name: string, on: boolean) {
+    setSelected((list) => (on ? [...list, name] : list.filter((n) => n !== name)));
+  }
+
+  let body: React.ReactNode;
+  if (props.loading) {
+    body = (
+      <div className="setup-loading" role="status">
+        <Spinner size={24} aria-hidden />
+        <p>Loading subjects...</p>
+      </div>
+    );
+  } else if (props.failed) {
+    body = (
+      <Callout intent="danger" icon="error">
+        <p>{MESSAGES.destructive.loadGlobalSubjects.short}</p>
+        <Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={props.onRetry} />
+      </Callout>
+    );
+  } else if (!subjects || subjects.length === 0) {
+    body = <p className="empty-hint">{MESSAGES.screens.noGlobalSubjects}</p>;
+  } else {
+    body = (
+      <>
+        <p className="subject-count" aria-live="polite">
+          {S.selectedCount(selected.length)}
+        </p>
+        <ul className="subject-options" aria-label="Subjects">
+          {subjects.map((subject) => {
+            const already = existing.has(subject.name.toLowerCase());
+            return (
+              <li key={subject.id}>
+                <Checkbox
+                  checked={already || selected.includes(subject.name)}
+                  disabled={already}
+                  onChange={(e) => toggle(subject.name, e.currentTarget.checked)}
+                  labelElement={
+                    <span>
+                      <span className="subject-name">{subject.name}</span>{' '}
+                      {already ? (
+                        <Tag minimal round intent="success">
+                          {S.alreadyAdded}
+                        </Tag>
+                      ) : null}
+                      {subject.description ? <span className="subject-description">{subject.description}</span> : null}
+                    </span>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <Dialog isOpen title={UI.dialogTitle(cls.name)} onClose={props.onCancel} className="subjects-dialog">
+      <DialogBody>{body}</DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={UI.cancel} onClick={props.onCancel} />
+            <Button intent="primary" text={UI.saveSelection(selected.length)} disabled={selected.length === 0} onClick={() => props.onSave(selected)} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { MESSAGES, REJECTION_REASON_MAX, rejectSchoolSchema, type RejectSchoolInput } from '@vidyalaya/shared';
+import { Form } from 'react-final-form';
+import { SubmitButton } from '../../../components/form';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { TextAreaField } from './text-area-field';
+
+const S = MESSAGES.staff;
+
+/** Rejecting needs a reason (DECISIONS): the dialog will not send without one. */
+export function RejectDialog(props: {
+  schoolName: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => Promise<string | null>;
+}) {
+  return (
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={S.rejectTitle(props.schoolName)} icon="disable">
+      <Form<RejectSchoolInput>
+        validate={zodValidate(rejectSchoolSchema)}
+        onSubmit={async (values) => {
+          const failure = await props.onReject(rejectSchoolSchema.parse(values).reason);
+          return failure ? { reason: failure } : undefined;
+        }}
+      >
+        {({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            <DialogBody>
+              <TextAreaField name="reason" label={S.reasonLabel} helperText={S.reasonHelp} maxLength={REJECTION_REASON_MAX} autoFocus />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text={MESSAGES.ui.setupSubjects.cancel} onClick={props.onClose} disabled={submitting} />
+                  <SubmitButton text={S.reject} submitting={submitting} intent="danger" size="medium" />
+                </>
+              }
+            />
+          </form>
+        )}
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Callout, Card } from '@blueprintjs/core';
+import { loginSchema, MESSAGES, type LoginInput } from '@vidyalaya/shared';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { NotAllowed } from '../../../components/not-allowed';
+import { PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { authApi, endSession, signedIn } from '../../../lib/auth/auth-slice';
+import { toast, toastError } from '../../../lib/toast';
+import { useStaffLoginMutation } from '../api/staff-api';
+import { useSession, useThunkDispatch } from '../hooks/use-session';
+
+/**
+ * Staff sign-in. Only a staff account is let in: anyone else's new session is revoked at once and
+ * nothing of it is kept (no token reaches the keychain), and the page says 'Not allowed'.
+ */
+export function Component() {
+  const { status, user } = useSession();
+  const [login] = useStaffLoginMutation();
+  const dispatch = useThunkDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [refused, setRefused] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const from = (location.state as { from?: string } | null)?.from;
+
+  if (status === 'authenticated' && user?.role === 'staff' && !refused) return <Navigate to={from ?? '/staff/schools'} replace />;
+  if (refused) {
+    return (
+      <NotAllowed
+        description={MESSAGES.notAllowed.staffSignInRefused}
+        action={<Button text={MESSAGES.staff.signIn} icon="log-in" onClick={() => setRefused(false)} />}
+      />
+    );
+  }
+
+  const onSubmit = async (values: LoginInput) => {
+    setError(null);
+    const res = await login(values);
+    if ('error' in res) {
+      const message = (res.error as { message?: string }).message ?? MESSAGES.destructive.login.description;
+      setError(message);
+      toastError(MESSAGES.destructive.login.title, message);
+      return;
+    }
+    const { accessToken, refreshToken, user: who } = res.data;
+    if (who.role !== 'staff') {
+      // End the session just opened on the server, and whatever this app had signed in before.
+      const out = await dispatch(authApi.endpoints.logout.initiate({ refreshToken }));
+      if ('error' in out) console.warn('Could not revoke the refused session', out.error);
+      await endSession(dispatch);
+      setRefused(true);
+      return;
+    }
+    await dispatch(signedIn({ tokens: { accessToken, refreshToken }, user: who }));
+    toast({ title: MESSAGES.toast.loginSuccess });
+    navigate(from ?? '/staff/schools', { replace: true });
+  };
+
+  return (
+    <div style={{ display: "grid", placeItems: "center", padding: "48px 16px" }}>
+      <Card elevation={2} style={{ width: '100%', maxWidth: 420 }}>
+        <h1 style={{ marginTop: 0 }}>{MESSAGES.staff.loginTitle}</h1>
+        <p>{MESSAGES.staff.loginIntro}</p>
+        {error ? (
+          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+            {error}
+          </Callout>
+        ) : null}
+        <Form<LoginInput> onSubmit={onSubmit} validate={zodValidate(loginSchema)}>
+          {({ handleSubmit, submitting }) => (
+            <form onSubmit={handleSubmit} noValidate>
+              <TextField name="username" label={MESSAGES.staff.usernameLabel} leftIcon="user" autoComplete="username" autoFocus />
+              <PasswordField name="password" label={MESSAGES.staff.passwordLabel} autoComplete="current-password" />
+              <SubmitButton text={MESSAGES.staff.signIn} submitting={submitting} fill />
+            </form>
+          )}
+        </Form>
+      </Card>
+    </div>
+  );
+}
