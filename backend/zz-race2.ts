@@ -20,7 +20,7 @@ const { createLogger } = require('./src/common/logger');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}/api/v1`;
   const post = (path: string, body: unknown, ip: string) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
   let bad = 0;
-  await Promise.all(Array.from({ length: 8 }, (_, i) => post('/auth/login', { username: 'warm' + i, password: 'x' }, '10.9.9.' + i)));
+  const warm = await Promise.all(Array.from({ length: 8 }, (_, i) => post('/auth/login', { username: 'warm' + i, password: 'x' }, '10.9.9.' + i))); console.log('warm', warm.map((w) => w.status).join(' '));
   for (let round = 0; round < 12; round++) {
     const username = 'u' + Math.random().toString(36).slice(2, 10);
     // create user directly + otp row

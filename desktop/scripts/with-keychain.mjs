@@ -27,7 +27,6 @@ const script = 'echo -n vidyalaya-test | gnome-keyring-daemon --unlock --compone
 // A fresh keyring directory each run: no earlier keyring (with another password) gets in the way.
 const dataHome = mkdtempSync(join(tmpdir(), 'vidyalaya-keyring-'));
 const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', script, 'sh', ...cmd], {
-  cwd: desktop,
   stdio: 'inherit',
   env: { ...process.env, XDG_DATA_HOME: dataHome, VIDYALAYA_KEYCHAIN_SESSION: '1', PATH: `${join(desktop, '..', 'node_modules', '.bin')}:${process.env.PATH}` },
 });

@@ -142,13 +142,15 @@ export const MESSAGES = {
     planComingSoon: 'This plan is coming soon',
     // Schools and setup (issue 4)
     subdomainLocked: 'The subdomain of an approved school cannot be changed',
-    unknownClasses: (names: readonly string[]) =>
-      `These classes have not been added for this academic year: ${names.join(', ')}. Please add them first.`,
-    classNotAdded: (name: string, academicYear: string) =>
-      `${name} has not been added for ${academicYear}`,
-    unknownSubjects: (names: readonly string[]) =>
-      `These subjects are not in the list of available subjects: ${names.join(', ')}`,
-    unknownSubject: (name: string) => `"${name}" is not one of the available subjects`,
+    /** `classList`: the class names, comma separated. */
+    unknownClasses: (classList: string) =>
+      `These classes have not been added for this academic year: ${classList}. Please add them first.`,
+    classNotAdded: (className: string, academicYear: string) =>
+      `${className} has not been added for ${academicYear}`,
+    /** `subjectList`: the subject names, comma separated. */
+    unknownSubjects: (subjectList: string) =>
+      `These subjects are not in the list of available subjects: ${subjectList}`,
+    unknownSubject: (subjectName: string) => `${subjectName} is not one of the available subjects`,
   },
 
   /** Success toasts (spec §2, §4, §8). */

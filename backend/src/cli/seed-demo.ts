@@ -69,10 +69,10 @@ async function ensureSchool(tx: EntityManager, ownerId: string, staffId: string,
   let schoolId = bySubdomain?.id;
   if (!schoolId) {
     const [row]: { id: string }[] = await tx.query(
-      `INSERT INTO schools (owner_id, name, subdomain, school_code, level, board, principal_name, email, phone_numbers,
+      `INSERT INTO schools (owner_id, name, subdomain, level, board, principal_name, email, phone_numbers,
          established_year, language, address1, locality, city, state, country, pin_code, landmark,
          submitted_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'DEMO-001', 'mixed', 'CBSE', 'Dr. Meera Iyer', 'office@demo.vidyalaya.local', $4,
+       VALUES ($1, $2, $3, 'mixed', 'CBSE', 'Dr. Meera Iyer', 'office@demo.vidyalaya.local', $4,
          1998, 'Hindi', '14 Mall Road', 'Civil Lines', 'Kanpur', 'Uttar Pradesh', 'India', '208001', 'Near Phool Bagh',
          $5, $5, $5)
        RETURNING id`,

@@ -137,7 +137,7 @@ describe('spec §7 setup calls: classes, sections, subjects (spec §5 Classes/Se
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({
         code: 'UNKNOWN_CLASSES',
-        message: MESSAGES.errors.unknownClasses(['Class 3', 'Class 4']),
+        message: MESSAGES.errors.unknownClasses('Class 3, Class 4'),
         details: { 'sections.1.className': 'Class 3 has not been added for 2025-26', 'sections.2.className': 'Class 4 has not been added for 2025-26' },
       });
       expect(res.body.error.message).toBe('These classes have not been added for this academic year: Class 3, Class 4. Please add them first.');
@@ -210,9 +210,9 @@ describe('spec §7 setup calls: classes, sections, subjects (spec §5 Classes/Se
         code: 'UNKNOWN_SUBJECTS',
         message: 'These subjects are not in the list of available subjects: Astronomy, Latin',
         details: {
-          'classSubjects.0.subjectNames.1': '"Astronomy" is not one of the available subjects',
-          'classSubjects.1.subjectNames.0': '"Astronomy" is not one of the available subjects',
-          'classSubjects.1.subjectNames.1': '"Latin" is not one of the available subjects',
+          'classSubjects.0.subjectNames.1': 'Astronomy is not one of the available subjects',
+          'classSubjects.1.subjectNames.0': 'Astronomy is not one of the available subjects',
+          'classSubjects.1.subjectNames.1': 'Latin is not one of the available subjects',
         },
       });
       expect((await classesOf(YEAR)).flatMap((c: { subjects: unknown[] }) => c.subjects)).toEqual([]);

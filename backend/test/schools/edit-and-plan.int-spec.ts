@@ -18,7 +18,7 @@ describe('PATCH /school/{id} (edit and re-submit) and spec §7 PATCH /school/{id
   });
 
   /** The school's create payload with some fields changed (PATCH takes the full payload). */
-  const edited = (school: Record<string, any>, change: Record<string, unknown>) => ({
+  const edited = (school: Record<string, any>, change: Record<string, unknown>): Record<string, any> => ({
     ...schoolPayload(),
     name: school.name,
     subdomain: school.subdomain,

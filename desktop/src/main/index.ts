@@ -24,7 +24,7 @@ if (!app.requestSingleInstanceLock()) {
   const settings = createSettingsStore(new Store({ name: 'settings' }) as unknown as KeyValueStore);
   const vault = createTokenVault({
     keyring: osKeyring(),
-    onUnavailable: (e) => console.warn('No OS keychain available: tokens are kept for this session only.', e),
+    onUnavailable: (e) => console.warn(`No OS keychain available, tokens are kept for this session only: ${e instanceof Error ? e.message : String(e)}`),
   });
   const serverUrl = () => settings.get()?.serverUrl ?? null;
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@vidyalaya/shared';
@@ -11,6 +13,7 @@ import {
   mySchool,
   pageStorage,
   PORT,
+  ROOT,
   SERVER,
   uniqueName,
   type MainProcess,
@@ -240,4 +243,38 @@ test('the server settings dialog changes the server address', async ({ page }) =
   await page.getByRole('dialog', { name: D.serverSettings }).getByLabel(D.appDomainLabel).fill('');
   await page.getByRole('dialog', { name: D.serverSettings }).getByRole('button', { name: D.saveAndReconnect }).click();
   await expect.poll(() => main.settings.get()?.serverUrl).toBe(SERVER);
+});
+
+/** Code that exists only in the staff screen: its API paths and its routes. */
+const STAFF_ONLY = ['/admin/schools', 'staff/login', 'schools/:id'];
+
+function bundleText(dir: string): string {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (/\.(js|html)$/.test(e.name)) files.push(join(d, e.name));
+    }
+  };
+  walk(dir);
+  return files.map((f) => readFileSync(f, 'utf8')).join('\n');
+}
+
+test.describe('DECISIONS Desktop: the public web build has no staff screen at all', () => {
+  // (The desktop bundles were built by this file's beforeAll.)
+  test('no staff code in web/dist, while the desktop renderer has it', () => {
+    // web/dist is the build the test server serves (npm start builds it); the desktop one is checked
+    // alongside so the markers are known to be real.
+    const web = bundleText(join(ROOT, 'web', 'dist'));
+    const desktop = bundleText(join(ROOT, 'desktop', 'out', 'renderer'));
+    for (const marker of STAFF_ONLY) {
+      expect(desktop, marker).toContain(marker);
+      expect(web, marker).not.toContain(marker);
+    }
+  });
+
+  test('the web app answers /staff/schools with its 404 page', async ({ page }) => {
+    await page.goto('/staff/schools');
+    await expect(page.getByRole('heading', { name: MESSAGES.screens.notFound.title })).toBeVisible();
+  });
 });

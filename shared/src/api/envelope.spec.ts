@@ -72,7 +72,7 @@ describe('DECISIONS API error codes', () => {
     ['USERNAME_TAKEN', 409], ['EMAIL_TAKEN', 409], ['SUBDOMAIN_TAKEN', 409], ['SUBDOMAIN_RESERVED', 409],
     ['SCHOOL_CODE_TAKEN', 409], ['SCHOOL_ALREADY_EXISTS', 409], ['OTP_INVALID', 400], ['OTP_EXPIRED', 400],
     ['OTP_ATTEMPTS_EXCEEDED', 400], ['RESET_TOKEN_INVALID', 400], ['PASSWORD_TOO_COMMON', 400],
-    ['UNKNOWN_CLASSES', 400], ['UNKNOWN_SUBJECTS', 400], ['PLAN_COMING_SOON', 422],
+    ['UNKNOWN_CLASSES', 400], ['UNKNOWN_SUBJECTS', 400], ['PLAN_COMING_SOON', 422], ['CONTACT_EMAIL_INVALID', 422],
     ['SCHOOL_NOT_EDITABLE', 422], ['ALREADY_DECIDED', 422], ['RATE_LIMITED', 429],
     ['MAIL_UNAVAILABLE', 503], ['DATABASE_UNAVAILABLE', 503], ['INTERNAL_ERROR', 500],
   ] as const)('%s answers %i', (code, status) => {
@@ -80,7 +80,7 @@ describe('DECISIONS API error codes', () => {
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(33);
+    expect(ERROR_CODE_LIST).toHaveLength(34);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);

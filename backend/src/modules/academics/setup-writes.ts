@@ -37,7 +37,7 @@ async function classIds(db: EntityManager, schoolId: string, academicYear: strin
   const missing = names.map((name, i) => ({ name, i })).filter(({ name }) => !ids.has(name));
   if (missing.length > 0) {
     throw new DomainException('UNKNOWN_CLASSES', {
-      message: MESSAGES.errors.unknownClasses(missing.map((m) => m.name)),
+      message: MESSAGES.errors.unknownClasses(missing.map((m) => m.name).join(', ')),
       details: Object.fromEntries(missing.map(({ name, i }) => [`${field}.${i}.className`, MESSAGES.errors.classNotAdded(name, academicYear)])),
     });
   }
@@ -81,7 +81,7 @@ export async function addClassSubjects(db: EntityManager, schoolId: string, acad
   );
   if (unknown.length > 0) {
     throw new DomainException('UNKNOWN_SUBJECTS', {
-      message: MESSAGES.errors.unknownSubjects([...new Set(unknown.map((u) => u.name))]),
+      message: MESSAGES.errors.unknownSubjects([...new Set(unknown.map((u) => u.name))].join(', ')),
       details: Object.fromEntries(unknown.map((u) => [u.path, MESSAGES.errors.unknownSubject(u.name)])),
     });
   }

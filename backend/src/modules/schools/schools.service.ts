@@ -67,7 +67,8 @@ export class SchoolsService {
       // A concurrent twin of this request may have won the race: then this one is its retry.
       const mine = await repo.findOneBy({ ownerId: user.id });
       if (mine) return this.retriedCreate(mine, payload);
-      throw new DomainException(schoolConflictCode(index) ?? 'SUBDOMAIN_TAKEN');
+      const code = schoolConflictCode(index);
+      throw code ? new DomainException(code) : e;
     }
   }
 

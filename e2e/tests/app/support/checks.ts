@@ -44,3 +44,17 @@ export async function setChecked(checkbox: import('@playwright/test').Locator, c
   await checkbox.press('Space');
   await expect(checkbox).toBeChecked({ checked });
 }
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Spec §5: the message shows beside the field, and the field points at it (aria-describedby). */
+export async function expectFieldError(field: import('@playwright/test').Locator, message: string): Promise<void> {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRe(message)));
+}
+
+/** Types a value and leaves the field (Tab), as a person does before reading its message. */
+export async function enter(field: import('@playwright/test').Locator, value: string): Promise<void> {
+  await field.fill(value);
+  await field.press('Tab');
+}
