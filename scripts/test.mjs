@@ -31,9 +31,12 @@ if (!browser && only !== 'unit') {
 }
 
 if (only !== 'e2e') {
-  step('type check', 'npx', ['tsc', '-b', 'shared', 'backend', 'web']);
+  step('type check', 'npx', ['tsc', '-b', 'shared', 'backend', 'web', 'desktop']);
   step('type check (tests)', 'npx', ['tsc', '-p', 'backend/tsconfig.test.json']);
   step('jest', 'npx', ['jest', '--ci']);
+  step('desktop: token vault on a real Secret Service (D-Bus + gnome-keyring)', 'npm', ['run', 'test:keychain']);
+  step('desktop: electronegativity (no high-severity finding)', 'npm', ['run', 'lint:electron']);
+  step('desktop: build', 'npm', ['run', 'build:desktop']);
 }
 if (only !== 'unit') {
   step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);

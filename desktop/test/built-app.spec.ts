@@ -55,7 +55,9 @@ jest.mock('electron', () => {
     session: { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, setDevicePermissionHandler() {} } },
     shell: { openExternal: async () => undefined },
     BrowserWindow: class {
-      static getAllWindows = () => [];
+      static getAllWindows(): unknown[] {
+        return [];
+      }
       record: { options: Record<string, any>; url?: string };
       constructor(options: Record<string, any>) {
         this.record = { options };

@@ -12,7 +12,10 @@ describe('the server address the user types', () => {
     ['vidyalaya.example.in', 'https://vidyalaya.example.in'],
     ['http://localhost:3000', 'http://localhost:3000'],
     ['https://vidyalaya.in:443', 'https://vidyalaya.in'],
-    ['http://192.168.1.20:8080/', 'http://192.168.1.20:8080'],
+    ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
+    ['http://[::1]:3000', 'http://[::1]:3000'],
+    ['http://demo.localhost:3000', 'http://demo.localhost:3000'],
+    ['https://192.168.1.20:8443/', 'https://192.168.1.20:8443'],
   ])('%j → %j', (input, origin) => {
     expect(normalizeServerUrl(input)).toEqual({ ok: true, value: origin });
   });
@@ -30,6 +33,9 @@ describe('the server address the user types', () => {
     ['https://vidyalaya.in/api/v1', M.serverUrlOriginOnly],
     ['https://vidyalaya.in/?x=1', M.serverUrlOriginOnly],
     ['https://vidyalaya.in/#top', M.serverUrlOriginOnly],
+    ['http://192.168.1.20:8080', M.serverUrlHttps],
+    ['http://vidyalaya.in', M.serverUrlHttps],
+    ['http://localhost.evil.example', M.serverUrlHttps],
   ])('%j is refused: %s', (input, message) => {
     expect(normalizeServerUrl(input)).toEqual({ ok: false, message });
   });

@@ -418,6 +418,7 @@ export const MESSAGES = {
     serverUrlInvalid: 'Enter a web address starting with http:// or https://',
     serverUrlCredentials: 'The address must not contain a user name or password',
     serverUrlOriginOnly: "Enter the server's address only, without a path, query or #",
+    serverUrlHttps: 'Use https:// (plain http:// is only for a server on this computer, such as localhost)',
     appDomainInvalid: 'Enter a host name with an optional port, e.g. vidyalaya.in or localhost:3000',
     serverUnreachable: (serverUrl: string) =>
       `Could not reach a server at ${serverUrl}. Check the address and your network.`,

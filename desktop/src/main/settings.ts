@@ -48,7 +48,16 @@ export function normalizeServerUrl(input: unknown): Normalized<string> {
   if ((u.pathname !== '/' && u.pathname !== '') || u.search || u.hash || /[?#]/.test(text)) {
     return { ok: false, message: M.serverUrlOriginOnly };
   }
+  // The app's page is a secure context (app:// is registered secure): it may not call a plain-http
+  // server on the network (mixed content), and tokens must not cross a network unencrypted anyway.
+  if (u.protocol === 'http:' && !isLoopback(u.hostname)) return { ok: false, message: M.serverUrlHttps };
   return { ok: true, value: u.origin };
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: this computer. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h) || h === '[::1]';
 }
 
 const APP_DOMAIN_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/i;

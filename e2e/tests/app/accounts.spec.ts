@@ -55,8 +55,6 @@ test('spec §2: /login and /register send a signed-in user to /dashboard', async
 test('spec §2: /verify-otp without navigation state goes to /login; /reset-password without a token goes to /forgot-password', async ({ page }) => {
   await page.goto('/verify-otp');
   await expect(page).toHaveURL(/\/login$/);
-  const shown: string[] = [];
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && shown.push(frame.url()));
   await page.goto('/reset-password');
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible();

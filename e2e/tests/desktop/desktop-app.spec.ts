@@ -166,6 +166,11 @@ test('staff sign-in keeps the tokens in the keychain, none in the page; approve 
   await expect(page.getByRole('heading', { name: S.schoolsTitle, level: 1 })).toBeVisible();
   await expect(page.getByLabel(S.signedInAs)).toHaveText(staff.username);
 
+  // Staff opening the school-admin screens get 'Not allowed' there too.
+  await page.goto(`${APP_BASE}desktop.html#/dashboard`);
+  await expect(page.getByRole('heading', { name: MESSAGES.notAllowed.title })).toBeVisible();
+  await page.goto(`${APP_BASE}desktop.html#/staff/schools`);
+
   // Signing out empties the keychain entry.
   await page.getByRole('button', { name: S.signOut }).click();
   await expect(page.getByRole('heading', { name: S.loginTitle })).toBeVisible();
@@ -198,6 +203,28 @@ test("a school administrator gets 'Not allowed' at the staff sign-in and on the 
   await expect(page.getByRole('table')).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);
   await main.vault.clear(SERVER);
+});
+
+test('with no keychain on the computer, the app says so: sign-ins last for the session only', async ({ browser }) => {
+  const noKeychain = createMainProcess({
+    keyring: {
+      getPassword: () => Promise.reject(new Error('No Secret Service')),
+      setPassword: () => Promise.reject(new Error('No Secret Service')),
+      deletePassword: () => Promise.reject(new Error('No Secret Service')),
+    },
+  });
+  noKeychain.settings.save({ serverUrl: SERVER, appDomain: `localhost:${PORT}` });
+  const page = await browser.newPage();
+  try {
+    await noKeychain.attach(page);
+    await page.goto(`${APP_BASE}desktop.html`);
+    await expect(page.getByText(D.keychainUnavailable.title)).toBeVisible();
+    await page.getByRole('button', { name: D.serverSettings }).click();
+    await expect(page.getByRole('dialog', { name: D.serverSettings }).getByText(D.keychainUnavailable.description)).toBeVisible();
+    expect(noKeychain.vault.mode()).toBe('session');
+  } finally {
+    await page.close();
+  }
 });
 
 test('links go to the system browser only after the check; other origins cannot use the bridge', async ({ page }) => {

@@ -48,9 +48,9 @@ export function ensureDesktopBuilt(): void {
  * D-Bus session, `npm run test:keychain`-style; else one in memory), the settings store, and the
  * handlers over them. `opened` records what would go to the system browser.
  */
-export function createMainProcess() {
-  const realKeychain = !!process.env.DBUS_SESSION_BUS_ADDRESS;
-  const keyring: KeyringLike = realKeychain ? osKeyring() : memoryKeyring();
+export function createMainProcess(opts: { keyring?: KeyringLike } = {}) {
+  const realKeychain = !opts.keyring && !!process.env.DBUS_SESSION_BUS_ADDRESS;
+  const keyring: KeyringLike = opts.keyring ?? (realKeychain ? osKeyring() : memoryKeyring());
   const service = `Vidyalaya e2e ${randomUUID()}`;
   const vault = createTokenVault({ keyring, service });
   const settings = createSettingsStore(memoryStore());
