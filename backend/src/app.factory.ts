@@ -11,6 +11,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { Clock } from './common/clock';
+import { clientErrorHandler, frameworkErrors } from './common/framework-errors';
 import { NestPinoLogger } from './common/logger';
 import { requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
@@ -33,12 +34,13 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
   const { config, logger } = opts;
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    disableRequestLogging: config.logLevel === 'silent',
     genReqId: requestIdFor,
-    requestIdLogLabel: 'reqId',
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Router and HTTP-parser rejections answer the envelope too (common/framework-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(opts), adapter, {
     logger: new NestPinoLogger(logger),

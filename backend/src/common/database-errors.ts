@@ -12,3 +12,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     msg,
   );
 }
+
+/**
+ * SQLSTATEs of class 22 that only a value the client sent can cause: a NUL byte or a character
+ * the database cannot store, text that is not a valid uuid/number/date, a value out of range or
+ * too long. Answered 400 (bad input) instead of 500 (found by the fuzz suite, backend/test/fuzz).
+ */
+const INVALID_INPUT_CODES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+
+export function isInvalidInput(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; driverError?: unknown };
+  if (e.driverError && isInvalidInput(e.driverError)) return true;
+  return typeof e.code === 'string' && INVALID_INPUT_CODES.has(e.code);
+}

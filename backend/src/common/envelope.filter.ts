@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { Logger } from 'pino';
 import { ERROR_CODES, zodIssuesToDetails, type ApiFailure, type ErrorCode } from '@vidyalaya/shared';
-import { isDatabaseUnavailable } from './database-errors';
+import { isDatabaseUnavailable, isInvalidInput } from './database-errors';
 import { DomainException } from './domain.exception';
 import { WebAppService } from './web-app.service';
 
@@ -89,6 +89,10 @@ export class EnvelopeFilter implements ExceptionFilter {
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ reqId: req.id, err: describe(exception) }, 'database unavailable');
       return fromCode('DATABASE_UNAVAILABLE');
+    }
+    if (isInvalidInput(exception)) {
+      this.logger.warn({ reqId: req.id, err: describe(exception) }, 'input the database refused');
+      return fromCode('VALIDATION_FAILED');
     }
     // Fastify's own errors (body parsing, size, media type) carry a statusCode and an FST_ code.
     const fst = exception as { statusCode?: number; code?: string };

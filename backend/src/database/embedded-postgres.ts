@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PgliteSocketServer } from './pglite-socket-server';
 
 /**
  * The embedded PostgreSQL (PGlite) behind a loopback-only socket, so the server and the command-line
@@ -23,7 +23,6 @@ interface LockRecord {
 }
 
 const LOCK_FILE = 'embedded-db.json';
-const MAX_CONNECTIONS = 64;
 
 function lockPath(dataDir: string) {
   return join(dataDir, LOCK_FILE);
@@ -72,9 +71,8 @@ export async function startEmbeddedPostgres(dataDir: string | null, opts: { port
     mkdirSync(pgDir, { recursive: true });
   }
   const db = await PGlite.create(pgDir ? { dataDir: pgDir } : {});
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: opts.port ?? 0, maxConnections: MAX_CONNECTIONS });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
+  const server = new PgliteSocketServer(db, '127.0.0.1', opts.port ?? 0);
+  const port = await server.start();
   if (dataDir) writeFileSync(lockPath(dataDir), JSON.stringify({ pid: process.pid, port } satisfies LockRecord));
   let closed = false;
   return {

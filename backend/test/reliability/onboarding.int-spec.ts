@@ -12,7 +12,7 @@ import { schoolPayload, YEAR } from '../schools/fixtures';
  * balancer), because the per-IP limits on register and verify are meant for one office, not for
  * 200 of them behind one address. The pool is the production default (DATABASE_POOL_SIZE 10).
  */
-const JOURNEYS = 200;
+const JOURNEYS = Number(process.env.RELIABILITY_JOURNEYS ?? 200);
 const CLASSES = ['Class 1', 'Class 2', 'Class 3'];
 const SECTIONS = ['A', 'B'];
 const SUBJECTS = ['English', 'Mathematics'];

@@ -36,7 +36,13 @@ test('spec §2 route guard: a protected page sends a signed-out visitor to /logi
   await page.goto(origin);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login to Platform' })).toBeVisible();
-  await fillLogin(page, main);
+  // Keyboard only: the username field has focus; Tab to the password; Enter submits.
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await page.keyboard.type(main.username);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(main.password);
+  await page.keyboard.press('Enter');
   await expect(toastWith(page, 'Welcome back! You have been successfully logged in.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${origin.replace(/[?]/g, '\\?')}$`));
   await page.goBack();
@@ -192,6 +198,38 @@ test('spec §5: every message of the registration, login and OTP forms, beside i
   await page.goto('/forgot-password');
   await page.getByRole('button', { name: 'Send Reset Code' }).click();
   await expectFieldError(page.getByLabel('Username'), 'Username must be at least 3 characters');
+});
+
+test('spec §8 destructive toasts: the server message, or the fallback when there is none', async ({ page }) => {
+  // No server to answer: each form shows the spec's fallback text.
+  await page.route('**/api/v1/auth/**', (route) => route.abort('failed'));
+  await page.goto('/login');
+  await fillLogin(page, main);
+  await expect(toastWith(page, 'Login failed')).toContainText('Invalid username or password');
+
+  await page.goto('/register');
+  await page.getByLabel('Username').fill('someone_new');
+  await page.getByLabel('Email').fill('someone_new@example.in');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await setChecked(page.getByRole('checkbox', { name: /I agree to the/ }), true);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(toastWith(page, 'Registration failed')).toContainText('An error occurred during registration');
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Username').fill(main.username);
+  await page.getByRole('button', { name: 'Send Reset Code' }).click();
+  await expect(toastWith(page, 'Failed to send reset code')).toContainText('Please try again.');
+  await page.unrouteAll();
+
+  // A reset token the server refuses: 'Password reset failed' with the server's message.
+  await page.evaluate(() => history.replaceState({ usr: { resetToken: 'no-such-token' }, key: 'e2e', idx: 0 }, '', '/reset-password'));
+  await page.reload();
+  await page.getByLabel('New password', { exact: true }).fill('Narmada#River1');
+  await page.getByLabel('Confirm password').fill('Narmada#River1');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(toastWith(page, 'Password reset failed')).toContainText('This password reset has expired or was already used. Please start again.');
+  await expect(page).toHaveURL(/\/reset-password$/);
 });
 
 test('spec §2 /forgot-password: username, code (with resend), new password, then back to the first step', async ({ page, request }) => {

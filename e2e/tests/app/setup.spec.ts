@@ -305,9 +305,9 @@ test("spec §4 subjects step: nothing new to add → 'Subjects Configuration Com
   await expect(toastWith(page, 'Subjects Configuration Complete!')).toContainText('All classes already have subjects configured.');
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(saves).toHaveLength(0);
+  await expect(page.getByText('100% complete')).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vidyalaya_school') ?? 'null'));
   expect(stored.setupProgress.subjectsAdded).toBe(true);
-  await expect(page.getByText('100% complete')).toBeVisible();
 });
 
 test('spec §2 /setup/school: slug auto-fill, live availability, 1–5 phone numbers, Indian states, levels, Back to Dashboard', async ({ page, baseURL }) => {
@@ -424,6 +424,65 @@ test('spec §5 school form: every message, beside its field', async ({ page }) =
   await page.getByRole('button', { name: 'Add phone number' }).click();
   await enter(field('Phone number 2'), '+919876543210');
   await expectFieldError(field('Phone number 2'), 'Phone numbers must be unique');
+});
+
+test("spec §8 'Failed to create school' with the server's message, shown beside the subdomain too", async ({ page }) => {
+  await open(page, fresh.tokens, '/setup/school');
+  await page.getByLabel('School name').fill('Taken Subdomain School');
+  await page.getByLabel('Subdomain').fill(builder.school.subdomain);
+  await page.getByLabel('School level').selectOption('primary');
+  await control(page, 'Address line 1').fill('1 Station Road');
+  await control(page, 'Locality').fill('Kidwai Nagar');
+  await control(page, 'City').fill('Kanpur');
+  await control(page, 'State').selectOption('Uttar Pradesh');
+  await control(page, 'PIN code').fill('208011');
+  await control(page, 'Phone number 1').fill('+919415000000');
+  const submit = page.getByRole('button', { name: 'Create School' });
+  await submit.click();
+  await expect(toastWith(page, 'Failed to create school')).toContainText('Subdomain already taken');
+  await expectFieldError(page.getByLabel('Subdomain'), 'Subdomain already taken');
+  await expect(submit).toBeEnabled();
+  await expect(page).toHaveURL(/\/setup\/school$/);
+});
+
+test('spec §8 destructive toasts of the setup steps, with their fallbacks when the server gives no message', async ({ page }) => {
+  await open(page, builder.tokens, `/setup/classes?schoolId=${builder.school.id}`);
+  await page.route('**/api/v1/school/classes', (route) => route.abort('failed'));
+  await setChecked(page.getByRole('checkbox', { name: 'Class 9' }), true);
+  await page.getByRole('button', { name: 'Create Classes (1)' }).click();
+  await expect(toastWith(page, 'Error Creating Classes')).toContainText('Failed to create classes. Please try again.');
+  await expect(page.getByRole('button', { name: 'Create Classes (1)' })).toBeEnabled();
+
+  await page.goto(`/setup/sections?schoolId=${builder.school.id}`);
+  await page.getByLabel('Academic year').selectOption(NEXT_YEAR);
+  await expect(page.getByRole('group', { name: 'LKG' }).getByRole('list', { name: 'New sections of LKG' })).toBeVisible();
+  await page.route('**/api/v1/school/sections', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Create Sections' }).click();
+  await expect(toastWith(page, 'Error Creating Sections')).toContainText('Failed to create sections. Please try again.');
+
+  await page.route('**/api/v1/school/classes-sections/**', (route) => route.abort('failed'));
+  await page.goto(`/setup/subjects?schoolId=${builder.school.id}`);
+  await expect(toastWith(page, 'Failed to load classes. Please try again.')).toContainText('Error');
+  await page.unroute('**/api/v1/school/classes-sections/**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.route('**/api/v1/school/subjects/global', (route) => route.abort('failed'));
+  const nursery = page.getByRole('group', { name: 'Nursery' });
+  await nursery.getByRole('button', { name: 'Add Subjects to Nursery' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Subjects for Nursery' });
+  await expect(toastWith(page, 'Failed to load global subjects. Please try again.')).toContainText('Error');
+  await expect(dialog.getByText('Failed to load global subjects.')).toBeVisible();
+  await page.unroute('**/api/v1/school/subjects/global');
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await setChecked(dialog.getByRole('checkbox', { name: /^English/ }), true);
+  await dialog.getByRole('button', { name: 'Save Selection (1)' }).click();
+  const lkg = page.getByRole('group', { name: 'LKG' });
+  await lkg.getByRole('button', { name: 'Add Subjects to LKG' }).click();
+  await setChecked(page.getByRole('dialog', { name: 'Select Subjects for LKG' }).getByRole('checkbox', { name: /^Hindi/ }), true);
+  await page.getByRole('button', { name: 'Save Selection (1)' }).click();
+  await page.route('**/api/v1/school/subjects', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Save Subjects Configuration' }).click();
+  await expect(toastWith(page, 'Error Adding Subjects')).toContainText('Failed to add subjects. Please try again.');
+  await expect(page.getByRole('button', { name: 'Save Subjects Configuration' })).toBeEnabled();
 });
 
 test('DECISIONS: a rejected school shows its reason and can be edited and re-submitted, which makes it pending again', async ({ page }) => {

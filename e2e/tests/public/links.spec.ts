@@ -116,6 +116,9 @@ test.describe('spec §2 /register: terms and privacy open in a new tab', () => {
   ]) {
     test(`'${name}' opens ${heading} in a new tab`, async ({ page, context }) => {
       await page.goto('/register');
+      // The username field is focused on arrival and shows its error once it loses focus, which
+      // moves the links down: let the form settle first, as a reader of the form would.
+      await page.getByLabel('Username').blur();
       const link = page.getByRole('main').getByRole('link', { name });
       await expect(link).toHaveAttribute('target', '_blank');
       const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);

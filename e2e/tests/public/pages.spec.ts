@@ -91,7 +91,7 @@ test.describe('spec §1 What the product does: the public content', () => {
     await expect(main.getByRole('heading', { level: 2, name: 'Free Trial' })).toBeVisible();
     await expect(main.getByRole('heading', { level: 2, name: 'Custom Solutions' })).toBeVisible();
     for (const plan of ['Basic', 'Standard', 'Premium']) await expect(main.getByRole('heading', { level: 3, name: plan })).toBeVisible();
-    await expect(main.getByText('Coming soon')).toHaveCount(3);
+    await expect(main.getByText('Coming soon', { exact: true })).toHaveCount(3);
     await expect(main).not.toContainText('₹');
   });
 

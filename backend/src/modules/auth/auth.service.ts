@@ -297,7 +297,7 @@ export class AuthService {
 
   /** Issues a code and e-mails it; if the e-mail fails, the send is given back (503 to the caller). */
   private async sendCode(user: UserEntity, purpose: OtpPurpose, sendLimitKey: string): Promise<void> {
-    const { code } = await this.db.transaction((m) => this.otps.issue(m, user.id, purpose));
+    const { code } = await this.otps.issue(this.db.manager, user.id, purpose);
     try {
       await this.mail.send(otpMail(purpose, user.email, user.username, code));
     } catch (e) {

@@ -42,9 +42,12 @@ export async function loginApi(request: APIRequestContext, user: Pick<TestUser, 
   return call(request, 'POST', '/auth/login', { username: user.username, password: user.password });
 }
 
-/** Puts the tokens where the web build keeps them (spec §9 storage keys), before the app starts. */
+/**
+ * Puts the tokens where the web build keeps them (spec §9 storage keys), before the app starts:
+ * from a same-origin address that runs no app code, so no half-started app sees them.
+ */
 export async function signInWithTokens(page: Page, tokens: Tokens): Promise<void> {
-  await page.goto('/terms');
+  await page.goto(`${API}/health`);
   await page.evaluate((t) => {
     localStorage.setItem('vidyalaya_access_token', t.accessToken);
     localStorage.setItem('vidyalaya_refresh_token', t.refreshToken);

@@ -35,7 +35,10 @@ export const initializeAuth = createAsyncThunk('auth/initialize', async (_: void
   if (!tokens) return null;
   const result = await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
   if ('data' in result && result.data) return result.data.user;
-  await tokenStore.clear();
+  // The server refused them: they are no good. When it could not be reached at all (offline, or
+  // the page being left mid-request) the tokens are kept for the next start.
+  const status = (result.error as { status?: unknown } | undefined)?.status;
+  if (typeof status === 'number' && status > 0) await tokenStore.clear();
   return null;
 });
 

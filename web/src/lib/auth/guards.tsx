@@ -2,7 +2,8 @@ import { Button } from '@blueprintjs/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { StateScreen } from '../ui/state-screen';
+import { NotAllowed } from '../../components/not-allowed';
+import { MESSAGES } from '@vidyalaya/shared';
 import { selectAuth, type AuthState } from './auth-slice';
 
 type WithAuth = { auth: AuthState };
@@ -48,22 +49,16 @@ export function GuestOnly() {
  */
 export function RequireSchoolAdmin() {
   const { user } = useSelector((s: WithAuth) => selectAuth(s));
-  if (user?.role === 'staff') return <NotAllowed />;
+  if (user?.role === 'staff') return <StaffNotAllowed />;
   return <Outlet />;
 }
 
-function NotAllowed() {
+function StaffNotAllowed() {
   const navigate = useNavigate();
-  useDocumentTitle('Not allowed');
+  useDocumentTitle(MESSAGES.notAllowed.title);
   return (
     <div className="app-page app-page--narrow">
-      <StateScreen
-        icon="blocked-person"
-        intent="warning"
-        title="Not allowed"
-        description="This page is for school administrators. A provider staff account has no school to set up."
-        action={<Button text="Go to Home" onClick={() => navigate('/')} />}
-      />
+      <NotAllowed description={MESSAGES.notAllowed.adminScreens} action={<Button text={MESSAGES.ui.nav.home} onClick={() => navigate('/')} />} />
     </div>
   );
 }

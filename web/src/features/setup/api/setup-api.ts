@@ -13,17 +13,23 @@ import { api } from '../../../lib/api/api';
 
 const F = MESSAGES.fallback;
 
+/** Cached data goes stale only when a write succeeded (a failed one changed nothing). */
+const onSuccess =
+  (...tags: ('School' | 'SchoolSummary' | 'Classes')[]) =>
+  (result: unknown) =>
+    result === undefined ? [] : tags;
+
 /** The setup wizard's calls (spec §7, DECISIONS.md). */
 export const setupApi = api.injectEndpoints({
   endpoints: (b) => ({
     createSchool: b.mutation<SchoolResult, CreateSchoolPayload>({
       query: (body) => ({ url: '/school/create', method: 'POST', body, fallbackMessage: F.createSchool }),
-      invalidatesTags: ['School', 'SchoolSummary'],
+      invalidatesTags: onSuccess('School', 'SchoolSummary'),
     }),
     /** DECISIONS: a rejected school is edited and re-submitted, which makes it pending again. */
     updateSchool: b.mutation<SchoolResult, { id: string; body: CreateSchoolPayload }>({
       query: ({ id, body }) => ({ url: `/school/${encodeURIComponent(id)}`, method: 'PATCH', body, fallbackMessage: F.createSchool }),
-      invalidatesTags: ['School', 'SchoolSummary'],
+      invalidatesTags: onSuccess('School', 'SchoolSummary'),
     }),
     subdomainAvailability: b.query<SubdomainAvailability, string>({
       query: (subdomain) => ({ url: '/school/subdomain-availability', params: { subdomain } }),
@@ -31,7 +37,7 @@ export const setupApi = api.injectEndpoints({
     }),
     createClasses: b.mutation<unknown, CreateClassesInput>({
       query: (body) => ({ url: '/school/classes', method: 'POST', body, fallbackMessage: F.addClasses }),
-      invalidatesTags: ['Classes', 'SchoolSummary'],
+      invalidatesTags: onSuccess('Classes', 'SchoolSummary'),
     }),
     classesSections: b.query<ClassesSectionsResult, { schoolId: string; academicYear: string }>({
       query: ({ schoolId, academicYear }) => ({
@@ -43,7 +49,7 @@ export const setupApi = api.injectEndpoints({
     }),
     createSections: b.mutation<unknown, CreateSectionsInput>({
       query: (body) => ({ url: '/school/sections', method: 'POST', body, fallbackMessage: F.addSections }),
-      invalidatesTags: ['Classes', 'SchoolSummary'],
+      invalidatesTags: onSuccess('Classes', 'SchoolSummary'),
     }),
     globalSubjects: b.query<GlobalSubjectsResult, void>({
       query: () => ({ url: '/school/subjects/global', fallbackMessage: F.fetchGlobalSubjects }),
@@ -51,7 +57,7 @@ export const setupApi = api.injectEndpoints({
     }),
     createClassSubjects: b.mutation<unknown, CreateClassSubjectsInput>({
       query: (body) => ({ url: '/school/subjects', method: 'POST', body, fallbackMessage: F.createClassSubjects }),
-      invalidatesTags: ['Classes', 'SchoolSummary'],
+      invalidatesTags: onSuccess('Classes', 'SchoolSummary'),
     }),
   }),
 });

@@ -16,6 +16,8 @@ import { SchoolIdRequired } from '../components/setup-states';
 
 type ClassesForm = { classes: string[] };
 const validateClasses = zodValidate(createClassesSchema);
+// One object for the life of the page: a new one on each render would reset the form.
+const INITIAL_VALUES: ClassesForm = { classes: [] };
 const UI = MESSAGES.ui.setupClasses;
 
 /** Spec §2 /setup/classes. */
@@ -56,7 +58,7 @@ function ClassesStep({ schoolId }: { schoolId: string }) {
     >
       <Form<ClassesForm>
         onSubmit={onSubmit}
-        initialValues={{ classes: [] }}
+        initialValues={INITIAL_VALUES}
         validate={(values) => validateClasses({ schoolId, academicYear, classes: values.classes ?? [] })}
       >
         {({ handleSubmit, submitting, values, errors }) => {

@@ -12,7 +12,7 @@ import {
   type SchoolDto,
   type SchoolFormValues,
 } from '@vidyalaya/shared';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
@@ -76,11 +76,17 @@ function formValuesOf(school: SchoolDto): SchoolFormValues {
 export function Component() {
   const navigate = useNavigate();
   const mySchool = useMySchoolQuery(undefined, { refetchOnMountOrArgChange: true });
-  const existing = mySchool.data?.school ?? null;
+  // The page decides once whether it creates or edits: a later refetch must not replace the form.
+  const [settled, setSettled] = useState<{ school: SchoolDto | null } | null>(null);
+  useEffect(() => {
+    if (settled || mySchool.isFetching) return;
+    if (mySchool.isSuccess || mySchool.isError) setSettled({ school: mySchool.data?.school ?? null });
+  }, [settled, mySchool.isFetching, mySchool.isSuccess, mySchool.isError, mySchool.data]);
+  const existing = settled?.school ?? null;
   const editing = existing !== null && approvalStatusOf(existing) === 'rejected';
   useDocumentTitle(editing ? T.editTitle : MESSAGES.ui.dashboard.createYourSchool);
 
-  if (mySchool.isFetching && !mySchool.data && !mySchool.isError) {
+  if (!settled) {
     return (
       <SetupLayout step="school" title={MESSAGES.ui.dashboard.createYourSchool}>
         <LoadingBlock label="Loading..." />

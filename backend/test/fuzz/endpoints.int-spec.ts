@@ -1,0 +1,215 @@
+import { request } from 'node:http';
+import fc from 'fast-check';
+import { createUserWithToken, startTestApp, uniq, type TestApp, type TestResponse } from '../support/app';
+import { SmtpSink } from '../support/smtp-sink';
+import { createSchool, schoolPayload, YEAR } from '../schools/fixtures';
+import { encodeSegment, envelopeProblem, hostileString, jsonBody, pathId, prototypeProblem, queryString, rawBody } from './hostile';
+
+/**
+ * Issue 8: property-based fuzzing of EVERY endpoint (auth, school, setup, staff, public, contact,
+ * health) with random and hostile bodies, queries, ids and tokens. Whatever arrives, the answer is
+ * below 500, a well-formed envelope with a JSON content type and nothing internal in it, and
+ * Object.prototype of the server (this process: the app runs in-process) stays clean.
+ *
+ * Runs per endpoint: FUZZ_RUNS (default 40; the expensive account calls a third of it). A failure
+ * prints fast-check's seed and shrunk counterexample; replay with FUZZ_SEED.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+type Auth = 'none' | 'admin' | 'staff';
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** `:id` is replaced by a fuzzed path segment. */
+  path: string;
+  auth: Auth;
+  body?: Record<string, unknown>;
+  query?: { keys: string[]; valid?: Record<string, string> };
+  /** Argon2 or e-mail work per call: fewer runs. */
+  expensive?: boolean;
+}
+
+describe('fuzz: every endpoint with random and hostile input (issue 8)', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let admin: { token: string };
+  let staff: { token: string };
+  let mySchool: Record<string, any>;
+  let otherSchool: Record<string, any>;
+  let endpoints: Endpoint[];
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '10' });
+    admin = await createUserWithToken(t, 'admin');
+    staff = await createUserWithToken(t, 'staff');
+    const other = await createUserWithToken(t, 'admin');
+    mySchool = await createSchool(t, admin.token);
+    otherSchool = await createSchool(t, other.token);
+    const schoolId = mySchool.id as string;
+    await t.call('POST', '/school/classes', { token: admin.token, body: { schoolId, academicYear: YEAR, classes: ['Class 1', 'Class 2'] } });
+    const account = { username: `fz${uniq()}`, password: 'Kanpur-Chalk-4217' };
+    endpoints = [
+      { method: 'POST', path: '/auth/register', auth: 'none', body: { ...account, email: `${account.username}@example.test` }, expensive: true },
+      { method: 'POST', path: '/auth/resend-otp', auth: 'none', body: { username: account.username, purpose: 'registration' }, expensive: true },
+      { method: 'POST', path: '/auth/verify-otp/registration', auth: 'none', body: { username: account.username, otp: '123456' } },
+      { method: 'POST', path: '/auth/login', auth: 'none', body: account, expensive: true },
+      { method: 'POST', path: '/auth/forgot-password', auth: 'none', body: { username: account.username }, expensive: true },
+      { method: 'POST', path: '/auth/verify-otp/password-reset', auth: 'none', body: { username: account.username, otp: '123456' } },
+      { method: 'POST', path: '/auth/reset-password', auth: 'none', body: { resetToken: 'a'.repeat(43), newPassword: 'Kanpur-Chalk-9999' }, expensive: true },
+      { method: 'POST', path: '/auth/logout', auth: 'none', body: { refreshToken: 'a'.repeat(43) } },
+      { method: 'POST', path: '/auth/refresh-token', auth: 'none', body: { refreshToken: 'a'.repeat(43) } },
+      { method: 'GET', path: '/auth/me', auth: 'admin' },
+      { method: 'GET', path: '/auth/my-school', auth: 'admin' },
+      { method: 'GET', path: '/auth/my-school-detailed', auth: 'admin' },
+      { method: 'POST', path: '/school/create', auth: 'admin', body: schoolPayload() },
+      { method: 'GET', path: '/school/subdomain-availability', auth: 'admin', query: { keys: ['subdomain'], valid: { subdomain: 'new-school' } } },
+      { method: 'PATCH', path: '/school/:id', auth: 'admin', body: schoolPayload({ subdomain: mySchool.subdomain }) },
+      { method: 'PATCH', path: '/school/:id/plan', auth: 'admin', body: { planType: 'free_trial' } },
+      { method: 'POST', path: '/school/classes', auth: 'admin', body: { schoolId, academicYear: YEAR, classes: ['Class 3'] } },
+      { method: 'POST', path: '/school/sections', auth: 'admin', body: { schoolId, academicYear: YEAR, sections: [{ className: 'Class 1', sectionNames: ['A'] }] } },
+      { method: 'GET', path: '/school/classes-sections/:id', auth: 'admin', query: { keys: ['academicYear'], valid: { academicYear: YEAR } } },
+      { method: 'GET', path: '/school/subjects/global', auth: 'admin' },
+      { method: 'GET', path: '/school/subjects', auth: 'admin', query: { keys: ['schoolId', 'academicYear'], valid: { schoolId, academicYear: YEAR } } },
+      { method: 'POST', path: '/school/subjects', auth: 'admin', body: { schoolId, academicYear: YEAR, classSubjects: [{ className: 'Class 1', subjectNames: ['English'] }] } },
+      { method: 'GET', path: '/admin/schools', auth: 'staff', query: { keys: ['status', 'search', 'page', 'pageSize'], valid: { status: 'pending', page: '1', pageSize: '20' } } },
+      { method: 'GET', path: '/admin/schools/:id', auth: 'staff' },
+      { method: 'POST', path: '/admin/schools/:id/approve', auth: 'staff', body: {} },
+      { method: 'POST', path: '/admin/schools/:id/reject', auth: 'staff', body: { reason: 'The address could not be confirmed.' } },
+      { method: 'GET', path: '/public/schools/:id', auth: 'none' },
+      { method: 'POST', path: '/contact', auth: 'none', body: { name: 'Anita Verma', email: 'anita@example.in', school: 'Sunrise Academy', message: 'Tell me more.' }, expensive: true },
+      { method: 'GET', path: '/health', auth: 'none' },
+    ];
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await sink?.stop();
+  });
+
+  afterEach(() => {
+    expect(prototypeProblem()).toBeNull();
+  });
+
+  /** Which token a fuzzed request carries: usually the right one, sometimes none, a forged one or the wrong role's. */
+  const tokenFor = (auth: Auth): fc.Arbitrary<string | undefined> => {
+    const right = auth === 'admin' ? admin.token : auth === 'staff' ? staff.token : undefined;
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant(right) },
+      { weight: 1, arbitrary: fc.constantFrom(undefined, admin.token, staff.token, 'not-a-jwt', `${admin.token.slice(0, -4)}AAAA`, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.') },
+    );
+  };
+
+  async function send(method: string, path: string, token: string | undefined, payload: { json?: unknown; raw?: { body: string; contentType: string } }, ip: string): Promise<TestResponse> {
+    const headers: Record<string, string> = { 'x-forwarded-for': ip };
+    if (payload.raw) {
+      headers['content-type'] = payload.raw.contentType;
+      return t.call(method, path, { token, rawBody: payload.raw.body, headers });
+    }
+    return t.call(method, path, { token, body: payload.json, headers });
+  }
+
+  /** The path exactly as written (fetch would resolve dot segments and could leave /api). */
+  function rawCall(method: string, path: string): Promise<TestResponse> {
+    const url = new URL(t.baseUrl);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: url.hostname, port: url.port, method, path, headers: { authorization: `Bearer ${admin.token}`, 'x-forwarded-for': nextIp() } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            let body: unknown = text;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              /* not JSON */
+            }
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+            resolve({ status: res.statusCode ?? 0, headers, body });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  let ipCounter = 0;
+  const nextIp = () => {
+    ipCounter += 1;
+    return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  };
+
+  it.each([
+    'POST /auth/register', 'POST /auth/resend-otp', 'POST /auth/verify-otp/registration', 'POST /auth/login', 'POST /auth/forgot-password',
+    'POST /auth/verify-otp/password-reset', 'POST /auth/reset-password', 'POST /auth/logout', 'POST /auth/refresh-token', 'GET /auth/me',
+    'GET /auth/my-school', 'GET /auth/my-school-detailed', 'POST /school/create', 'GET /school/subdomain-availability', 'PATCH /school/:id',
+    'PATCH /school/:id/plan', 'POST /school/classes', 'POST /school/sections', 'GET /school/classes-sections/:id', 'GET /school/subjects/global',
+    'GET /school/subjects', 'POST /school/subjects', 'GET /admin/schools', 'GET /admin/schools/:id', 'POST /admin/schools/:id/approve',
+    'POST /admin/schools/:id/reject', 'GET /public/schools/:id', 'POST /contact', 'GET /health',
+  ])('%s: no 5xx, a well-formed envelope, nothing internal, no pollution', async (name) => {
+    const ep = endpoints.find((e) => `${e.method} ${e.path}` === name);
+    if (!ep) throw new Error(`no endpoint ${name} in the table`);
+    const ids = [mySchool.id, otherSchool.id, mySchool.subdomain, otherSchool.subdomain];
+    const body = ep.method === 'GET'
+      ? fc.constant({})
+      : fc.oneof({ weight: 4, arbitrary: jsonBody(ep.body ?? {}).map((json) => ({ json })) }, { weight: 1, arbitrary: rawBody.map((raw) => ({ raw })) });
+    const request = fc.record({
+      id: pathId(ids),
+      query: ep.query ? queryString(ep.query.keys, ep.query.valid) : fc.oneof(fc.constant(''), queryString([])),
+      token: tokenFor(ep.auth),
+      payload: body,
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ id, query, token, payload }) => {
+        const path = ep.path.replace(':id', id) + query;
+        const res = await send(ep.method, path, token, payload as never, nextIp());
+        const problem = envelopeProblem(res) ?? prototypeProblem();
+        if (problem) throw new Error(`${ep.method} ${path.slice(0, 200)} → ${problem}`);
+      }),
+      { numRuns: ep.expensive ? Math.max(5, Math.round(RUNS / 3)) : RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 180_000);
+
+  it.each([
+    { case: 'a path parameter over the router limit', path: `/admin/schools/${'x'.repeat(150)}`, status: 400, code: 'VALIDATION_FAILED' },
+    { case: 'a malformed %-escape in the path', path: '/public/schools/%E0%A4%A', status: 400, code: 'VALIDATION_FAILED' },
+    { case: 'a NUL byte the database cannot store', path: '/public/schools/a%00b', status: 400, code: 'VALIDATION_FAILED' },
+    { case: 'a NUL byte in a uuid position', path: '/admin/schools/%00', status: 400, code: 'VALIDATION_FAILED' },
+    { case: 'an address over the header size limit', path: `/health?q=${'z'.repeat(20_000)}`, status: 431, code: 'PAYLOAD_TOO_LARGE' },
+  ])('$case answers $status $code as an envelope (not the framework’s own body)', async ({ path, status, code }) => {
+    const res = await t.call('GET', path, { token: staff.token });
+    expect(envelopeProblem(res)).toBeNull();
+    expect({ status: res.status, code: res.body.error.code }).toEqual({ status, code });
+  });
+
+  it('a body with a NUL byte in a stored field answers 400 and stores nothing', async () => {
+    const email = `nul.${uniq()}@example.in`;
+    const res = await t.call('POST', '/contact', {
+      body: { name: 'Anita\u0000Verma', email, school: 'Sunrise', message: 'Hello\u0000there' },
+      headers: { 'x-forwarded-for': nextIp() },
+    });
+    expect(envelopeProblem(res)).toBeNull();
+    expect(res.status).toBe(400);
+    expect(await t.db.query(`SELECT id FROM contact_messages WHERE email = $1`, [email])).toEqual([]);
+  });
+
+  it('unknown routes and methods, odd paths: a 404 envelope, never a 5xx', async () => {
+    const method = fc.constantFrom('GET', 'POST', 'PATCH', 'PUT', 'DELETE');
+    const path = fc.oneof(
+      hostileString.filter((s) => s.length < 500).map((s) => `/${encodeSegment(s)}`),
+      fc.constantFrom('/auth', '/school', '/admin', '/admin/schools/x/delete', '/auth/login/..', '/%2e%2e/%2e%2e/etc/passwd', '/health/..%2f..%2f', '//auth//login', '/auth/login%00', '/school/create?__proto__[polluted]=1'),
+    );
+    await fc.assert(
+      fc.asyncProperty(method, path, async (m, p) => {
+        const res = await rawCall(m, `/api/v1${p}`);
+        const problem = envelopeProblem(res) ?? prototypeProblem();
+        if (problem) throw new Error(`${m} /api/v1${p} → ${problem}`);
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 120_000);
+});
