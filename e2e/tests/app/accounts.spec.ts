@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, loginApi, newUser, PASSWORD, signInWithTokens, verifiedUser, type TestUser, type Tokens } from './support/api';
+import { API, loginApi, newUser, oncePerRun, PASSWORD, signInWithTokens, verifiedUser, type TestUser, type Tokens } from './support/api';
 import { enter, expectAccessible, expectFieldError, screenshot, setChecked, toastWith } from './support/checks';
 import { readOtp } from './support/mail';
 
@@ -13,12 +13,15 @@ let unverified: TestUser;
 let unverifiedSince: number;
 
 test.beforeAll(async ({ request }) => {
-  main = await verifiedUser(request, 'acct');
-  mainTokens = await loginApi(request, main);
-  unverified = newUser('unver');
-  unverifiedSince = Date.now();
-  const res = await request.post(`${API}/auth/register`, { data: { username: unverified.username, email: unverified.email, password: unverified.password } });
-  expect(res.ok()).toBe(true);
+  ({ main, mainTokens, unverified, unverifiedSince } = await oncePerRun('accounts', async () => {
+    const user = await verifiedUser(request, 'acct');
+    const tokens = await loginApi(request, user);
+    const pending = newUser('unver');
+    const since = Date.now();
+    const res = await request.post(`${API}/auth/register`, { data: { username: pending.username, email: pending.email, password: pending.password } });
+    expect(res.ok()).toBe(true);
+    return { main: user, mainTokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }, unverified: pending, unverifiedSince: since };
+  }));
 });
 
 const storedTokens = (page: Page) =>

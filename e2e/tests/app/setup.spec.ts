@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   API,
+  oncePerRun,
   createClassesApi,
   createSchoolApi,
   createSectionsApi,
@@ -36,25 +37,37 @@ const REASON = 'The address is incomplete: please add the locality and landmark.
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const account = async (prefix: string) => {
-    const user = await verifiedUser(request, prefix);
-    return { user, tokens: await loginApi(request, user) };
-  };
-  fresh = await account('fresh');
-  const b = await account('build');
-  builder = { ...b, school: await createSchoolApi(request, b.tokens.accessToken) };
-  const c = await account('done');
-  complete = { ...c, school: await createSchoolApi(request, c.tokens.accessToken) };
-  await createClassesApi(request, c.tokens.accessToken, complete.school.id, YEAR, ['Class 1', 'Class 2']);
-  await createSectionsApi(request, c.tokens.accessToken, complete.school.id, YEAR, [{ className: 'Class 1', sectionNames: ['A'] }, { className: 'Class 2', sectionNames: ['A'] }]);
-  await createSubjectsApi(request, c.tokens.accessToken, complete.school.id, YEAR, [
-    { className: 'Class 1', subjectNames: ['English'] },
-    { className: 'Class 2', subjectNames: ['Hindi'] },
-  ]);
-  const r = await account('rej');
-  rejected = { ...r, school: await createSchoolApi(request, r.tokens.accessToken) };
-  staff = await staffToken(request);
-  await rejectSchool(request, staff, rejected.school.id, REASON);
+  ({ fresh, builder, complete, rejected, staff } = await oncePerRun('setup', async () => {
+    const account = async (prefix: string) => {
+      const user = await verifiedUser(request, prefix);
+      const { accessToken, refreshToken } = await loginApi(request, user);
+      return { user, tokens: { accessToken, refreshToken } };
+    };
+    const f = await account('fresh');
+    const b = await account('build');
+    const c = await account('done');
+    const cSchool = await createSchoolApi(request, c.tokens.accessToken);
+    await createClassesApi(request, c.tokens.accessToken, cSchool.id, YEAR, ['Class 1', 'Class 2']);
+    await createSectionsApi(request, c.tokens.accessToken, cSchool.id, YEAR, [
+      { className: 'Class 1', sectionNames: ['A'] },
+      { className: 'Class 2', sectionNames: ['A'] },
+    ]);
+    await createSubjectsApi(request, c.tokens.accessToken, cSchool.id, YEAR, [
+      { className: 'Class 1', subjectNames: ['English'] },
+      { className: 'Class 2', subjectNames: ['Hindi'] },
+    ]);
+    const r = await account('rej');
+    const rSchool = await createSchoolApi(request, r.tokens.accessToken);
+    const staffAccess = await staffToken(request);
+    await rejectSchool(request, staffAccess, rSchool.id, REASON);
+    return {
+      fresh: f,
+      builder: { ...b, school: await createSchoolApi(request, b.tokens.accessToken) },
+      complete: { ...c, school: cSchool },
+      rejected: { ...r, school: rSchool },
+      staff: staffAccess,
+    };
+  }));
 });
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readOtp } from './mail';
 
@@ -112,4 +113,21 @@ export async function rejectSchool(request: APIRequestContext, staff: string, sc
 export function defaultAcademicYear(now = new Date()): string {
   const year = new Date(now.getTime() + 330 * 60_000).getUTCFullYear();
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The accounts a test file sets up, made once per run: a worker restarted after a failure reuses
+ * them instead of signing up again (the server limits sign-ups per address). Kept in the run's
+ * data directory, so every run starts afresh.
+ */
+export async function oncePerRun<T>(key: string, create: () => Promise<T>): Promise<T> {
+  const dir = process.env.E2E_DATA_DIR;
+  const file = dir ? join(dir, `e2e-app-${key}.json`) : null;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as T;
+  const value = await create();
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(value));
+  }
+  return value;
 }

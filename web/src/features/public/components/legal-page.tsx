@@ -11,7 +11,7 @@ export function LegalPage({ title, summary, children }: { title: string; summary
     <article className="legal" aria-labelledby="legal-title">
       <h1 id="legal-title">{title}</h1>
       <p className="legal-updated">Last updated: {LEGAL_LAST_UPDATED}</p>
-      <Callout className="legal-summary" intent="primary" title="In short">
+      <Callout className="legal-summary" title="In short" icon={null}>
         {summary}
       </Callout>
       {children}

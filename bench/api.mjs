@@ -1,0 +1,335 @@
+#!/usr/bin/env node
+// API benchmark (issue 8), part of `npm run bench`. For each database — the embedded PostgreSQL
+// (PGlite) and a real PostgreSQL server — it starts the built server exactly as `npm start` runs it
+// (backend/dist/main.js, its own process), seeds data straight into the database, and loads it with
+// autocannon over loopback from this process:
+//   1. GET /api/v1/health (one `SELECT 1` through the same Fastify + Nest + TypeORM stack: the bare
+//      endpoint) and GET /api/v1/auth/my-school-detailed for a full school (15 classes × 4
+//      sections × 8 subjects), one after the other, with 10 schools in the database: throughput ratio;
+//   2. the same dashboard call with 10,000 full schools in the database: ratio of the p99s;
+//   3. the dashboard call again while real logins (argon2id verification) run at 40 a second.
+// Prints the figures and rewrites the "API" block of docs/performance.md.
+//
+// Options (environment): BENCH_DB=embedded,postgres  BENCH_DURATION=10 (seconds per measurement)
+// BENCH_SCHOOLS=10000  BENCH_CONNECTIONS=10  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+// BENCH_API_PORT=3351  BENCH_NO_REPORT=1 (print only).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { machine, machineLine, root, writeBlock } from './report.mjs';
+
+const require = createRequire(import.meta.url);
+const DIST = join(root, 'backend', 'dist');
+
+const DBS = (process.env.BENCH_DB ?? 'embedded,postgres').split(',').map((s) => s.trim()).filter(Boolean);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Math.max(2, Math.round(DURATION / 3));
+const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOGIN_RATE = 40;
+const LOGIN_ACCOUNTS = 800;
+const PORT = Number(process.env.BENCH_API_PORT ?? 3351);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Bench-Kanpur-4217';
+const YEAR = '2025-26';
+const CLASSES = ['Nursery', 'LKG', 'UKG', ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)];
+const SECTIONS = ['A', 'B', 'C', 'D'];
+const SUBJECTS_PER_CLASS = 8;
+const AIMS = { ratio: 0.6, scaleP99: 1.2, loginP99: 50 };
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.log('[bench:api]', ...a);
+
+function ensureBuilt() {
+  if (!existsSync(join(DIST, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build` (npm run bench does it first).');
+}
+
+// ---------------------------------------------------------------- server and database
+
+async function waitForHealth(base, server, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(300);
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+/** The built server (backend/dist/main.js) in its own process, as `npm start` runs it. */
+async function startServer({ databaseUrl, dataDir, jwtSecret }) {
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, TRUST_PROXY: 'true' };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.DATABASE_POOL_SIZE;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const server = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${PORT}`;
+  await waitForHealth(base, server);
+  return {
+    base,
+    async stop() {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000).then(() => server.kill('SIGKILL'))]);
+    },
+  };
+}
+
+/** Users (verified administrators) and their full schools n = from … to, in batches, in SQL. */
+async function seedSchools(db, from, to) {
+  for (let a = from; a <= to; a += 500) {
+    const b = Math.min(to, a + 499);
+    await db.query(
+      `WITH u AS (
+         INSERT INTO users (username, email, password_hash, role, is_email_verified)
+         SELECT 'bench_s' || n, 'bench_s' || n || '@bench.test', 'x', 'admin', true FROM generate_series($1::int, $2::int) n
+         RETURNING id, substr(username, 8) AS n),
+       s AS (
+         INSERT INTO schools (owner_id, name, subdomain, level, board, phone_numbers, address1, locality, city, state, country, pin_code,
+                              is_active, approval_status, approved_at, trial_ends_at)
+         SELECT u.id, 'Bench Vidya Mandir ' || u.n, 'bench-' || u.n, 'mixed', 'CBSE', ARRAY['+919876543210'], '12 Mall Road', 'Civil Lines',
+                'Kanpur', 'Uttar Pradesh', 'India', '208001', true, 'approved', now(), now() + interval '30 days'
+         FROM u RETURNING id),
+       c AS (
+         INSERT INTO classes (school_id, academic_year, name)
+         SELECT s.id, $3, cn FROM s CROSS JOIN unnest($4::text[]) AS cn RETURNING id),
+       sec AS (
+         INSERT INTO sections (class_id, name) SELECT c.id, sn FROM c CROSS JOIN unnest($5::text[]) AS sn RETURNING 1)
+       INSERT INTO class_subjects (class_id, subject_id)
+       SELECT c.id, g.id FROM c CROSS JOIN (SELECT id FROM global_subjects ORDER BY sort_order LIMIT $6) g`,
+      [a, b, YEAR, CLASSES, SECTIONS, SUBJECTS_PER_CLASS],
+    );
+  }
+}
+
+async function seedLoginAccounts(db, hash) {
+  await db.query(
+    `INSERT INTO users (username, email, password_hash, role, is_email_verified)
+     SELECT 'bench_l' || n, 'bench_l' || n || '@bench.test', $2, 'admin', true FROM generate_series(0, $1::int - 1) n`,
+    [LOGIN_ACCOUNTS, hash],
+  );
+}
+
+async function counts(db) {
+  const [row] = (
+    await db.query(`SELECT (SELECT count(*) FROM schools)::int AS schools, (SELECT count(*) FROM classes)::int AS classes,
+                           (SELECT count(*) FROM sections)::int AS sections, (SELECT count(*) FROM class_subjects)::int AS class_subjects`)
+  ).rows;
+  return row;
+}
+
+// ---------------------------------------------------------------- load
+
+function summarize(r) {
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    failures: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function load(opts) {
+  return summarize(await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }));
+}
+
+// ---------------------------------------------------------------- one database
+
+async function benchDatabase(kind, hash) {
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const dataDir = mkdtempSync(join(tmpdir(), `vidyalaya-bench-${kind}-`));
+  let databaseUrl;
+  let dropDb = async () => undefined;
+  if (kind === 'postgres') {
+    const name = `vidyalaya_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    try {
+      await admin.connect();
+    } catch (e) {
+      rmSync(dataDir, { recursive: true, force: true });
+      return { kind, skipped: `no PostgreSQL server at ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} (${e.message}); set BENCH_DATABASE_URL` };
+    }
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+
+  log(`${kind}: starting the server`);
+  const server = await startServer({ databaseUrl, dataDir, jwtSecret });
+  const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
+  const db = new pg.Client({ connectionString: seedUrl });
+  await db.connect();
+  try {
+    const version = (await db.query('SELECT version() AS v')).rows[0].v.split(' on ')[0].split(',')[0];
+    log(`${kind}: ${version}; seeding ${LOGIN_ACCOUNTS} login accounts and 10 full schools`);
+    await seedLoginAccounts(db, hash);
+    await seedSchools(db, 1, 10);
+    await db.query('ANALYZE');
+
+    const { signAccessToken } = require(join(DIST, 'common', 'auth', 'access-tokens.js'));
+    const owner = (await db.query(`SELECT id, username FROM users WHERE username = 'bench_s1'`)).rows[0];
+    // Tokens live 15 minutes: a fresh one for each phase.
+    const token = () => signAccessToken({ id: owner.id, username: owner.username, role: 'admin' }, jwtSecret, new Date());
+    const health = { url: `${server.base}/api/v1/health` };
+    const dashboard = () => ({ url: `${server.base}/api/v1/auth/my-school-detailed`, headers: { authorization: `Bearer ${token()}` } });
+
+    const check = await fetch(dashboard().url, { headers: dashboard().headers });
+    const text = await check.text();
+    const summary = JSON.parse(text).data;
+    const shape = `${summary?.classes?.length} classes, ${summary?.totalSections} sections, ${summary?.classes?.[0]?.subjects?.length} subjects a class`;
+    if (check.status !== 200 || summary.classes.length !== 15 || summary.totalSections !== 60 || summary.classes[0].subjects.length !== 8) {
+      throw new Error(`the dashboard call did not answer the full school: ${check.status} ${shape}`);
+    }
+    log(`${kind}: dashboard answers ${shape} (${text.length} bytes)`);
+
+    log(`${kind}: warming up, then health and dashboard for ${DURATION} s each`);
+    await autocannon({ ...health, connections: CONNECTIONS, duration: WARMUP });
+    await autocannon({ ...dashboard(), connections: CONNECTIONS, duration: WARMUP });
+    const bare = await load(health);
+    const at10 = await load(dashboard());
+    log(`${kind}: health ${bare.rps} req/s p99 ${bare.p99} ms; dashboard ${at10.rps} req/s p99 ${at10.p99} ms`);
+
+    log(`${kind}: seeding up to ${SCHOOLS} full schools`);
+    const seedStart = Date.now();
+    await seedSchools(db, 11, SCHOOLS);
+    await db.query('ANALYZE');
+    const rows = await counts(db);
+    const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(0);
+    log(`${kind}: ${JSON.stringify(rows)} in ${seedSeconds} s`);
+    await autocannon({ ...dashboard(), connections: CONNECTIONS, duration: WARMUP });
+    const atScale = await load(dashboard());
+    log(`${kind}: dashboard at ${SCHOOLS} schools ${atScale.rps} req/s p99 ${atScale.p99} ms`);
+
+    log(`${kind}: ${LOGIN_RATE} logins a second, with the dashboard loaded alongside`);
+    let n = 0;
+    const logins = autocannon({
+      url: `${server.base}/api/v1/auth/login`,
+      connections: 8,
+      overallRate: LOGIN_RATE,
+      duration: DURATION + WARMUP + 2,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const i = n++;
+            return {
+              ...req,
+              headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+              body: JSON.stringify({ username: `bench_l${i % LOGIN_ACCOUNTS}`, password: PASSWORD }),
+            };
+          },
+        },
+      ],
+    });
+    await sleep(WARMUP * 1000);
+    const underLogins = await load(dashboard());
+    const loginRun = summarize(await logins);
+    log(`${kind}: dashboard under logins ${underLogins.rps} req/s p99 ${underLogins.p99} ms; logins ${loginRun.rps}/s p99 ${loginRun.p99} ms, ${loginRun.failures} failed`);
+
+    return { kind, version, shape, bytes: text.length, rows, seedSeconds, bare, at10, atScale, underLogins, logins: loginRun };
+  } finally {
+    await db.end();
+    await server.stop();
+    await dropDb();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const pct = (x) => `${Math.round(x * 100)} %`;
+const verdict = (ok) => (ok ? 'aim met' : '**aim not met**');
+
+function markdown(m, results) {
+  const lines = [
+    machineLine(m),
+    '',
+    `Measured by \`npm run bench\` (bench/api.mjs): the built server (\`backend/dist/main.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`,`,
+    `default pool of 10 connections) in its own process; autocannon in the bench process over loopback, ${CONNECTIONS} connections,`,
+    `${DURATION} s per measurement after a ${WARMUP} s warm-up. The full school: 15 classes × 4 sections × 8 subjects (the`,
+    'dashboard answer: the school, every class with its sections and subjects, totals and setup progress). The bare endpoint is',
+    '`GET /api/v1/health`: one `SELECT 1` through the same Fastify + Nest + TypeORM + pg stack. Every seeded school is a full',
+    'school. Logins are real `POST /api/v1/auth/login` calls (argon2id verification, a refresh-token session written) at a',
+    `fixed ${LOGIN_RATE}/s over ${LOGIN_ACCOUNTS} seeded accounts, each from its own client address (X-Forwarded-For with`,
+    '`TRUST_PROXY=true`, as behind a load balancer), so the per-address and per-account login limits (30 and 10 a minute) never',
+    'trip; the production limits are unchanged.',
+    '',
+  ];
+  for (const r of results) {
+    if (r.skipped) {
+      lines.push(`### ${r.kind === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}`, '', `Not run: ${r.skipped}.`, '');
+      continue;
+    }
+    const ratio = r.at10.rps / r.bare.rps;
+    const scale = r.atScale.p99 / Math.max(1, r.at10.p99);
+    lines.push(
+      `### ${r.kind === 'embedded' ? 'Embedded PostgreSQL (PGlite, in the server process)' : 'PostgreSQL server (same machine)'}`,
+      '',
+      `${r.version}. After seeding: ${r.rows.schools} schools, ${r.rows.classes} classes, ${r.rows.sections} sections, ${r.rows.class_subjects} class subjects (seeded in ${r.seedSeconds} s). Dashboard answer: ${r.bytes} bytes.`,
+      '',
+      '| Call | Schools in the database | Requests/s | p50 | p99 | Requests | Failed |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      `| \`GET /health\` (bare: \`SELECT 1\`) | 10 | ${r.bare.rps} | ${r.bare.p50} ms | ${r.bare.p99} ms | ${r.bare.requests} | ${r.bare.failures} |`,
+      `| \`GET /auth/my-school-detailed\` | 10 | ${r.at10.rps} | ${r.at10.p50} ms | ${r.at10.p99} ms | ${r.at10.requests} | ${r.at10.failures} |`,
+      `| \`GET /auth/my-school-detailed\` | ${r.rows.schools} | ${r.atScale.rps} | ${r.atScale.p50} ms | ${r.atScale.p99} ms | ${r.atScale.requests} | ${r.atScale.failures} |`,
+      `| \`GET /auth/my-school-detailed\` with ${LOGIN_RATE} logins/s alongside | ${r.rows.schools} | ${r.underLogins.rps} | ${r.underLogins.p50} ms | ${r.underLogins.p99} ms | ${r.underLogins.requests} | ${r.underLogins.failures} |`,
+      `| \`POST /auth/login\` (the ${LOGIN_RATE}/s alongside) | ${r.rows.schools} | ${r.logins.rps} | ${r.logins.p50} ms | ${r.logins.p99} ms | ${r.logins.requests} | ${r.logins.failures} |`,
+      '',
+      `- Dashboard throughput ÷ bare endpoint: **${pct(ratio)}** (aim ≥ ${pct(AIMS.ratio)}: ${verdict(ratio >= AIMS.ratio)}).`,
+      `- Dashboard p99 with ${r.rows.schools} schools ÷ with 10: **${scale.toFixed(2)}** (aim ≤ ${AIMS.scaleP99}: ${verdict(scale <= AIMS.scaleP99)}).`,
+      `- Dashboard p99 with ${LOGIN_RATE} logins/s running: **${r.underLogins.p99} ms** (aim < ${AIMS.loginP99} ms: ${verdict(r.underLogins.p99 < AIMS.loginP99)}).`,
+      '',
+    );
+  }
+  lines.push(
+    'Percentiles are autocannon’s (millisecond resolution). On a 2-core machine the load generator, the server and (for',
+    'the embedded database) PostgreSQL share the same two cores, and argon2id (19 MiB, t=2) at 40 logins/s takes a large share',
+    'of them: the figures are a floor for a dedicated server, and they vary with whatever else the machine is doing (see the',
+    'load average above).',
+  );
+  return lines.join('\n');
+}
+
+async function main() {
+  ensureBuilt();
+  const m = machine();
+  log(machineLine(m));
+  const { hashPassword } = require(join(DIST, 'modules', 'auth', 'password.service.js'));
+  const hash = await hashPassword(PASSWORD);
+  const results = [];
+  for (const kind of DBS) {
+    if (kind !== 'embedded' && kind !== 'postgres') throw new Error(`BENCH_DB: unknown database ${kind} (embedded or postgres)`);
+    results.push(await benchDatabase(kind, hash));
+  }
+  const md = markdown(m, results);
+  console.log(`\n${md}\n`);
+  if (!process.env.BENCH_NO_REPORT) {
+    writeBlock('api', 'API', md);
+    log('updated docs/performance.md (API)');
+  }
+}
+
+main().catch((e) => {
+  console.error(`[bench:api] failed: ${e instanceof Error ? e.stack : e}`);
+  process.exit(1);
+});
