@@ -12,10 +12,11 @@
 //
 // Options (environment): BENCH_DB=embedded,postgres  BENCH_DURATION=10 (seconds per measurement)
 // BENCH_SCHOOLS=10000  BENCH_CONNECTIONS=10  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
-// BENCH_API_PORT=3351  BENCH_NO_REPORT=1 (print only).
+// BENCH_API_PORT=3351  BENCH_NO_REPORT=1 (print only)  BENCH_PROFILE=1 (run the server under
+// --cpu-prof and print where its CPU time went: the functions with the most time, inclusive).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,13 +67,14 @@ async function waitForHealth(base, server, timeoutMs = 180_000) {
 }
 
 /** The built server (backend/dist/main.js) in its own process, as `npm start` runs it. */
-async function startServer({ databaseUrl, dataDir, jwtSecret }) {
+async function startServer({ databaseUrl, dataDir, jwtSecret, profileDir }) {
   const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, TRUST_PROXY: 'true' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.DATABASE_POOL_SIZE;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const server = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = spawn(process.execPath, [...flags, join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
   await waitForHealth(base, server);
   return {
@@ -175,7 +177,8 @@ async function benchDatabase(kind, hash) {
   }
 
   log(`${kind}: starting the server`);
-  const server = await startServer({ databaseUrl, dataDir, jwtSecret });
+  const profileDir = process.env.BENCH_PROFILE ? join(dataDir, 'profile') : undefined;
+  const server = await startServer({ databaseUrl, dataDir, jwtSecret, profileDir });
   const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
   const db = new pg.Client({ connectionString: seedUrl });
   await db.connect();
@@ -250,9 +253,38 @@ async function benchDatabase(kind, hash) {
   } finally {
     await db.end();
     await server.stop();
+    if (profileDir) printProfile(kind, profileDir);
     await dropDb();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The server's CPU profile (whole run): the functions that took the most time, inclusive of what they called. */
+function printProfile(kind, dir) {
+  const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+  if (!file) return log(`${kind}: no CPU profile was written`);
+  const p = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const name = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(`file://${root}/`, '')}:${n.callFrame.lineNumber + 1}`;
+  const inclusive = new Map();
+  let total = 0;
+  for (const [id, t] of self) {
+    total += t;
+    const seen = new Set();
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const k = name(byId.get(cur));
+      if (seen.has(k)) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + t);
+    }
+  }
+  const top = [...inclusive].filter(([k]) => !/^\(root\)|^\(program\)|^\(idle\)|processTicksAndRejections|runMicrotasks|^\(anonymous\) :0|listOnTimeout|processTimers/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 40);
+  log(`${kind}: CPU profile, ${(total / 1e6).toFixed(1)} s sampled; most time, inclusive:`);
+  for (const [k, t] of top) console.log(`${((100 * t) / total).toFixed(1).padStart(6)} %  ${k}`);
 }
 
 // ---------------------------------------------------------------- report
@@ -302,6 +334,15 @@ function markdown(m, results) {
     );
   }
   lines.push(
+    'Where the time goes: `BENCH_PROFILE=1 node bench/api.mjs` runs the server under `--cpu-prof` and prints the',
+    'functions with the most CPU time. In the profile of 2026-11-22 the biggest single cost of every signed-in call was',
+    'checking the access token: `jsonwebtoken` is given the secret as a string, so each verification first tries to',
+    'parse it as a PEM public key (`crypto.createPublicKey`, which throws) before using it as an HMAC key — about 12 % of',
+    'all server CPU; a `KeyObject` made once with `crypto.createSecretKey` avoids it. Next: `@fastify/helmet` rebuilding its',
+    'header middleware on every request (about 5 %, the bare endpoint pays it too), TypeORM’s query builder for the',
+    'school look-up, and the natural sort of section names (`localeCompare` with options builds a collator per',
+    'comparison; one shared `Intl.Collator` avoids that).',
+    '',
     'Percentiles are autocannon’s (millisecond resolution). On a 2-core machine the load generator, the server and (for',
     'the embedded database) PostgreSQL share the same two cores, and argon2id (19 MiB, t=2) at 40 logins/s takes a large share',
     'of them: the figures are a floor for a dedicated server, and they vary with whatever else the machine is doing (see the',

@@ -42,6 +42,9 @@ const app = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vidyalaya-e2e-data-')),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Every browser test comes from 127.0.0.1: scale the per-address limits so a whole suite of
+    // sign-ups fits. The limits themselves are proven by the back end's integration tests.
+    RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? '50',
   },
 });
 const stop = () => app.kill('SIGTERM');

@@ -23,6 +23,8 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Multiplier on every rate limit (1 in production). */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
   };
 }

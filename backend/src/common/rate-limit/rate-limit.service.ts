@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Clock } from '../clock';
 import { DomainException } from '../domain.exception';
 
@@ -20,6 +21,7 @@ export class RateLimitService {
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Counts one hit on each rule; throws RATE_LIMITED (429, Retry-After) if any is over its limit. */
@@ -34,7 +36,7 @@ export class RateLimitService {
          RETURNING hits, window_start`,
         [rule.key, now, rule.windowSeconds],
       );
-      if (row.hits > rule.limit) {
+      if (row.hits > rule.limit * this.config.rateLimitScale) {
         const resetsAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
         throw new DomainException('RATE_LIMITED', { retryAfterSeconds: Math.max(1, (resetsAt - now.getTime()) / 1000) });
       }
