@@ -43,7 +43,8 @@ const app = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every browser test comes from 127.0.0.1: scale the per-address limits so a whole suite of
-    // sign-ups fits. The limits themselves are proven by the back end's integration tests.
+    // sign-ups fits (per-account limits are unchanged). The limits themselves are proven by the
+    // back end's integration tests.
     RATE_LIMIT_SCALE: process.env.E2E_RATE_LIMIT_SCALE ?? '50',
   },
 });

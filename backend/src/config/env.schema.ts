@@ -28,7 +28,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Multiplies every rate limit; for test rigs whose requests all come from one address. */
+  /** Multiplies the per-address rate limits; for test rigs whose requests all come from one address. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   REDIS_URL: z.string().optional(),
 });

@@ -9,6 +9,8 @@ export interface RateRule {
   key: string;
   limit: number;
   windowSeconds: number;
+  /** A limit per client address (scaled by RATE_LIMIT_SCALE); per-account rules never are. */
+  perAddress?: boolean;
 }
 
 /**
@@ -36,7 +38,8 @@ export class RateLimitService {
          RETURNING hits, window_start`,
         [rule.key, now, rule.windowSeconds],
       );
-      if (row.hits > rule.limit * this.config.rateLimitScale) {
+      const limit = rule.perAddress ? rule.limit * this.config.rateLimitScale : rule.limit;
+      if (row.hits > limit) {
         const resetsAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
         throw new DomainException('RATE_LIMITED', { retryAfterSeconds: Math.max(1, (resetsAt - now.getTime()) / 1000) });
       }

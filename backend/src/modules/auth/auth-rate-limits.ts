@@ -11,15 +11,15 @@ const HOUR = 3600;
  */
 export const AUTH_LIMITS = {
   login: {
-    ip: (ip: string): RateRule => ({ key: `login:ip:${ip}`, limit: 30, windowSeconds: MINUTE }),
+    ip: (ip: string): RateRule => ({ key: `login:ip:${ip}`, limit: 30, windowSeconds: MINUTE, perAddress: true }),
     account: (name: string): RateRule => ({ key: `login:user:${name}`, limit: 10, windowSeconds: MINUTE }),
   },
   register: {
-    ip: (ip: string): RateRule => ({ key: `register:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE }),
+    ip: (ip: string): RateRule => ({ key: `register:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE, perAddress: true }),
     account: (name: string): RateRule => ({ key: `register:user:${name}`, limit: 10, windowSeconds: HOUR }),
   },
   resend: {
-    ip: (ip: string): RateRule => ({ key: `resend:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE }),
+    ip: (ip: string): RateRule => ({ key: `resend:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE, perAddress: true }),
     /** DECISIONS: at most 5 resends an hour per user and purpose. */
     account: (purpose: OtpPurpose, name: string): RateRule => ({
       key: `resend:${purpose}:user:${name}`,
@@ -28,7 +28,7 @@ export const AUTH_LIMITS = {
     }),
   },
   verify: {
-    ip: (ip: string): RateRule => ({ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 10 * MINUTE }),
+    ip: (ip: string): RateRule => ({ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 10 * MINUTE, perAddress: true }),
     account: (purpose: OtpPurpose, name: string): RateRule => ({
       key: `verify:${purpose}:user:${name}`,
       limit: 10,
@@ -36,11 +36,11 @@ export const AUTH_LIMITS = {
     }),
   },
   forgotPassword: {
-    ip: (ip: string): RateRule => ({ key: `forgot:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE }),
+    ip: (ip: string): RateRule => ({ key: `forgot:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE, perAddress: true }),
     account: (name: string): RateRule => ({ key: `forgot:user:${name}`, limit: 5, windowSeconds: HOUR }),
   },
   resetPassword: {
-    ip: (ip: string): RateRule => ({ key: `reset:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE }),
+    ip: (ip: string): RateRule => ({ key: `reset:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE, perAddress: true }),
   },
   /**
    * DECISIONS: one code a minute per user and purpose. Every send counts (registration,

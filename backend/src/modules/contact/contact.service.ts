@@ -46,7 +46,7 @@ export class ContactService {
         details,
       });
     }
-    await this.rateLimit.hit({ key: `contact:ip:${ip}`, ...CONTACT_LIMIT });
+    await this.rateLimit.hit({ key: `contact:ip:${ip}`, ...CONTACT_LIMIT, perAddress: true });
     const input = parsed.data;
     const repo = this.db.getRepository(ContactMessageEntity);
     const stored = repo.create({ ...input, ip: ip.slice(0, 64), emailedAt: null, createdAt: this.clock.now() });
