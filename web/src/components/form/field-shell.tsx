@@ -12,7 +12,11 @@ export function fieldId(name: string): string {
  */
 export function visibleError(meta: FieldMetaState<unknown>): string | undefined {
   if (!meta.dirtySinceLastSubmit && typeof meta.submitError === 'string') return meta.submitError;
-  if ((meta.touched || meta.submitFailed) && typeof meta.error === 'string') return meta.error;
+  // A field the user only passed through (focused, left, never changed) shows nothing until a
+  // submit: an error appearing under an empty autofocused field would shift the form under the
+  // pointer. Fields that do not subscribe to `modified` keep the plain touched rule.
+  const passedThrough = meta.modified === false;
+  if ((meta.submitFailed || (meta.touched && !passedThrough)) && typeof meta.error === 'string') return meta.error;
   return undefined;
 }
 

@@ -26,7 +26,7 @@ export type TextFieldProps = {
 
 /** A Blueprint InputGroup bound to a react-final-form field, with its label and its error beside it. */
 export function TextField(props: TextFieldProps) {
-  const { input, meta } = useField<string>(props.name, { subscription: { value: true, error: true, touched: true, submitError: true, submitFailed: true, dirtySinceLastSubmit: true } });
+  const { input, meta } = useField<string>(props.name, { subscription: { value: true, error: true, touched: true, modified: true, submitError: true, submitFailed: true, dirtySinceLastSubmit: true } });
   const id = fieldId(props.name);
   const error = visibleError(meta);
   const describedIds = [describedBy(id, !!props.helperText, !!error), props.describedById].filter(Boolean).join(' ') || undefined;
