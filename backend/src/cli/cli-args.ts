@@ -1,3 +1,6 @@
+import { ConfigError, loadConfig } from '../config/app-config';
+import { migrate } from '../database/data-source';
+import { DataDirInUseError, openDatabase, type DatabaseHandle } from '../database/embedded-postgres';
 /** A command-line failure: printed as one line, exits with `exitCode`. */
 export class CliError extends Error {
   constructor(
@@ -40,4 +43,33 @@ export function runCli(main: () => Promise<string>): void {
       process.exitCode = e instanceof CliError ? e.exitCode : 1;
     },
   );
+}
+
+/**
+ * The database a command-line tool works on, migrated: DATABASE_URL, else the embedded database —
+ * through a running server's socket when there is one, otherwise opened from DATA_DIR. Every
+ * failure is a one-line CliError.
+ */
+export async function openToolDatabase(env: Record<string, string | undefined>): Promise<DatabaseHandle> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
+  let db: DatabaseHandle;
+  try {
+    db = await openDatabase(config, 'tool');
+  } catch (e) {
+    if (e instanceof DataDirInUseError) throw new CliError(e.message);
+    throw new CliError(`Could not open the database: ${(e as Error).message}`);
+  }
+  try {
+    await migrate(db.url);
+  } catch (e) {
+    await db.close();
+    throw new CliError(`Could not prepare the database: ${(e as Error).message}`);
+  }
+  return db;
 }

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import * as argon2 from 'argon2';
 import {
   defaultAcademicYear,
   schoolPortalUrl,
@@ -8,11 +7,11 @@ import {
   type ClassSubjectsInput,
 } from '@vidyalaya/shared';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ConfigError, loadConfig } from '../config/app-config';
-import { dataSourceOptions, migrate } from '../database/data-source';
-import { DataDirInUseError, openDatabase } from '../database/embedded-postgres';
+import { loadConfig } from '../config/app-config';
+import { dataSourceOptions } from '../database/data-source';
+import { hashPassword } from '../modules/auth/password.service';
 import { addClasses, addClassSubjects, addSections } from '../modules/academics/setup-writes';
-import { CliError, runCli } from './cli-args';
+import { CliError, openToolDatabase, runCli } from './cli-args';
 
 /** The demo's logins and school. The e-mail domain cannot receive mail, so no real sign-up can own these addresses. */
 export const DEMO = {
@@ -34,8 +33,6 @@ const SUBJECTS: [CatalogueClass[], string[]][] = [
   [SECONDARY, ['English', 'Hindi', 'Mathematics', 'Science', 'Social Studies', 'Computer Science', 'Physical Education']],
 ];
 
-// The parameters the accounts module uses (DECISIONS: argon2id, 19 MiB, t=2, p=1).
-const hash = (password: string) => argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 /**
  * Makes (or brings back to) a verified demo account with this role. An account with the demo
@@ -99,26 +96,13 @@ async function ensureSchool(tx: EntityManager, ownerId: string, staffId: string,
  * the embedded database of a running server (through its socket) and with the data directory alone.
  */
 export async function seedDemo(env: Record<string, string | undefined> = process.env, now = new Date()): Promise<string> {
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
-  let db;
-  try {
-    db = await openDatabase(config, 'tool');
-  } catch (e) {
-    if (e instanceof DataDirInUseError) throw new CliError(e.message);
-    throw new CliError(`Could not open the database: ${(e as Error).message}`);
-  }
+  const db = await openToolDatabase(env);
+  const config = loadConfig(env);
   const year = defaultAcademicYear(now);
   const classes = [...PRE_PRIMARY, ...PRIMARY, ...MIDDLE, ...SECONDARY];
   let summary: { classes: number; sections: number; subjects: number };
   try {
-    await migrate(db.url);
-    const [adminHash, staffHash] = [await hash(DEMO.admin.password), await hash(DEMO.staff.password)];
+    const [adminHash, staffHash] = [await hashPassword(DEMO.admin.password), await hashPassword(DEMO.staff.password)];
     const ds = new DataSource(dataSourceOptions(db.url, 1));
     await ds.initialize();
     try {

@@ -1,12 +1,9 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { MESSAGES, registerSchema } from '@vidyalaya/shared';
-import { ConfigError, loadConfig } from '../config/app-config';
-import { migrate } from '../database/data-source';
-import { DataDirInUseError, openDatabase } from '../database/embedded-postgres';
 import { isUniqueViolation } from '../modules/auth/query-rows';
 import { hashPassword, isTooCommon } from '../modules/auth/password.service';
-import { CliError, parseOptions, runCli } from './cli-args';
+import { CliError, openToolDatabase, parseOptions, runCli } from './cli-args';
 
 const USAGE = 'Usage: npm run staff:create -- --username NAME --email ADDRESS --password SECRET';
 
@@ -28,22 +25,8 @@ export async function createStaff(argv: readonly string[], env: Record<string, s
   const { username, email, password } = parsed.data;
   if (isTooCommon(password)) throw new CliError(`password: ${MESSAGES.errors.passwordTooCommon}`, 2);
 
-  let config;
+  const db = await openToolDatabase(env);
   try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
-  let db;
-  try {
-    db = await openDatabase(config, 'tool');
-  } catch (e) {
-    if (e instanceof DataDirInUseError) throw new CliError(e.message);
-    throw new CliError(`Could not open the database: ${(e as Error).message}`);
-  }
-  try {
-    await migrate(db.url);
     const client = new Client({ connectionString: db.url });
     await client.connect();
     try {
