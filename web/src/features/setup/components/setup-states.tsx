@@ -2,6 +2,7 @@ import { Button, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@vidyalaya/shared';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { asApiError } from '../../../lib/api/errors';
 import { StateScreen } from '../../../lib/ui/state-screen';
 import './setup.css';
 
@@ -45,4 +46,34 @@ export function LoadingBlock({ label }: { label: string }) {
       <p>{label}</p>
     </div>
   );
+}
+
+/**
+ * The sections and subjects steps both start from the school's classes: while they load, when the
+ * call fails (spec §8 'Failed to load classes. Please try again.' or the server's message), and when
+ * there are none ('No Classes Found'). Returns null once there are classes to work with.
+ */
+export function ClassesLoadState(props: {
+  schoolId: string;
+  noClassesDescription: string;
+  query: { isFetching: boolean; isError: boolean; error?: unknown; currentData?: { classes: unknown[] }; refetch: () => unknown };
+}) {
+  const { query } = props;
+  const classes = query.currentData?.classes;
+  if (query.isFetching && !classes) return <LoadingBlock label="Loading classes..." />;
+  if (query.isError) {
+    const D = MESSAGES.destructive.loadClasses;
+    return (
+      <StateScreen
+        icon="error"
+        intent="danger"
+        headingLevel={2}
+        title={D.title}
+        description={asApiError(query.error).serverMessage ?? D.description}
+        action={<Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={() => void query.refetch()} />}
+      />
+    );
+  }
+  if (!classes || classes.length === 0) return <NoClassesFound schoolId={props.schoolId} description={props.noClassesDescription} />;
+  return null;
 }

@@ -13,16 +13,15 @@ import { Form, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
 import { SubmitButton } from '../../../components/form';
-import { asApiError, errorDescription } from '../../../lib/api/errors';
+import { errorDescription } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAcademicYear, useSetupSchoolId } from '../../../lib/school-state/hooks';
 import { schoolStateActions } from '../../../lib/school-state/school-state';
 import { toast, toastError } from '../../../lib/toast';
-import { StateScreen } from '../../../lib/ui/state-screen';
 import { useCreateSectionsMutation } from '../api/setup-api';
 import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
-import { LoadingBlock, NoClassesFound, SchoolIdRequired } from '../components/setup-states';
+import { ClassesLoadState, SchoolIdRequired } from '../components/setup-states';
 import { useClassesSections } from '../hooks/use-classes-sections';
 
 type Draft = { id: number; name: string };
@@ -47,25 +46,11 @@ function SectionsStep({ schoolId }: { schoolId: string }) {
   const query = useClassesSections(schoolId, academicYear);
   const classes = query.currentData?.classes;
 
-  let body: React.ReactNode;
-  if (query.isFetching && !classes) body = <LoadingBlock label="Loading classes..." />;
-  else if (query.isError) {
-    const D = MESSAGES.destructive.loadClasses;
-    body = (
-      <StateScreen
-        icon="error"
-        intent="danger"
-        headingLevel={2}
-        title={D.title}
-        description={asApiError(query.error).serverMessage ?? D.description}
-        action={<Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={() => void query.refetch()} />}
-      />
-    );
-  } else if (!classes || classes.length === 0) {
-    body = <NoClassesFound schoolId={schoolId} description={MESSAGES.screens.noClassesFound.description} />;
-  } else {
-    body = <SectionsForm key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} onBack={() => navigate('/dashboard')} />;
-  }
+  const body = classes && classes.length > 0 ? (
+    <SectionsForm key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} onBack={() => navigate('/dashboard')} />
+  ) : (
+    <ClassesLoadState schoolId={schoolId} noClassesDescription={MESSAGES.screens.noClassesFound.description} query={query} />
+  );
 
   return (
     <SetupLayout
