@@ -51,7 +51,19 @@ async function startServer(dataDir) {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
 async function audit(url, preset, outDir) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, preset, outDir);
+    } catch (e) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|Runtime error|PROTOCOL_TIMEOUT/.test(String(e))) throw e;
+      log(`${preset} ${url}: ${String(e).split('\n').find((l) => /error/i.test(l)) ?? 'failed'}; running it again`);
+    }
+  }
+}
+
+async function auditOnce(url, preset, outDir) {
   const cli = require.resolve('lighthouse/cli/index.js');
   const out = join(outDir, `${preset}-${url.replace(/\W+/g, '_')}.json`);
   const args = [

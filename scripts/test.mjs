@@ -34,6 +34,7 @@ if (only !== 'e2e') {
   step('type check', 'npx', ['tsc', '-b', 'shared', 'backend', 'web', 'desktop']);
   step('type check (tests)', 'npx', ['tsc', '-p', 'backend/tsconfig.test.json']);
   step('jest', 'npx', ['jest', '--ci']);
+  step('reliability: 200 concurrent onboarding journeys', 'npm', ['run', 'test:reliability']);
   step('desktop: token vault on a real Secret Service (D-Bus + gnome-keyring)', 'npm', ['run', 'test:keychain']);
   step('desktop: electronegativity (no high-severity finding)', 'npm', ['run', 'lint:electron']);
   step('desktop: build', 'npm', ['run', 'build:desktop']);

@@ -11,10 +11,10 @@ import { encodeSegment, envelopeProblem, hostileString, jsonBody, pathId, protot
  * below 500, a well-formed envelope with a JSON content type and nothing internal in it, and
  * Object.prototype of the server (this process: the app runs in-process) stays clean.
  *
- * Runs per endpoint: FUZZ_RUNS (default 40; the expensive account calls a third of it). A failure
+ * Runs per endpoint: FUZZ_RUNS (default 50; the expensive account calls a third of it). A failure
  * prints fast-check's seed and shrunk counterexample; replay with FUZZ_SEED.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 type Auth = 'none' | 'admin' | 'staff';

@@ -10,7 +10,7 @@ import { envelopeProblem, HOSTILE_STRINGS, prototypeProblem } from './hostile';
  * the spec asks for. The HTML e-mails that repeat it escape it. (That no page runs it is the
  * browser test e2e/tests/security/xss.spec.ts.)
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const INBOX = 'fuzz-inbox@vidyalaya.example.in';
 
