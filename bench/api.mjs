@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -249,7 +249,8 @@ async function benchDatabase(kind, hash) {
     const loginRun = summarize(await logins);
     log(`${kind}: dashboard under logins ${underLogins.rps} req/s p99 ${underLogins.p99} ms; logins ${loginRun.rps}/s p99 ${loginRun.p99} ms, ${loginRun.failures} failed`);
 
-    return { kind, version, shape, bytes: text.length, rows, seedSeconds, bare, at10, atScale, underLogins, logins: loginRun };
+    const loadAfter = loadavg().map((l) => l.toFixed(2)).join(', ');
+    return { kind, version, shape, bytes: text.length, rows, seedSeconds, bare, at10, atScale, underLogins, logins: loginRun, loadAfter };
   } finally {
     await db.end();
     await server.stop();
@@ -317,7 +318,7 @@ function markdown(m, results) {
     lines.push(
       `### ${r.kind === 'embedded' ? 'Embedded PostgreSQL (PGlite, in the server process)' : 'PostgreSQL server (same machine)'}`,
       '',
-      `${r.version}. After seeding: ${r.rows.schools} schools, ${r.rows.classes} classes, ${r.rows.sections} sections, ${r.rows.class_subjects} class subjects (seeded in ${r.seedSeconds} s). Dashboard answer: ${r.bytes} bytes.`,
+      `${r.version}. After seeding: ${r.rows.schools} schools, ${r.rows.classes} classes, ${r.rows.sections} sections, ${r.rows.class_subjects} class subjects (seeded in ${r.seedSeconds} s). Dashboard answer: ${r.bytes} bytes. Load average when these measurements ended: ${r.loadAfter}.`,
       '',
       '| Call | Schools in the database | Requests/s | p50 | p99 | Requests | Failed |',
       '|---|---:|---:|---:|---:|---:|---:|',

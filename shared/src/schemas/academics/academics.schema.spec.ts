@@ -95,3 +95,22 @@ describe('spec §7 GET /school/classes-sections/{schoolId}?academicYear=', () =>
     expect(detailsOf(classesSectionsQuerySchema, { academicYear: '2025' }).academicYear).toBe(yearMessage);
   });
 });
+
+describe('hostile class entries (found by the endpoint fuzzer)', () => {
+  it('an object whose toString is null is refused with a message, never a thrown error', () => {
+    const body = {
+      schoolId: 'd0fb3e00-4f54-4184-b06a-77019ad6c3dc',
+      academicYear: '2025-26',
+      classes: [{ toString: null }, [], 5],
+    };
+    const result = createClassesSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.message)).toEqual(['Class name is required', 'Class name is required', 'Class name is required']);
+  });
+
+  it('a long unknown name is named back shortened', () => {
+    const result = createClassesSchema.safeParse({ schoolId: 'd0fb3e00-4f54-4184-b06a-77019ad6c3dc', academicYear: '2025-26', classes: ['x'.repeat(500)] });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0].message.length).toBeLessThan(150);
+  });
+});

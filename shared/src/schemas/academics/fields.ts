@@ -8,10 +8,12 @@ const V = MESSAGES.validation;
 
 /** A class name from the catalogue (Nursery … Class 12); anything else is named in the message. */
 export const catalogueClassSchema = z.enum(CATALOGUE_CLASSES, {
+  // Only text is named back (shortened); anything else (objects, numbers…) gets the plain message,
+  // and nothing here may throw whatever the input is.
   error: (issue) =>
-    issue.input === undefined || issue.input === null || issue.input === ''
-      ? V.classNameRequired
-      : V.unknownClass(String(issue.input)),
+    typeof issue.input === 'string' && issue.input !== ''
+      ? V.unknownClass(issue.input.length > 60 ? `${issue.input.slice(0, 60)}…` : issue.input)
+      : V.classNameRequired,
 });
 
 export const subjectNameSchema = requiredText(
