@@ -8,7 +8,7 @@ import { readOtp } from './support/mail';
  * sections → subjects → dashboard at 100% → staff approve (API) → Approved → Visit Portal.
  */
 test('spec §2/§4/§8: from sign-up to an approved school with its portal', async ({ page, request, context, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const user = newUser('journey');
 
   // §2 /register

@@ -51,7 +51,8 @@ export function LoadingBlock({ label }: { label: string }) {
 /**
  * The sections and subjects steps both start from the school's classes: while they load, when the
  * call fails (spec §8 'Failed to load classes. Please try again.' or the server's message), and when
- * there are none ('No Classes Found'). Returns null once there are classes to work with.
+ * there are none ('No Classes Found'). Returns null once there are classes to work with and no
+ * newer copy is on its way.
  */
 export function ClassesLoadState(props: {
   schoolId: string;
@@ -60,7 +61,9 @@ export function ClassesLoadState(props: {
 }) {
   const { query } = props;
   const classes = query.currentData?.classes;
-  if (query.isFetching && !classes) return <LoadingBlock label="Loading classes..." />;
+  // While (re)loading, show the loading state rather than a form that the fresh data would replace
+  // (and with it an open dialog or half-made choices).
+  if (query.isFetching) return <LoadingBlock label="Loading classes..." />;
   if (query.isError) {
     const D = MESSAGES.destructive.loadClasses;
     return (

@@ -46,7 +46,7 @@ function SectionsStep({ schoolId }: { schoolId: string }) {
   const query = useClassesSections(schoolId, academicYear);
   const classes = query.currentData?.classes;
 
-  const body = classes && classes.length > 0 ? (
+  const body = classes && classes.length > 0 && !query.isFetching ? (
     <SectionsForm key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} onBack={() => navigate('/dashboard')} />
   ) : (
     <ClassesLoadState schoolId={schoolId} noClassesDescription={MESSAGES.screens.noClassesFound.description} query={query} />

@@ -42,7 +42,7 @@ function SubjectsStep({ schoolId }: { schoolId: string }) {
   const query = useClassesSections(schoolId, academicYear);
   const classes = query.currentData?.classes;
 
-  const body = classes && classes.length > 0 ? (
+  const body = classes && classes.length > 0 && !query.isFetching ? (
     <SubjectsFormView key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} />
   ) : (
     <ClassesLoadState schoolId={schoolId} noClassesDescription={S.noClassesForSubjects} query={query} />
