@@ -58,7 +58,7 @@ async function audit(url, preset, outDir) {
       return await auditOnce(url, preset, outDir);
     } catch (e) {
       if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|Runtime error|PROTOCOL_TIMEOUT/.test(String(e))) throw e;
-      log(`${preset} ${url}: ${String(e).split('\n').find((l) => /error/i.test(l)) ?? 'failed'}; running it again`);
+      log(`${preset} ${url}: ${String(e).split('\n').find((l) => /Runtime error|NO_[A-Z]+|PROTOCOL_TIMEOUT/.test(l)) ?? 'failed'}; running it again`);
     }
   }
 }
