@@ -26,9 +26,20 @@ describe('Foundation: health, envelope and SPA fallback (DECISIONS "Running it",
     expect(res.body).toMatchObject({ success: false, error: { code: 'MALFORMED_JSON' } });
   });
 
-  it('sends security headers', async () => {
-    const res = await t.call('GET', '/health');
+  it.each([
+    ['an API answer', '/health'],
+    ['an unknown API route (404)', '/no-such-route'],
+  ])('sends the security headers on %s', async (_what, path) => {
+    const res = await t.call('GET', path);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-embedder-policy')).toBeNull();
+    expect(res.headers.get('x-powered-by')).toBeNull();
   });
 });

@@ -40,6 +40,14 @@ export function classOrder(name: string): number {
   return ORDER.get(name) ?? -1;
 }
 
+// One collator shared by every comparison (localeCompare with options builds a new one per call).
+const naturalCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Natural, case-insensitive name order: 'Section 9' before 'Section 10'. */
+export function naturalCompare(a: string, b: string): number {
+  return naturalCollator.compare(a, b);
+}
+
 /**
  * A sorted copy of `items`, in catalogue order of the class name `getName` reads. Names outside
  * the catalogue come last, in natural order ('Class 2' before 'Class 10'); ties keep their order.
@@ -54,7 +62,7 @@ export function sortByCatalogue<T>(items: readonly T[], getName: (item: T) => st
     .sort(
       (a, b) =>
         rank(a.name) - rank(b.name) ||
-        a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' }) ||
+        naturalCompare(a.name, b.name) ||
         a.index - b.index,
     )
     .map(({ item }) => item);

@@ -4,6 +4,7 @@ import { AuthCodesAndSessions1763800001000 } from './1763800001000-auth-codes-an
 import { Schools1763800002000 } from './1763800002000-schools';
 import { Academics1763800002100 } from './1763800002100-academics';
 import { ContactMessages1763800002200 } from './1763800002200-contact-messages';
+import { SchoolSummaries1763800003000 } from './1763800003000-school-summaries';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: Function[] = [
   Schools1763800002000,
   Academics1763800002100,
   ContactMessages1763800002200,
+  SchoolSummaries1763800003000,
 ];

@@ -1,4 +1,4 @@
-import { sortByCatalogue, type ClassWithDetails, type NamedRef } from '@vidyalaya/shared';
+import { naturalCompare, sortByCatalogue, type ClassWithDetails, type NamedRef } from '@vidyalaya/shared';
 import type { EntityManager } from 'typeorm';
 
 /** Which academic years to read: one year, every year, or the newest year that has classes. */
@@ -12,7 +12,7 @@ interface ClassRow {
   subjects: NamedRef[];
 }
 
-const naturally = (a: NamedRef, b: NamedRef) => a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' });
+const naturally = (a: NamedRef, b: NamedRef) => naturalCompare(a.name, b.name);
 
 /**
  * A school's classes with their sections and subjects, in ONE query whatever the number of classes

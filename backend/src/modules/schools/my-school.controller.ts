@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SchoolResult, SchoolSummary } from '@vidyalaya/shared';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser } from '../../common/auth/decorators';
+import type { RawJson } from '../../common/success.interceptor';
 import { SchoolsService } from './schools.service';
 
 /** The two /auth calls of spec §7 that read the signed-in user's school (the rest of /auth is the accounts module's). */
@@ -20,7 +21,7 @@ export class MySchoolController {
 
   @Get('my-school-detailed')
   @ApiOperation({ summary: 'School summary: school, classes with sections and subjects, totals, setup progress' })
-  summary(@CurrentUser() user: AuthUser): Promise<SchoolSummary> {
-    return this.schools.summary(user);
+  summary(@CurrentUser() user: AuthUser): Promise<RawJson<SchoolSummary>> {
+    return this.schools.storedSummary(user);
   }
 }

@@ -14,6 +14,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
+import { RawJson } from '../../common/success.interceptor';
 import { DomainException } from '../../common/domain.exception';
 import { loadClassesWithDetails } from '../academics/classes.query';
 import { SchoolEntity } from './school.entity';
@@ -138,13 +139,38 @@ export class SchoolsService {
   }
 
   /**
-   * GET /auth/my-school-detailed: the school summary of spec §3 in two queries whatever the number
-   * of classes. It describes the newest academic year that has classes (named in `academicYear`);
-   * totalSections counts that year's sections, totalSubjects the distinct subjects its classes use.
+   * GET /auth/my-school-detailed, from the read model (migration 1763800003000): one query answers
+   * the stored summary while it is current; otherwise it is rebuilt, and stored only if nothing
+   * changed the school meanwhile (its data_version is still the one read first).
    */
-  async summary(user: AuthUser): Promise<SchoolSummary> {
-    const school = await this.db.getRepository(SchoolEntity).findOneBy({ ownerId: user.id });
+  async storedSummary(user: AuthUser): Promise<RawJson<SchoolSummary>> {
+    const [row]: StoredSummaryRow[] = await this.db.query(
+      `SELECT s.id, ss.data_version, ss.built_version, ss.format, ss.body
+         FROM schools s LEFT JOIN school_summaries ss ON ss.school_id = s.id
+        WHERE s.owner_id = $1`,
+      [user.id],
+    );
+    if (!row) throw new DomainException('SCHOOL_NOT_FOUND');
+    if (row.body !== null && row.format === SUMMARY_FORMAT && row.built_version === row.data_version) return new RawJson(row.body);
+    const school = await this.db.getRepository(SchoolEntity).findOneBy({ id: row.id });
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
+    const body = JSON.stringify(await this.summaryOf(school));
+    if (row.data_version !== null) {
+      await this.db.query(
+        `UPDATE school_summaries SET built_version = data_version, format = $2, body = $3
+          WHERE school_id = $1 AND data_version = $4`,
+        [row.id, SUMMARY_FORMAT, body, row.data_version],
+      );
+    }
+    return new RawJson(body);
+  }
+
+  /**
+   * The school summary of spec §3 in two queries whatever the number of classes. It describes the
+   * newest academic year that has classes (named in `academicYear`); totalSections counts that
+   * year's sections, totalSubjects the distinct subjects its classes use.
+   */
+  async summaryOf(school: SchoolEntity): Promise<SchoolSummary> {
     const classes = await loadClassesWithDetails(this.db.manager, school.id, 'latest');
     const totalSections = classes.reduce((sum, c) => sum + c.sections.length, 0);
     const totalSubjects = new Set(classes.flatMap((c) => c.subjects.map((s) => s.id))).size;
@@ -158,4 +184,18 @@ export class SchoolsService {
       academicYear: classes[0]?.academicYear ?? null,
     };
   }
+}
+
+/**
+ * The stored summary's shape: bump it whenever the summary's code changes what it answers, so the
+ * bodies stored by the previous release are rebuilt on their next read.
+ */
+export const SUMMARY_FORMAT = 1;
+
+interface StoredSummaryRow {
+  id: string;
+  data_version: string | null; // bigint: pg returns it as a string
+  built_version: string | null;
+  format: number | null;
+  body: string | null;
 }
