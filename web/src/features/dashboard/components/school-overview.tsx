@@ -17,9 +17,12 @@ import { useAppDomain } from '../../../lib/hooks/use-app-domain';
 import { getPlatform } from '../../../lib/platform/platform';
 import { portalUrl } from '../../../lib/portal-host';
 import type { SchoolOverview } from '../hooks/use-school-overview';
+import { PlanCard } from './plan-card';
+import { SubjectsTaught } from './subjects-taught';
 
 const T = MESSAGES.appFlows.dashboard;
 const capitalise = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const BADGE_INTENT: Record<ApprovalStatus, Intent> = { approved: 'success', pending: 'warning', rejected: 'danger' };
 const BADGE_ICON = { approved: 'endorsed', pending: 'time', rejected: 'disable' } as const;
 
@@ -27,7 +30,7 @@ const BADGE_ICON = { approved: 'endorsed', pending: 'time', rejected: 'disable' 
 export function SchoolOverviewView({ overview, username }: { overview: SchoolOverview; username: string }) {
   const navigate = useNavigate();
   const appDomain = useAppDomain();
-  const { school, classes, totalSections, totalSubjects, setupProgress } = overview;
+  const { school, classes, totalSections, totalSubjects, setupProgress, academicYear } = overview;
   const status = approvalStatusOf(school);
   const percent = setupPercentage(setupProgress);
   const next = nextSetupStep({ classes, totalSections, totalSubjects });
@@ -164,13 +167,16 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
                 <li key={c.id}>
                   <span className="dash-class-name">{c.name}</span>
                   <span className="dash-muted">
-                    {c.sections?.length ?? 0} sections · {c.subjects?.length ?? 0} subjects
+                    {count(c.sections?.length ?? 0, 'section')} · {count(c.subjects?.length ?? 0, 'subject')}
                   </span>
                 </li>
               ))}
             </ul>
           )}
+          {totalSubjects > 0 ? <SubjectsTaught schoolId={school.id} academicYear={academicYear} /> : null}
         </Card>
+
+        <PlanCard school={school} />
       </div>
     </div>
   );

@@ -11,6 +11,8 @@ export type SchoolOverview = {
   totalSections: number;
   totalSubjects: number;
   setupProgress: SetupProgress;
+  /** The academic year the classes and totals describe (null when only the basic school is known). */
+  academicYear: string | null;
 };
 
 export type OverviewState =
@@ -43,6 +45,7 @@ export function useSchoolOverview(): OverviewState & { refetch: () => void } {
           totalSections: d.totalSections ?? 0,
           totalSubjects: d.totalSubjects ?? 0,
           setupProgress: d.setupProgress ?? setupProgressFromSummary({ school: d.school, classes: d.classes ?? [], totalSections: d.totalSections ?? 0, totalSubjects: d.totalSubjects ?? 0 }),
+          academicYear: d.academicYear ?? null,
         },
       };
     }
@@ -51,7 +54,14 @@ export function useSchoolOverview(): OverviewState & { refetch: () => void } {
       const school = basic.data.school;
       return {
         status: 'school',
-        overview: { school, classes: [], totalSections: 0, totalSubjects: 0, setupProgress: setupProgressFromSummary({ school, classes: [], totalSections: 0, totalSubjects: 0 }) },
+        overview: {
+          school,
+          classes: [],
+          totalSections: 0,
+          totalSubjects: 0,
+          setupProgress: setupProgressFromSummary({ school, classes: [], totalSections: 0, totalSubjects: 0 }),
+          academicYear: null,
+        },
       };
     }
     if (basic.isError) {

@@ -3,6 +3,7 @@ import { Card, Tag } from '@blueprintjs/core';
 import { FREE_TRIAL_DAYS, MESSAGES } from '@vidyalaya/shared';
 import { LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { UPCOMING_PLANS } from '../../../lib/plans';
 import { CheckList } from '../components/check-list';
 import { PageIntro } from '../components/page-intro';
 import { FREE_TRIAL_INCLUDES } from '../content/free-trial';
@@ -14,12 +15,6 @@ const CUSTOM_INCLUDES = [
   'Help moving records from your current system',
   'Onboarding and training for your staff',
   'A plan shaped around how your school works',
-] as const;
-
-const UPCOMING_PLANS = [
-  { name: 'Basic', text: 'The essentials for small schools: students, attendance and fees.' },
-  { name: 'Standard', text: 'Everything in Basic plus exams, report cards, timetables and the calendar.' },
-  { name: 'Premium', text: 'The complete platform with the parent portal, analytics and priority support.' },
 ] as const;
 
 /** Spec §2 Pricing: the Free Trial card and the Custom Solutions card; Basic/Standard/Premium coming soon, no prices. */

@@ -1,0 +1,36 @@
+import { MESSAGES, type SchoolResult, type SchoolSubjectsResult, type UpdatePlanInput } from '@vidyalaya/shared';
+import { api } from '../../../lib/api/api';
+
+const F = MESSAGES.fallback;
+
+/** The dashboard's own calls (spec §7): the plan and the subjects the school's classes use. */
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    /**
+     * PATCH /school/{id}/plan. DECISIONS: only the free trial can be chosen now; the server answers
+     * 422 'This plan is coming soon' for the others.
+     */
+    updatePlan: b.mutation<SchoolResult, UpdatePlanInput & { schoolId: string }>({
+      query: ({ schoolId, planType }) => ({
+        url: `/school/${encodeURIComponent(schoolId)}/plan`,
+        method: 'PATCH',
+        body: { planType },
+        fallbackMessage: F.updatePlan,
+      }),
+      // A refused plan changed nothing; a chosen one changes the school the dashboard shows.
+      invalidatesTags: (result) => (result === undefined ? [] : ['School', 'SchoolSummary']),
+    }),
+    /** GET /school/subjects?schoolId=&academicYear=: every subject the classes of that year use, once each. */
+    schoolSubjects: b.query<SchoolSubjectsResult, { schoolId: string; academicYear?: string | null }>({
+      query: ({ schoolId, academicYear }) => ({
+        url: '/school/subjects',
+        params: { schoolId, academicYear: academicYear ?? undefined },
+        fallbackMessage: F.fetchSubjects,
+      }),
+      // Adding classes or subjects (the setup steps) makes the list stale.
+      providesTags: ['Classes'],
+    }),
+  }),
+});
+
+export const { useUpdatePlanMutation, useSchoolSubjectsQuery } = dashboardApi;
