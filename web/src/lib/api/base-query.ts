@@ -1,5 +1,5 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { AuthTokens } from '@vidyalaya/shared';
+import { MESSAGES, type AuthTokens } from '@vidyalaya/shared';
 import { tokenStore } from '../auth/token-store';
 import { getPlatform } from '../platform/platform';
 
@@ -62,23 +62,37 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-let refreshing: Promise<AuthTokens | null> | null = null;
+/** What one refresh came to: the rotated pair, or the error a request that needed it fails with. */
+export type RefreshOutcome = { tokens: AuthTokens } | { error: ApiError };
 
-/** One refresh at a time: concurrent 401s wait for the same rotation. */
-export function refreshTokens(): Promise<AuthTokens | null> {
-  refreshing ??= (async () => {
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * One refresh at a time: concurrent 401s wait for the same rotation. A failed refresh ends the
+ * session (once, however many requests waited for it) and gives the server's error.message, or
+ * spec §8's fallback 'Token refresh failed' when it gave none.
+ */
+export function refreshTokens(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
+    const failed = (status: number, body?: Envelope | null): RefreshOutcome => {
+      // After the waiting requests have failed with this error: ending the session resets the
+      // cached API state, which would otherwise abort them before they could report it.
+      setTimeout(onSessionEnded, 0);
+      const serverMessage = nonEmpty(body?.error?.message) ?? nonEmpty(body?.message);
+      return { error: { status, code: body?.error?.code, message: serverMessage ?? MESSAGES.fallback.refreshToken, serverMessage } };
+    };
     try {
       const current = await tokenStore.get();
-      if (!current) return null;
+      if (!current) return failed(401);
       const { status, body } = await send({ url: '/auth/refresh-token', method: 'POST', body: { refreshToken: current.refreshToken } }, undefined);
       if (status >= 200 && status < 300 && body?.success) {
         const tokens = body.data as AuthTokens;
         await tokenStore.set(tokens);
-        return tokens;
+        return { tokens };
       }
-      return null;
+      return failed(status, body);
     } catch {
-      return null;
+      return failed(0);
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
@@ -88,8 +102,9 @@ export function refreshTokens(): Promise<AuthTokens | null> {
 
 /**
  * The one base query: adds the bearer token, unwraps the envelope (`data` on success, the
- * server's error.message or the fallback on failure), and on a 401 refreshes once and retries;
- * if the refresh fails the session ends.
+ * server's error.message or the fallback on failure), and on a 401 refreshes once and retries
+ * (DECISIONS). If the refresh fails the session ends, and the request fails with the refresh's
+ * error: the server's message, or 'Token refresh failed'.
  */
 export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (req, api) => {
   const fallback = req.fallbackMessage ?? 'Something went wrong. Please try again.';
@@ -97,9 +112,9 @@ export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (req,
     const tokens = await tokenStore.get();
     let res = await send(req, tokens?.accessToken, api.signal);
     if (res.status === 401 && !req.skipAuthRefresh && tokens) {
-      const fresh = await refreshTokens();
-      if (fresh) res = await send(req, fresh.accessToken, api.signal);
-      else onSessionEnded();
+      const refreshed = await refreshTokens();
+      if ('error' in refreshed) return { error: refreshed.error };
+      res = await send(req, refreshed.tokens.accessToken, api.signal);
     }
     const { status, body } = res;
     if (body && body.success === true) return { data: body.data ?? null, meta: { message: body.message } };

@@ -16,8 +16,9 @@ export const tokenStore = {
     cached = tokens;
     await getPlatform().tokens.set(tokens);
   },
+  /** Forgets the tokens once the platform has: if its storage fails, they stay for another try. */
   async clear(): Promise<void> {
-    cached = null;
     await getPlatform().tokens.clear();
+    cached = null;
   },
 };
