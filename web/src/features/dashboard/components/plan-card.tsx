@@ -37,7 +37,7 @@ export function PlanCard({ school }: { school: SchoolDto }) {
   }
 
   return (
-    <Card className="dash-card dash-plan" elevation={1}>
+    <Card className="dash-card dash-plan" elevation={1} role="region" aria-labelledby="dash-plan-title">
       <h2 id="dash-plan-title">Your Plan</h2>
       <div className="dash-plan-body">
         <section aria-labelledby="dash-plan-current" className="dash-plan-current">

@@ -90,8 +90,8 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
       ) : null}
 
       <div className="dash-grid">
-        <Card className="dash-card dash-progress" elevation={1}>
-          <h2>{T.setupProgress}</h2>
+        <Card className="dash-card dash-progress" elevation={1} role="region" aria-labelledby="dash-progress-title">
+          <h2 id="dash-progress-title">{T.setupProgress}</h2>
           <div className="dash-progress-row">
             <ProgressBar
               value={percent / 100}
@@ -129,8 +129,8 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
           )}
         </Card>
 
-        <Card className="dash-card" elevation={1}>
-          <h2>{T.schoolInformation}</h2>
+        <Card className="dash-card" elevation={1} role="region" aria-labelledby="dash-info-title">
+          <h2 id="dash-info-title">{T.schoolInformation}</h2>
           <dl className="dash-info">
             {info
               .filter(([, value]) => value)
@@ -143,8 +143,8 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
           </dl>
         </Card>
 
-        <Card className="dash-card" elevation={1}>
-          <h2>{T.classesOverview}</h2>
+        <Card className="dash-card" elevation={1} role="region" aria-labelledby="dash-classes-title">
+          <h2 id="dash-classes-title">{T.classesOverview}</h2>
           <div className="dash-stats">
             <div>
               <span className="dash-stat-value">{classes.length}</span>
