@@ -286,6 +286,14 @@ function printProfile(kind, dir) {
   const top = [...inclusive].filter(([k]) => !/^\(root\)|^\(program\)|^\(idle\)|processTicksAndRejections|runMicrotasks|^\(anonymous\) :0|listOnTimeout|processTimers/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 40);
   log(`${kind}: CPU profile, ${(total / 1e6).toFixed(1)} s sampled; most time, inclusive:`);
   for (const [k, t] of top) console.log(`${((100 * t) / total).toFixed(1).padStart(6)} %  ${k}`);
+  const selfByName = new Map();
+  for (const [id, t] of self) {
+    const k = name(byId.get(id));
+    selfByName.set(k, (selfByName.get(k) ?? 0) + t);
+  }
+  log(`${kind}: most time, self:`);
+  const topSelf = [...selfByName].filter(([k]) => !/^\(idle\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  for (const [k, t] of topSelf) console.log(`${((100 * t) / total).toFixed(1).padStart(6)} %  ${k}`);
 }
 
 // ---------------------------------------------------------------- report

@@ -109,15 +109,19 @@ export class PgliteSocketServer {
 
   private async execute(socket: Socket, messages: Buffer, endsExchange: boolean): Promise<void> {
     await this.acquire(socket);
+    // PGlite hands the answer over in many small chunks: collect them and write once (one syscall
+    // per exchange instead of one per chunk).
+    const answer: Buffer[] = [];
     try {
       await this.db.runExclusive(() =>
         this.db.execProtocolRawStream(new Uint8Array(messages), {
           onRawData: (data) => {
-            if (socket.writable) socket.write(Buffer.from(data));
+            answer.push(Buffer.from(data));
           },
         }),
       );
     } finally {
+      if (answer.length && socket.writable) socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
       if (endsExchange && !this.db.isInTransaction()) await this.release(socket, false);
     }
   }

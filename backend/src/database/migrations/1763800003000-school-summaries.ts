@@ -22,6 +22,9 @@ export class SchoolSummaries1763800003000 implements MigrationInterface {
         format integer,
         body text
       )`);
+    // Stored out of line and uncompressed: a read hands the body over as it is, with no pglz
+    // decompression on every dashboard call (a body is a few tens of kilobytes).
+    await q.query(`ALTER TABLE school_summaries ALTER COLUMN body SET STORAGE EXTERNAL`);
     await q.query(`INSERT INTO school_summaries (school_id) SELECT id FROM schools`);
 
     // Bumps the version of the given schools' summaries (only schools that still exist).
