@@ -15,7 +15,8 @@ export type SchoolStatusFilter = (typeof SCHOOL_STATUS_FILTERS)[number];
 
 /**
  * GET /admin/schools?status=&search=&page=&pageSize= (DECISIONS.md). Built for query strings:
- * numbers are coerced, and an empty parameter counts as absent. No status means every status.
+ * numbers are coerced, and an empty parameter counts as absent. No status means `pending` (the
+ * queue staff work through); `all` lists every status.
  */
 export const listSchoolsQuerySchema = z.object({
   status: optionalField(z.enum(SCHOOL_STATUS_FILTERS, { error: V.statusFilterInvalid })),
