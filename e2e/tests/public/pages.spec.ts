@@ -115,12 +115,14 @@ test.describe('spec §1 What the product does: the public content', () => {
     await expect(targets).toHaveText(['4 hours', '2 hours', '1 hour', '24/7']);
   });
 
-  test('terms: free service, no refunds, 18+, data kept until deletion by e-mail, Uttar Pradesh law', async ({ page }) => {
+  test('terms: administrators register, teachers and students are users, free service, no refunds, 18+, data kept until deletion by e-mail, Uttar Pradesh law', async ({ page }) => {
     await openPage(page, '/terms', 'Terms of Service');
     const main = page.getByRole('main');
     await expect(main.getByText('Last updated: 04/10/2025')).toBeVisible();
     await expect(main).toContainText('The service is currently free of charge and we offer no paid services.');
     await expect(main).toContainText('no refunds are given');
+    await expect(main).toContainText('Only school administrators register directly.');
+    await expect(main).toContainText('Teachers and students are added by the school’s administrator and are users of the platform under these terms too');
     await expect(main).toContainText('at least 18 years old and that you are authorised to act on behalf of the school');
     await expect(main).toContainText('card payment provider');
     await expect(main).toContainText('Personal data is kept indefinitely unless you ask us to delete it by e-mail');
