@@ -268,6 +268,18 @@ test('spec §2 /setup/*: without ?schoolId= a step takes the school id from the 
 
   await page.goto('/setup/subjects');
   await expect(page.getByRole('group', { name: 'Class 2' }).getByRole('list', { name: 'Current subjects of Class 2' }).getByRole('listitem')).toHaveText(['Hindi']);
+
+  // The classes step sends the stored school's id (the call is stopped there: nothing is created).
+  let sentSchoolId: unknown;
+  await page.route('**/api/v1/school/classes', (route) => {
+    sentSchoolId = route.request().postDataJSON().schoolId;
+    return route.abort('failed');
+  });
+  await page.goto('/setup/classes');
+  await setChecked(page.getByRole('checkbox', { name: 'Class 3' }), true);
+  await page.getByRole('button', { name: 'Create Classes (1)' }).click();
+  await expect(toastWith(page, 'Error Creating Classes')).toBeVisible();
+  expect(sentSchoolId).toBe(full.school.id);
 });
 
 test("spec §2 /setup/subjects: an empty global list shows 'No global subjects found. Please contact your administrator.'", async ({ page }) => {
