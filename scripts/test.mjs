@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test the project has. Type checks, then Jest (shared rules, the renderer's API
 // layer, back-end unit and integration tests on the embedded PostgreSQL and — with
-// TEST_DATABASE_URL — on a real server),
+// TEST_DATABASE_URL — on a real server; the rate limits on Redis too with TEST_REDIS_URL),
 // then the browser tests in a real Chromium against the app started as the README starts it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,3 +1,19 @@
+/**
+ * A store other than PostgreSQL (Redis, when it holds the rate-limit counters) cannot be reached or
+ * did not answer in time. The envelope filter answers it like a database outage: 503
+ * DATABASE_UNAVAILABLE, and one log line with `reason` — a short description that never holds a
+ * URL, a password or a stack.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly store: string,
+    readonly reason: string,
+  ) {
+    super(`${store} unavailable: ${reason}`);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 /** True when an error means the database cannot be reached (as opposed to a bad query). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { Logger } from 'pino';
 import { ERROR_CODES, zodIssuesToDetails, type ApiFailure, type ErrorCode } from '@vidyalaya/shared';
-import { isDatabaseUnavailable, isInvalidInput } from './database-errors';
+import { isDatabaseUnavailable, isInvalidInput, StoreUnavailableError } from './database-errors';
 import { DomainException } from './domain.exception';
 import { WebAppService } from './web-app.service';
 
@@ -86,6 +86,10 @@ export class EnvelopeFilter implements ExceptionFilter {
       return fromCode('VALIDATION_FAILED', { message: issues[0]?.message ?? ERROR_CODES.VALIDATION_FAILED.message, details });
     }
     if (this.isUnknownRoute(exception)) return fromCode('ROUTE_NOT_FOUND');
+    if (exception instanceof StoreUnavailableError) {
+      this.logger.warn({ reqId: req.id, store: exception.store, reason: exception.reason }, 'store unavailable');
+      return fromCode('DATABASE_UNAVAILABLE');
+    }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ reqId: req.id, err: describe(exception) }, 'database unavailable');
       return fromCode('DATABASE_UNAVAILABLE');

@@ -1,14 +1,18 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** Structured JSON logs. Request logs carry the request id (see app.factory.ts). */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * Structured JSON logs to standard output (or to `destination`, for tests that read them).
+ * Request logs carry the request id (see app.factory.ts).
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service: 'vidyalaya' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's logger interface over pino, so framework messages land in the same structured stream. */

@@ -23,8 +23,17 @@ describe('DECISIONS "Running it": configuration read and validated once at start
       corsOrigins: ['app://vidyalaya'],
       trustProxy: false,
       rateLimitScale: 1,
+      redisUrl: undefined,
+      redisKeyPrefix: 'vidyalaya:',
     });
   });
+
+  it.each(['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379/15', 'rediss://user:pass%40word@cache.example.in:6380/0', 'redis://cache/'])(
+    'REDIS_URL %s is taken as it is (rate-limit counters in Redis)',
+    (url) => {
+      expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: url, REDIS_KEY_PREFIX: 'school-a:' })).toMatchObject({ redisUrl: url, redisKeyPrefix: 'school-a:' });
+    },
+  );
 
   it('an empty variable counts as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir, APP_DOMAIN: '', PORT: '' })).toMatchObject({ appDomain: 'localhost:3000', port: 3000 });
@@ -40,6 +49,12 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL: must start with postgres:\/\//],
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET: must be at least 32 characters/],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, /^Invalid configuration: REDIS_URL: must start with redis:\/\/ or rediss:\/\/$/],
+    [{ REDIS_URL: '127.0.0.1:6379' }, /^Invalid configuration: REDIS_URL: must start with redis:\/\/ or rediss:\/\/$/],
+    [{ REDIS_URL: 'redis://:s3cret@cache/cache-db' }, /^Invalid configuration: REDIS_URL: must be a URL like redis:\/\/host:6379\/0/],
+    [{ REDIS_URL: 'redis://:s3cret%zz@cache:6379' }, /^Invalid configuration: REDIS_URL: must be a URL like redis:\/\/host:6379\/0/],
+    [{ REDIS_URL: 'redis://:s3cret@' }, /^Invalid configuration: REDIS_URL: must be a URL like redis:\/\/host:6379\/0/],
+    [{ REDIS_KEY_PREFIX: 'two words' }, /^Invalid configuration: REDIS_KEY_PREFIX: must be 1 to 64 letters/],
   ])('refuses %j with a one-line reason naming the variable', (env, reason) => {
     let error: unknown;
     try {
@@ -50,6 +65,7 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(reason);
     expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).not.toContain('s3cret');
   });
 
   it('production needs JWT_SECRET; elsewhere a secret is made once and kept in DATA_DIR', () => {

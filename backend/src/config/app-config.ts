@@ -25,6 +25,10 @@ export interface AppConfig {
   webDistDir: string;
   /** Multiplier on every rate limit (1 in production). */
   rateLimitScale: number;
+  /** Set: rate-limit counters live in this Redis; unset: in PostgreSQL (table rate_limits). */
+  redisUrl?: string;
+  /** Prefix of every Redis key (default `vidyalaya:`). */
+  redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +69,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
   };
 }

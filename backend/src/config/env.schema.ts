@@ -5,6 +5,18 @@ const list = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
+/** A parseable URL with a host whose path, if any, is a database number (never echoes the value: it may hold a password). */
+function isRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every environment variable the server reads, validated once at start. A bad or missing value
  * stops the process with a one-line reason (see main.ts); nothing else reads process.env.
@@ -30,7 +42,17 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Multiplies the per-address rate limits; for test rigs whose requests all come from one address. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
-  REDIS_URL: z.string().optional(),
+  /** Rate-limit counters in Redis instead of PostgreSQL (redis://[user:password@]host:port/db). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .refine(isRedisUrl, 'must be a URL like redis://host:6379/0 (the path, if any, is a database number)')
+    .optional(),
+  /** Prefix of every Redis key the server writes, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 letters, digits or the characters : . _ -')
+    .default('vidyalaya:'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -35,23 +35,26 @@ export const uniq = (): string => randomUUID().replace(/-/g, '').slice(0, 10);
 
 /**
  * Starts the real app (the same createApp as main.ts) on this file's test database, listening on
- * a free loopback port. `env` overrides configuration (e.g. SMTP_URL of a SmtpSink).
+ * a free loopback port. `env` overrides configuration (e.g. SMTP_URL of a SmtpSink); with
+ * `logLines`, the app's JSON log lines (level info and up) are collected there instead of printed.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { logLines?: string[] } = {}): Promise<TestApp> {
   const url = process.env.TEST_DB_URL;
   if (!url) throw new Error('TEST_DB_URL is not set: run integration tests through jest.config.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'vidyalaya-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: opts.logLines ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     DATABASE_POOL_SIZE: '4',
     ...env,
   });
   const clock = new FakeClock();
-  const app = await createApp({ config, databaseUrl: url, logger: createLogger(config.logLevel), clock });
+  const lines = opts.logLines;
+  const logger = lines ? createLogger(config.logLevel, { write: (line: string) => void lines.push(line) }) : createLogger(config.logLevel);
+  const app = await createApp({ config, databaseUrl: url, logger, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Clock } from '../clock';
 import { DomainException } from '../domain.exception';
+import { RateLimitStore } from './rate-limit.store';
 
 export interface RateRule {
   /** What is limited, e.g. `login:ip:1.2.3.4` or `resend:user:<id>`. */
@@ -14,14 +14,14 @@ export interface RateRule {
 }
 
 /**
- * Fixed-window counters in PostgreSQL (table rate_limits), so every replica shares them and the
- * API keeps no state of its own. One statement per rule: an atomic upsert that starts a new window
- * when the old one has passed.
+ * Fixed-window counters shared by every replica, so the API keeps no state of its own: in
+ * PostgreSQL (table rate_limits), or in Redis when REDIS_URL is set (rate-limit.module.ts picks the
+ * store). Windows follow the injected Clock. One atomic store call per rule.
  */
 @Injectable()
 export class RateLimitService {
   constructor(
-    private readonly db: DataSource,
+    private readonly store: RateLimitStore,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -30,24 +30,17 @@ export class RateLimitService {
   async hit(...rules: RateRule[]): Promise<void> {
     const now = this.clock.now();
     for (const rule of rules) {
-      const [row] = await this.db.query(
-        `INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE rate_limits.hits + 1 END,
-           window_start = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2 ELSE rate_limits.window_start END
-         RETURNING hits, window_start`,
-        [rule.key, now, rule.windowSeconds],
-      );
+      const { hits, windowStart } = await this.store.increment(rule.key, now, rule.windowSeconds);
       const limit = rule.perAddress ? rule.limit * this.config.rateLimitScale : rule.limit;
-      if (row.hits > limit) {
-        const resetsAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
+      if (hits > limit) {
+        const resetsAt = windowStart.getTime() + rule.windowSeconds * 1000;
         throw new DomainException('RATE_LIMITED', { retryAfterSeconds: Math.max(1, (resetsAt - now.getTime()) / 1000) });
       }
     }
   }
 
-  /** Forgets a key (e.g. after a successful login). */
+  /** Forgets a key (e.g. a code send given back because the mail server refused it). */
   async reset(key: string): Promise<void> {
-    await this.db.query(`DELETE FROM rate_limits WHERE key = $1`, [key]);
+    await this.store.reset(key);
   }
 }
