@@ -13,7 +13,8 @@
 // Options (environment): BENCH_DB=embedded,postgres  BENCH_DURATION=10 (seconds per measurement)
 // BENCH_SCHOOLS=10000  BENCH_CONNECTIONS=10  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // BENCH_API_PORT=3351  BENCH_NO_REPORT=1 (print only)  BENCH_PROFILE=1 (run the server under
-// --cpu-prof and print where its CPU time went: the functions with the most time, inclusive).
+// --cpu-prof and print where its CPU time went: the functions with the most time, inclusive and
+// self)  BENCH_PROFILE_CALLERS=<function name> (with BENCH_PROFILE: who calls that function).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,9 @@ const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOGIN_RATE = 40;
 const LOGIN_ACCOUNTS = 800;
+// Enough connections that the offered rate is kept even while logins queue (an open-loop arrival of
+// 40 a second, as from many users): each connection has one login in flight at a time.
+const LOGIN_CONNECTIONS = 40;
 const PORT = Number(process.env.BENCH_API_PORT ?? 3351);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench-Kanpur-4217';
@@ -244,7 +248,7 @@ async function benchDatabase(kind, hash) {
     let n = 0;
     const logins = autocannon({
       url: `${server.base}/api/v1/auth/login`,
-      connections: 8,
+      connections: LOGIN_CONNECTIONS,
       overallRate: LOGIN_RATE,
       duration: DURATION + WARMUP + 2,
       requests: [
@@ -311,6 +315,21 @@ function printProfile(kind, dir) {
   log(`${kind}: most time, self:`);
   const topSelf = [...selfByName].filter(([k]) => !/^\(idle\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 25);
   for (const [k, t] of topSelf) console.log(`${((100 * t) / total).toFixed(1).padStart(6)} %  ${k}`);
+  // BENCH_PROFILE_CALLERS=<function name>: who calls it (two frames up), by self time of the callee.
+  const wanted = process.env.BENCH_PROFILE_CALLERS;
+  if (wanted) {
+    const callers = new Map();
+    for (const [id, t] of self) {
+      const n = byId.get(id);
+      if (n.callFrame.functionName !== wanted) continue;
+      const up1 = byId.get(parent.get(id));
+      const up2 = up1 && byId.get(parent.get(up1.id));
+      const k = `${up1 ? name(up1) : '?'}  <-  ${up2 ? name(up2) : '?'}`;
+      callers.set(k, (callers.get(k) ?? 0) + t);
+    }
+    log(`${kind}: callers of ${wanted}:`);
+    for (const [k, t] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${((100 * t) / total).toFixed(1).padStart(6)} %  ${k}`);
+  }
 }
 
 // ---------------------------------------------------------------- report

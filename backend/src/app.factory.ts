@@ -13,6 +13,7 @@ import type { Clock } from './common/clock';
 import { clientErrorHandler, frameworkErrors } from './common/framework-errors';
 import { NestPinoLogger } from './common/logger';
 import { securityHeaders } from './common/http/security-headers';
+import { serializeSuccess } from './common/success-envelope';
 import { requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
 
@@ -50,9 +51,12 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
   const fastify = app.getHttpAdapter().getInstance();
   // helmet's headers (strict CSP and the rest) are the same for every answer: computed once.
   const headers = securityHeaders();
+  const apiPath = `/${API_PREFIX}/`;
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
     reply.header('X-Request-Id', req.id);
+    // API answers are JSON in the success envelope; failures arrive as finished strings.
+    if (req.url.startsWith(apiPath)) reply.type('application/json; charset=utf-8').serializer(serializeSuccess);
     done();
   });
 

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ZodValidationPipe } from 'nestjs-zod';
 import type { Logger } from 'pino';
@@ -7,7 +7,6 @@ import { AuthGuard } from './common/auth/auth.guard';
 import { Clock } from './common/clock';
 import { CoreModule } from './common/core.module';
 import { EnvelopeFilter } from './common/envelope.filter';
-import { SuccessInterceptor } from './common/success.interceptor';
 import type { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -53,7 +52,6 @@ export class AppModule {
       providers: [
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },
-        { provide: APP_INTERCEPTOR, useClass: SuccessInterceptor },
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
     };

@@ -62,7 +62,8 @@ export class EnvelopeFilter implements ExceptionFilter {
     };
     if (failure.status >= 500) (body.error as Record<string, unknown>).requestId = req.id;
     if (failure.retryAfterSeconds) reply.header('Retry-After', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
-    reply.status(failure.status).type('application/json; charset=utf-8').send(body);
+    // Sent as a finished string, so the API's success serializer passes it through unchanged.
+    reply.status(failure.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
   }
 
   private isUnknownRoute(exception: unknown): boolean {

@@ -18,7 +18,7 @@ function envelope(code: ErrorCode, message: string = ERROR_CODES[code].message):
 export function frameworkErrors(error: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply): void {
   const body = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? envelope('ROUTE_NOT_FOUND') : envelope('VALIDATION_FAILED', 'The address of this request is not valid.');
   const status = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 404 : 400;
-  void reply.status(status).type('application/json; charset=utf-8').send(body);
+  void reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /** Fastify's `clientErrorHandler` option: Node's HTTP parser rejected the request itself. */

@@ -26,6 +26,8 @@ export class PgliteSocketServer {
   /** The connection that has the database to itself, and the waiters for it. */
   private owner: Socket | null = null;
   private readonly waiting: (() => void)[] = [];
+  /** The named prepared statements each connection has made. */
+  private readonly statements = new Map<Socket, Set<string>>();
 
   constructor(
     private readonly db: PGlite,
@@ -91,6 +93,7 @@ export class PgliteSocketServer {
           socket.end();
           return;
         }
+        if (type === 'P') this.noteStatement(socket, message);
         batch.push(message);
         if (BATCH_ENDS.has(type)) {
           const messages = Buffer.concat(batch);
@@ -101,7 +104,7 @@ export class PgliteSocketServer {
     });
     const closed = () => {
       if (!this.sockets.delete(socket)) return;
-      chain = chain.then(() => this.release(socket, true));
+      chain = chain.then(() => this.forget(socket));
     };
     socket.on('close', closed);
     socket.on('error', closed);
@@ -124,6 +127,39 @@ export class PgliteSocketServer {
       if (answer.length && socket.writable) socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
       if (endsExchange && !this.db.isInTransaction()) await this.release(socket, false);
     }
+  }
+
+  /** A Parse message's statement name (the text up to the first NUL after the header); '' is the unnamed one. */
+  private noteStatement(socket: Socket, message: Buffer): void {
+    const end = message.indexOf(0, 5);
+    const name = end > 5 ? message.toString('utf8', 5, end) : '';
+    if (!name) return;
+    const names = this.statements.get(socket) ?? new Set<string>();
+    names.add(name);
+    this.statements.set(socket, names);
+  }
+
+  /**
+   * A connection has gone: its open transaction is rolled back and its named prepared statements
+   * are deallocated, as ending a real PostgreSQL session would do. PGlite is one session for every
+   * connection, so without this each reconnecting client would leave its statements behind.
+   */
+  private async forget(socket: Socket): Promise<void> {
+    const names = this.statements.get(socket);
+    this.statements.delete(socket);
+    if (names?.size) {
+      await this.acquire(socket);
+      // Its transaction first: nothing else runs in an aborted one.
+      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => undefined);
+      for (const name of names) {
+        try {
+          await this.db.exec(`DEALLOCATE "${name.replace(/"/g, '""')}"`);
+        } catch {
+          /* already gone */
+        }
+      }
+    }
+    await this.release(socket, true);
   }
 
   private async acquire(socket: Socket): Promise<void> {

@@ -22,7 +22,7 @@ import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/envelope.filter';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
-import { withMessage } from '../../common/success.interceptor';
+import { withMessage } from '../../common/success-envelope';
 import { MailService } from '../mail/mail.service';
 import { AUTH_LIMITS } from './auth-rate-limits';
 import { otpMail, passwordChangedMail } from './mails';

@@ -1,12 +1,15 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
+import { ConcurrencyLimit } from '../../common/concurrency';
 import { isCommonPassword } from '@vidyalaya/shared';
 import { isInServerCommonList } from './common-passwords';
 
 /**
  * argon2id with at least 19 MiB of memory, two passes and one lane (DECISIONS "Accounts and
  * tokens"; the OWASP minimum). argon2's asynchronous hash and verify run on libuv's thread pool,
- * so the event loop keeps serving other requests while a password is checked.
+ * so the event loop keeps serving other requests while a password is checked. At most three run at
+ * once (HASHING): the pool has four threads, and a burst of logins must not take the one that file
+ * reads (the web app's assets) and DNS look-ups need.
  */
 export const ARGON2_OPTIONS = {
   type: argon2.argon2id,
@@ -15,8 +18,11 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/** Password hashes and verifications running at once: libuv's four pool threads, less one. */
+export const HASHING = new ConcurrencyLimit(3);
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return HASHING.run(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 /** True when `password` is refused as too common (shared list and the server's longer one). */
@@ -54,7 +60,7 @@ export class PasswordService implements OnModuleInit {
     const target = hash && hash.startsWith('$argon2') ? hash : await getDummyHash();
     let ok = false;
     try {
-      ok = await argon2.verify(target, password);
+      ok = await HASHING.run(() => argon2.verify(target, password));
     } catch {
       ok = false;
     }

@@ -3,7 +3,7 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { contactSchema, MESSAGES } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { Public } from '../../common/auth/decorators';
-import { withMessage } from '../../common/success.interceptor';
+import { withMessage } from '../../common/success-envelope';
 import { ContactService } from './contact.service';
 
 /** For the OpenAPI document only: the body is validated by ContactService, which answers 422 for a bad address. */

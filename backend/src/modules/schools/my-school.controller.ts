@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SchoolResult, SchoolSummary } from '@vidyalaya/shared';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser } from '../../common/auth/decorators';
-import type { RawJson } from '../../common/success.interceptor';
+import type { RawJson } from '../../common/success-envelope';
 import { SchoolsService } from './schools.service';
 
 /** The two /auth calls of spec §7 that read the signed-in user's school (the rest of /auth is the accounts module's). */

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES, uuidParamSchema, type SchoolResult, type SubdomainAvailability } from '@vidyalaya/shared';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Roles } from '../../common/auth/decorators';
-import { withMessage } from '../../common/success.interceptor';
+import { withMessage } from '../../common/success-envelope';
 import { OwnedSchool, TenantSchool } from '../../common/tenancy/school-owner.guard';
 import type { SchoolEntity } from './school.entity';
 import { CreateSchoolDto, SubdomainAvailabilityQueryDto, UpdatePlanDto, UuidParamDto } from './schools.dto';

@@ -14,8 +14,9 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
-import { RawJson } from '../../common/success.interceptor';
+import { RawJson } from '../../common/success-envelope';
 import { DomainException } from '../../common/domain.exception';
+import { preparedQuery } from '../../database/prepared-query';
 import { loadClassesWithDetails } from '../academics/classes.query';
 import { SchoolEntity } from './school.entity';
 import { schoolColumns, toSchoolDto } from './school.mapper';
@@ -139,12 +140,14 @@ export class SchoolsService {
   }
 
   /**
-   * GET /auth/my-school-detailed, from the read model (migration 1763800003000): one query answers
-   * the stored summary while it is current; otherwise it is rebuilt, and stored only if nothing
+   * GET /auth/my-school-detailed, from the read model (migration 1763800003000): one prepared query
+   * answers the stored summary while it is current; otherwise it is rebuilt, and stored only if nothing
    * changed the school meanwhile (its data_version is still the one read first).
    */
   async storedSummary(user: AuthUser): Promise<RawJson<SchoolSummary>> {
-    const [row]: StoredSummaryRow[] = await this.db.query(
+    const [row] = await preparedQuery<StoredSummaryRow>(
+      this.db,
+      'stored-summary',
       `SELECT s.id, ss.data_version, ss.built_version, ss.format, ss.body
          FROM schools s LEFT JOIN school_summaries ss ON ss.school_id = s.id
         WHERE s.owner_id = $1`,

@@ -1,0 +1,34 @@
+const WITH_MESSAGE = Symbol('withMessage');
+
+/** A result that also carries a top-level `message` in the envelope. */
+export function withMessage<T>(data: T, message: string): T {
+  return { [WITH_MESSAGE]: message, data } as unknown as T;
+}
+
+/**
+ * A result that is already JSON (a stored read model, e.g. the dashboard summary): it becomes the
+ * envelope's `data` as it is, without being parsed and serialized again. `T` names what it holds.
+ */
+export class RawJson<T = unknown> {
+  declare readonly holds?: T;
+  constructor(readonly json: string) {}
+}
+
+/**
+ * The reply serializer of every API route (app.factory.ts): a handler's result leaves as
+ * `{ success: true, data, message? }`. A string is already a whole answer (the failure envelope the
+ * filter writes) and leaves as it is.
+ *
+ * This is a Fastify reply serializer rather than a Nest interceptor: Nest runs each interceptor
+ * through RxJS and binds an AsyncResource per request, which cost about 40 % of a small request's
+ * CPU time in the benchmark (docs/performance.md).
+ */
+export function serializeSuccess(result: unknown): string {
+  if (typeof result === 'string') return result;
+  if (result instanceof RawJson) return `{"success":true,"data":${result.json}}`;
+  if (result !== null && typeof result === 'object' && WITH_MESSAGE in result) {
+    const r = result as { [WITH_MESSAGE]: string; data: unknown };
+    return JSON.stringify({ success: true, data: r.data ?? null, message: r[WITH_MESSAGE] });
+  }
+  return JSON.stringify({ success: true, data: result ?? null });
+}
