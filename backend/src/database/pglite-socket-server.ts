@@ -26,6 +26,8 @@ export class PgliteSocketServer {
   /** The connection that has the database to itself, and the waiters for it. */
   private owner: Socket | null = null;
   private readonly waiting: (() => void)[] = [];
+  /** Set by stop(): the database is about to close, connections' leftovers need no cleaning. */
+  private stopping = false;
   /** The named prepared statements each connection has made. */
   private readonly statements = new Map<Socket, Set<string>>();
 
@@ -45,6 +47,7 @@ export class PgliteSocketServer {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;
@@ -104,7 +107,8 @@ export class PgliteSocketServer {
     });
     const closed = () => {
       if (!this.sockets.delete(socket)) return;
-      chain = chain.then(() => this.forget(socket));
+      // Nothing to clean when the whole database is closing (stop()), and never an unhandled failure.
+      chain = chain.then(() => (this.stopping ? undefined : this.forget(socket))).catch(() => undefined);
     };
     socket.on('close', closed);
     socket.on('error', closed);
