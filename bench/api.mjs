@@ -73,7 +73,7 @@ async function waitForHealth(base, server, timeoutMs = 180_000) {
 
 /** The built server (backend/dist/main.js) in its own process, as `npm start` runs it. */
 async function startServer({ databaseUrl, dataDir, jwtSecret, profileDir }) {
-  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, TRUST_PROXY: 'true' };
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, AADHAAR_KEY: randomBytes(32).toString('base64'), TRUST_PROXY: '1' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.DATABASE_POOL_SIZE;
@@ -184,7 +184,10 @@ async function benchDatabase(kind, hash) {
   log(`${kind}: starting the server`);
   const profileDir = process.env.BENCH_PROFILE ? join(dataDir, 'profile') : undefined;
   const server = await startServer({ databaseUrl, dataDir, jwtSecret, profileDir });
-  const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
+  const seedUrl = databaseUrl ?? (() => {
+    const lock = JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8'));
+    return `postgres://postgres:${encodeURIComponent(lock.password)}@127.0.0.1:${lock.port}/postgres`;
+  })();
   const db = new pg.Client({ connectionString: seedUrl });
   await db.connect();
   try {
@@ -348,7 +351,7 @@ function markdown(m, results) {
     '`GET /api/v1/health`: one `SELECT 1` through the same Fastify + Nest + TypeORM + pg stack. Every seeded school is a full',
     'school. Logins are real `POST /api/v1/auth/login` calls (argon2id verification, a refresh-token session written) offered',
     `at a fixed ${LOGIN_RATE}/s over ${LOGIN_ACCOUNTS} seeded accounts, each from its own client address (X-Forwarded-For with`,
-    '`TRUST_PROXY=true`, as behind a load balancer), so the per-address and per-account login limits (30 and 10 a minute) never',
+    '`TRUST_PROXY=1`, as behind one load balancer), so the per-address and per-account login limits (30 and 10 a minute) never',
     'trip; the production limits are unchanged.',
     '',
   ];

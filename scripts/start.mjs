@@ -25,7 +25,10 @@ export function ensureBuilt({ web = true } = {}) {
   run('npx', ['tsc', '-b', 'shared', 'backend']);
   if (!web) return;
   const built = join(root, 'web', 'dist', 'index.html');
-  const sources = Math.max(newest(join(root, 'web', 'src')), newest(join(root, 'web', 'index.html')), newest(join(root, 'shared', 'src')));
+  const sources = Math.max(
+    ...['src', 'index.html', 'vite.config.ts', 'vite-plugins', 'scripts'].map((p) => newest(join(root, 'web', p))),
+    newest(join(root, 'shared', 'src')),
+  );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm', ['run', 'build', '-w', '@vidyalaya/web']);
 }
 

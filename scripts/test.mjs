@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test the project has. Type checks, then Jest (shared rules, the renderer's API
+// `npm test`: every test the project has. Type checks, the linter, then Jest (shared rules, the renderer's API
 // layer, back-end unit and integration tests on the embedded PostgreSQL and — with
 // TEST_DATABASE_URL — on a real server; the rate limits on Redis too with TEST_REDIS_URL),
 // then the browser tests in a real Chromium against the app started as the README starts it.
@@ -34,6 +34,7 @@ if (!browser && only !== 'unit') {
 if (only !== 'e2e') {
   step('type check', 'npx', ['tsc', '-b', 'shared', 'backend', 'web', 'desktop']);
   step('type check (tests)', 'npx', ['tsc', '-p', 'backend/tsconfig.test.json']);
+  step('lint: import boundaries, no cycles, no unused names (eslint.config.mjs)', 'npm', ['run', 'lint']);
   step('jest', 'npx', ['jest', '--ci']);
   step('reliability: 200 concurrent onboarding journeys', 'npm', ['run', 'test:reliability']);
   step('desktop: token vault on a real Secret Service (D-Bus + gnome-keyring)', 'npm', ['run', 'test:keychain']);

@@ -8,6 +8,11 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
-  transform: { '^.+\\.tsx?$': require('../jest.swc.cjs') },
-  moduleNameMapper: { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts' },
+  transform: {
+    // Components (TSX, React's automatic runtime) for tests that render them with react-dom/server.
+    '^.+\\.tsx$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],
+    '^.+\\.ts$': require('../jest.swc.cjs'),
+  },
+  // Stylesheets a component imports mean nothing under Node.
+  moduleNameMapper: { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '\\.css$': '<rootDir>/test/support/style-stub.cjs' },
 };

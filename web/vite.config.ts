@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
+import { linguiCatalogues } from './vite-lingui-catalogues';
 
 const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
 
@@ -9,7 +11,7 @@ const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url))
  * with its own entry (src/main.desktop.tsx), which is the only one that carries the staff screens.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), linguiCatalogues(), precompress()],
   resolve: {
     alias: { '@vidyalaya/shared': shared },
     // The workspace root also holds React 18 (hoisted for other packages); libraries resolved from
@@ -23,8 +25,23 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to put each pre-rendered page's stylesheets in its head.
+    manifest: true,
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Vendor chunks named by what they hold, so a deploy that changes only the app's code keeps
+        // them cached, and every route shares one copy (docs/performance.md).
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'vendor-router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
+            { name: 'vendor-redux', test: /[\\/]node_modules[\\/](@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|redux-thunk)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
 });

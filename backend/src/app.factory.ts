@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,11 +16,15 @@ import { clientErrorHandler, frameworkErrors } from './common/framework-errors';
 import { NestPinoLogger } from './common/logger';
 import { securityHeaders } from './common/http/security-headers';
 import { serializeSuccess } from './common/success-envelope';
+import { PRERENDERED_DIR } from './common/web-app.service';
 import { requestIdFor } from './common/request-id';
+import { requestContext } from './common/request-context';
 import type { AppConfig } from './config/app-config';
 
 export const API_PREFIX = 'api/v1';
 const BODY_LIMIT_BYTES = 100 * 1024;
+/** API answers smaller than this leave uncompressed: below it compression saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -59,6 +65,10 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
     if (req.url.startsWith(apiPath)) reply.type('application/json; charset=utf-8').serializer(serializeSuccess);
     done();
   });
+  // The request's id for every log line written while serving it (common/request-context.ts).
+  // preValidation runs once the body is read (its stream events would lose the context) and
+  // calls the guards, pipes and handler from inside `run`.
+  fastify.addHook('preValidation', (req, _reply, done) => requestContext.run({ reqId: req.id }, done));
 
   app.enableCors({
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
@@ -68,12 +78,31 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
     maxAge: 600,
   });
 
+  // API answers of 1 KB and more are compressed on the fly (brotli at quality 4, else gzip). It runs in
+  // onSend, after the success-envelope serializer, so it only ever sees the finished JSON text. The
+  // web app's files are compressed at build time instead (web/vite-plugins/precompress.ts), and its
+  // HTML once at start (WebAppService); anything already carrying a Content-Encoding is left alone.
+  // Request bodies are never decompressed: the body limit applies to what arrives.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
+  // Uploads (the student import): one file per request, read by the route that accepts it; the
+  // file's own size limit is the route's.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6, fileSize: 5 * 1024 * 1024 } });
+
   if (existsSync(join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       prefix: '/',
       index: false,
       wildcard: false,
+      // `x.js.br` / `x.js.gz` beside `x.js` go out with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
+      // The pre-rendered pages are served by WebAppService at their own paths, not as files.
+      allowedPath: (path) => !path.startsWith(`/${PRERENDERED_DIR}/`),
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

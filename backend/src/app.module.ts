@@ -18,6 +18,16 @@ import { ApprovalsModule } from './modules/approvals/approvals.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { PublicModule } from './modules/public/public.module';
 import { SchoolsModule } from './modules/schools/schools.module';
+import { WorkspaceCoreModule } from './common/workspace/workspace-core.module';
+import { WorkspaceModule } from './modules/workspace/workspace.module';
+import { MembersModule } from './modules/members/members.module';
+import { AcademicYearsModule } from './modules/academic-years/academic-years.module';
+import { AuditModule } from './modules/audit/audit.module';
+import { JobsModule } from './modules/jobs/jobs.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
+import { StaffModule } from './modules/staff/staff.module';
+import { TimetableModule } from './modules/timetable/timetable.module';
+import { StudentsModule } from './modules/students/students.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -27,7 +37,7 @@ export interface AppModuleOptions {
 }
 
 /** The domain modules, one per area of the product. */
-const DOMAIN_MODULES = [
+export const DOMAIN_MODULES = [
   HealthModule,
   MailModule,
   AuthModule,
@@ -36,6 +46,16 @@ const DOMAIN_MODULES = [
   ApprovalsModule,
   ContactModule,
   PublicModule,
+  WorkspaceCoreModule,
+  WorkspaceModule,
+  MembersModule,
+  AcademicYearsModule,
+  AuditModule,
+  JobsModule,
+  CalendarModule,
+  StaffModule,
+  TimetableModule,
+  StudentsModule,
 ];
 
 @Module({})

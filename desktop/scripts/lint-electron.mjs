@@ -28,31 +28,52 @@ try {
   rmSync(out, { recursive: true, force: true });
 }
 
-/** One CSV row → its cells (quoted cells may hold commas). */
-function cells(line) {
-  const result = [];
+/**
+ * The report as rows of cells. A quoted cell may hold commas, doubled quotes and line breaks (the
+ * CSP check's description spans lines), so the whole text is read as one stream, not line by line.
+ */
+function parseCsv(input) {
+  const rows = [];
+  let row = [];
   let cur = '';
   let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"' && line[i + 1] === '"' && quoted) {
-      cur += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) {
-      result.push(cur.trim());
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cur.trim());
       cur = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      row.push(cur.trim());
+      cur = '';
+      if (row.some((cell) => cell)) rows.push(row);
+      row = [];
     } else cur += c;
   }
-  result.push(cur.trim());
-  return result;
+  row.push(cur.trim());
+  if (row.some((cell) => cell)) rows.push(row);
+  return rows;
 }
 
-const rows = text.split('\n').slice(1).filter((l) => l.trim()).map(cells);
-const findings = rows.map(([issue, severity, confidence, file, location, , description]) => ({ issue, severity, confidence, file, location, description }));
+const rows = parseCsv(text).slice(1);
+const findings = rows.map(([issue = '', severity = '', confidence = '', file = '', location = '', , description = '']) => ({
+  issue,
+  severity: severity.toUpperCase(),
+  confidence,
+  file,
+  location,
+  description: description.replace(/\s+/g, ' '),
+}));
 const blocking = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL');
 for (const f of findings) {
-  process.stdout.write(`${f.severity.padEnd(9)} ${f.confidence.padEnd(10)} ${f.issue}  ${f.file}:${f.location}  ${f.description}\n`);
+  process.stdout.write(`${(f.severity || '?').padEnd(9)} ${(f.confidence || '?').padEnd(10)} ${f.issue}  ${f.file}:${f.location}  ${f.description}\n`);
 }
 process.stdout.write(`\nelectronegativity (Electron ${electronVersion}): ${findings.length} findings, ${blocking.length} high or critical.\n`);
 process.exit(blocking.length ? 1 : 0);

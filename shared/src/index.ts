@@ -21,6 +21,7 @@ export * from './rules/setup-progress';
 export * from './rules/subdomain';
 export * from './rules/subjects';
 export * from './rules/trial';
+export * from './rules/username';
 
 export * from './schemas/common';
 
@@ -33,6 +34,7 @@ export * from './schemas/auth/register.schema';
 export * from './schemas/auth/resend-otp.schema';
 export * from './schemas/auth/reset-password.schema';
 export * from './schemas/auth/verify-otp.schema';
+export * from './schemas/auth/change-password.schema';
 
 export * from './schemas/schools/create-school.schema';
 export * from './schemas/schools/school.types';
@@ -54,3 +56,20 @@ export * from './schemas/admin/list-schools-query.schema';
 export * from './schemas/admin/reject-school.schema';
 
 export * from './desktop/bridge';
+
+export * from './workspace/roles';
+export * from './workspace/messages';
+export * from './workspace/common';
+export * from './workspace/people';
+export * from './workspace/academic-years';
+export * from './workspace/audit';
+export * from './workspace/jobs';
+export * from './rules/mask-email';
+export * from './messages-onboarding';
+export * from './rules/waiting';
+export * from './rules/subdomain-suggestions';
+export * from './workspace/calendar';
+export * from './workspace/staff';
+export * from './workspace/timetable';
+export * from './rules/aadhaar';
+export * from './workspace/students';

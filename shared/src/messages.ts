@@ -36,12 +36,14 @@ export const MESSAGES = {
     // Accounts
     usernameMin: USERNAME_MIN_MESSAGE,
     usernameMax: 'Username must not exceed 30 characters',
+    usernameCharacters: 'Username can contain only letters, digits, dots, hyphens and underscores, in one script',
     emailInvalid: 'Please enter a valid email address',
     emailTooLong: EMAIL_TOO_LONG,
     passwordMin: PASSWORD_MIN_MESSAGE,
     passwordMax: 'Password must not exceed 128 characters',
     passwordRequired: 'Password is required',
     passwordsDontMatch: PASSWORDS_DONT_MATCH,
+    passwordLikeAccount: 'Password must not be your username or email address',
     agreeToTerms: 'You must agree to the Terms of Service and Privacy Policy',
     otpDigits: 'OTP must be 6 digits',
     otpPurposeInvalid: 'Purpose must be registration or password_reset',
@@ -99,6 +101,7 @@ export const MESSAGES = {
     schoolIdInvalid: 'Invalid school ID',
     idInvalid: 'Invalid ID',
     academicYearFormat: 'Academic year must be in format YYYY-YY (e.g., 2024-25)',
+    academicYearRange: 'Academic year must be between 2000-01 and 2099-00',
     classesMin: 'Please select at least one class',
     unknownClass: (name: string) =>
       `"${name}" is not one of the available classes (Nursery to Class 12)`,

@@ -5,19 +5,80 @@ import { isUniqueViolation } from '../modules/auth/query-rows';
 import { hashPassword, isTooCommon } from '../modules/auth/password.service';
 import { CliError, openToolDatabase, parseOptions, runCli } from './cli-args';
 
-const USAGE = 'Usage: npm run staff:create -- --username NAME --email ADDRESS --password SECRET';
+const USAGE = 'Usage: npm run staff:create -- --username NAME --email ADDRESS (the password is asked for, or read from stdin)';
+
+/**
+ * The password: asked for twice without echo when stdin is a terminal, otherwise the first line of
+ * stdin exactly as written (only the line end removed). Never from the command line (issue 20):
+ * argv is visible to every local user (`ps`) and stays in shell history.
+ */
+export async function readPasswordFromStdin(stdin: NodeJS.ReadStream = process.stdin, prompt: NodeJS.WriteStream = process.stderr): Promise<string> {
+  if (stdin.isTTY) {
+    const first = await askHidden(stdin, prompt, 'Password for the new staff account: ');
+    const again = await askHidden(stdin, prompt, 'The same password again: ');
+    if (first !== again) throw new CliError('The two passwords differ; nothing was created.', 2);
+    return first;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.split('\n')[0].replace(/\r$/, '');
+}
+
+/** One line typed at the terminal, echoing nothing. */
+function askHidden(stdin: NodeJS.ReadStream, prompt: NodeJS.WriteStream, question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    prompt.write(question);
+    let value = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      prompt.write('\n');
+    };
+    const onData = (chunk: Buffer | string) => {
+      for (const ch of String(chunk)) {
+        if (ch === '\r' || ch === '\n') {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003' || ch === '\u0004') {
+          finish();
+          reject(new CliError('Cancelled; nothing was created.', 130));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}
 
 /**
  * Creates a provider staff account (verified, role staff): the only way such accounts are made
  * (DECISIONS "Running it"). Works with DATABASE_URL, with the embedded database of a running
  * server (through its socket) and with the data directory alone. Answers the line to print.
  */
-export async function createStaff(argv: readonly string[], env: Record<string, string | undefined> = process.env): Promise<string> {
-  const options = parseOptions(argv, ['username', 'email', 'password']);
-  const missing = ['username', 'email', 'password'].filter((k) => !options[k]);
+export async function createStaff(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+  readPassword: () => Promise<string> = () => readPasswordFromStdin(),
+): Promise<string> {
+  if (argv.some((a) => a === '--password' || a.startsWith('--password='))) {
+    throw new CliError('--password is not accepted: a password on the command line is visible to other users. Type it at the prompt, or pipe it on stdin.', 2);
+  }
+  const options = parseOptions(argv, ['username', 'email']);
+  const missing = ['username', 'email'].filter((k) => !options[k]);
   if (missing.length) throw new CliError(`Missing --${missing.join(', --')}. ${USAGE}`, 2);
+  const typed = await readPassword();
+  if (!typed) throw new CliError('No password given: type it at the prompt, or pipe it on stdin.', 2);
 
-  const parsed = registerSchema.safeParse(options);
+  const parsed = registerSchema.safeParse({ ...options, password: typed });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new CliError(`${String(issue.path[0] ?? 'input')}: ${issue.message}`, 2);

@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock, SystemClock } from './clock';
-import { LOGGER } from './envelope.filter';
+import { LOGGER } from './logger';
 import { WebAppService } from './web-app.service';
 
 /** Configuration, clock and logger, available everywhere. */

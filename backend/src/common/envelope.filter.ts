@@ -5,9 +5,12 @@ import type { Logger } from 'pino';
 import { ERROR_CODES, zodIssuesToDetails, type ApiFailure, type ErrorCode } from '@vidyalaya/shared';
 import { isDatabaseUnavailable, isInvalidInput, StoreUnavailableError } from './database-errors';
 import { DomainException } from './domain.exception';
+import { LOGGER } from './logger';
 import { WebAppService } from './web-app.service';
 
-export const LOGGER = Symbol('LOGGER');
+/** @deprecated LOGGER lives in ./logger now; this re-export keeps code from before the move compiling. */
+export { LOGGER } from './logger';
+
 
 interface Failure {
   status: number;
@@ -51,6 +54,10 @@ export class EnvelopeFilter implements ExceptionFilter {
 
     if (this.isUnknownRoute(exception) && this.webApp.handles(req)) {
       this.webApp.sendIndex(req, reply);
+      return;
+    }
+    if (this.isUnknownRoute(exception) && this.webApp.isEarlyFormPost(req)) {
+      this.webApp.redirectBack(req, reply);
       return;
     }
     const failure = this.toFailure(exception, req);
@@ -114,6 +121,15 @@ export class EnvelopeFilter implements ExceptionFilter {
       if (status === 400 && /JSON/.test(exception.message)) return fromCode('MALFORMED_JSON');
       const code = STATUS_CODES[status] ?? 'VALIDATION_FAILED';
       return { ...fromCode(code), status };
+    }
+    // @fastify/static and @fastify/send (the Swagger UI's assets under /api/docs) reject bad paths
+    // (NUL bytes, '..', malformed escapes) with plain http errors carrying a 4xx status: the asset
+    // simply does not exist (issue 20: path tricks answer 4xx, never 500).
+    const http = exception as { status?: unknown; statusCode?: unknown };
+    const status = typeof http?.statusCode === 'number' ? http.statusCode : typeof http?.status === 'number' ? http.status : 0;
+    if (exception instanceof Error && status >= 400 && status < 500) {
+      if (status === 403 || status === 404 || status === 400) return fromCode('NOT_FOUND');
+      return fromCode(STATUS_CODES[status] ?? 'VALIDATION_FAILED');
     }
     this.logger.error({ reqId: req.id, err: describe(exception) }, 'unhandled error');
     return fromCode('INTERNAL_ERROR');

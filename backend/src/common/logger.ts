@@ -1,15 +1,34 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './request-context';
+
+/** The logger every service injects (CoreModule provides it): the app's one pino logger. */
+export const LOGGER = Symbol('LOGGER');
+
+const { chindingsSym } = pino.symbols;
+
+/**
+ * Adds the id of the request being served (common/request-context.ts) to a line, unless the
+ * logger already carries one (Fastify's per-request child logger does: no duplicate key).
+ */
+function requestIdMixin(_line: object, _level: number, logger: Logger): { reqId?: string } {
+  const reqId = currentRequestId();
+  if (reqId === undefined) return {};
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym];
+  return bindings?.includes('"reqId":') ? {} : { reqId };
+}
 
 /**
  * Structured JSON logs to standard output (or to `destination`, for tests that read them).
- * Request logs carry the request id (see app.factory.ts).
+ * Every line written while a request is served carries its id (`reqId`), the HTTP lines and the
+ * services' own alike; a line that names `reqId` itself keeps its own.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     base: { service: 'vidyalaya' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: requestIdMixin,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -1,4 +1,4 @@
-import { RawJson, serializeSuccess, withMessage } from './success-envelope';
+import { RawJson, serializeSuccess, withMessage, withTopLevel } from './success-envelope';
 
 describe('DECISIONS "API shape": the success envelope every API route answers', () => {
   it.each([
@@ -10,6 +10,11 @@ describe('DECISIONS "API shape": the success envelope every API route answers', 
     ['a message with no data', withMessage(null, 'OTP sent successfully!'), { success: true, data: null, message: 'OTP sent successfully!' }],
   ])('wraps %s', (_what, result, envelope) => {
     expect(JSON.parse(serializeSuccess(result))).toEqual(envelope);
+  });
+
+  it('adds fields beside success and data (GET /auth/me: {success, user, data:{user}})', () => {
+    const user = { id: 'u1', username: 'ravi' };
+    expect(JSON.parse(serializeSuccess(withTopLevel({ user }, { user })))).toEqual({ success: true, user, data: { user } });
   });
 
   it('puts stored JSON in as it is, without parsing it again', () => {

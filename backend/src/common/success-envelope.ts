@@ -1,8 +1,24 @@
-const WITH_MESSAGE = Symbol('withMessage');
+/** A result (`data`) that also carries a top-level `message` in the envelope. */
+export class WithMessage<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
 
-/** A result that also carries a top-level `message` in the envelope. */
-export function withMessage<T>(data: T, message: string): T {
-  return { [WITH_MESSAGE]: message, data } as unknown as T;
+const WITH_FIELDS = Symbol('withTopLevel');
+
+/** `data`, answered with a top-level `message` in the envelope (its type says so: not a bare `T`). */
+export function withMessage<T>(data: T, message: string): WithMessage<T> {
+  return new WithMessage(data, message);
+}
+
+/**
+ * A result whose envelope also carries `fields` beside `success` and `data` (DECISIONS
+ * "Compatibility fixes": GET /auth/me answers `{success, user, data:{user}}`).
+ */
+export function withTopLevel<T>(data: T, fields: Record<string, unknown>): T {
+  return { [WITH_FIELDS]: fields, data } as unknown as T;
 }
 
 /**
@@ -26,9 +42,10 @@ export class RawJson<T = unknown> {
 export function serializeSuccess(result: unknown): string {
   if (typeof result === 'string') return result;
   if (result instanceof RawJson) return `{"success":true,"data":${result.json}}`;
-  if (result !== null && typeof result === 'object' && WITH_MESSAGE in result) {
-    const r = result as { [WITH_MESSAGE]: string; data: unknown };
-    return JSON.stringify({ success: true, data: r.data ?? null, message: r[WITH_MESSAGE] });
+  if (result instanceof WithMessage) return JSON.stringify({ success: true, data: result.data ?? null, message: result.message });
+  if (result !== null && typeof result === 'object' && WITH_FIELDS in result) {
+    const r = result as { [WITH_FIELDS]: Record<string, unknown>; data: unknown };
+    return JSON.stringify({ success: true, ...r[WITH_FIELDS], data: r.data ?? null });
   }
   return JSON.stringify({ success: true, data: result ?? null });
 }

@@ -1,29 +1,52 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
+/** Where the web build puts its pre-rendered pages, and the list of them (web/scripts/prerender.mjs). */
+export const PRERENDERED_DIR = 'prerendered';
+const PRERENDERED_LIST = 'routes.json';
+
+/** One HTML document, ready in each encoding a client may accept. */
+interface HtmlDocument {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 /**
- * Serves the built renderer's index.html for every non-API GET the router does not know (the SPA
- * fallback), with the configured APP_DOMAIN written into its meta tag. /api paths never get it.
+ * Serves the built renderer's HTML for every non-API GET the router does not know (the SPA
+ * fallback), with the configured APP_DOMAIN written into its meta tag. The public pages the build
+ * pre-rendered (`dist/prerendered/routes.json`: path → file) get their own document, so their content
+ * paints before any script runs; every other path, and every path on a school's portal host, gets the
+ * empty shell (index.html). Each document is compressed once at start (brotli and gzip) and sent in
+ * the encoding the client prefers. /api paths never get HTML.
  */
 @Injectable()
 export class WebAppService {
-  private readonly indexHtml: string | null;
+  private readonly shell: HtmlDocument | null;
+  private readonly pages = new Map<string, HtmlDocument>();
+  private readonly portalSuffix: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const file = join(config.webDistDir, 'index.html');
-    this.indexHtml = existsSync(file)
-      ? readFileSync(file, 'utf8').replace(
-          /<meta name="vidyalaya-app-domain" content="[^"]*"/,
-          `<meta name="vidyalaya-app-domain" content="${escapeAttr(config.appDomain)}"`,
-        )
-      : null;
+    this.portalSuffix = `.${config.appDomain.toLowerCase()}`;
+    const load = (file: string): HtmlDocument | null =>
+      existsSync(file) ? encodeAll(withAppDomain(readFileSync(file, 'utf8'), config.appDomain)) : null;
+    this.shell = load(join(config.webDistDir, 'index.html'));
+    const listFile = join(config.webDistDir, PRERENDERED_DIR, PRERENDERED_LIST);
+    if (this.shell && existsSync(listFile)) {
+      const routes = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string>;
+      for (const [path, file] of Object.entries(routes)) {
+        const doc = load(join(config.webDistDir, PRERENDERED_DIR, file));
+        if (doc) this.pages.set(path, doc);
+      }
+    }
   }
 
   get built(): boolean {
-    return this.indexHtml !== null;
+    return this.shell !== null;
   }
 
   handles(req: FastifyRequest): boolean {
@@ -31,14 +54,78 @@ export class WebAppService {
     return (req.method === 'GET' || req.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/');
   }
 
-  sendIndex(_req: FastifyRequest, reply: FastifyReply): void {
+  /**
+   * A pre-rendered form submitted before the page's script took over (scripts/prerender.mjs marks
+   * those forms POST): the browser is sent back to the page with a GET, nothing is processed.
+   */
+  isEarlyFormPost(req: FastifyRequest): boolean {
+    const path = req.url.split('?')[0];
+    return req.method === 'POST' && this.pages.has(normalisePath(path));
+  }
+
+  redirectBack(req: FastifyRequest, reply: FastifyReply): void {
+    reply.header('Cache-Control', 'no-store').redirect(normalisePath(req.url), 303);
+  }
+
+  sendIndex(req: FastifyRequest, reply: FastifyReply): void {
     reply.header('Cache-Control', 'no-cache');
-    if (this.indexHtml === null) {
+    if (this.shell === null) {
       reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`, then start again.\n');
       return;
     }
-    reply.status(200).type('text/html; charset=utf-8').send(this.indexHtml);
+    const doc = (!this.isPortalHost(req) && this.pages.get(normalisePath(req.url))) || this.shell;
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(encoding ? doc[encoding] : doc.identity);
   }
+
+  private isPortalHost(req: FastifyRequest): boolean {
+    const host = (req.headers.host ?? '').toLowerCase();
+    return host.endsWith(this.portalSuffix);
+  }
+}
+
+/** `/features/?x=1` → `/features`; `/` stays `/`. */
+function normalisePath(url: string): string {
+  const path = url.split(/[?#]/)[0];
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/**
+ * The encoding to answer in, from an Accept-Encoding header: brotli when accepted, else gzip, else
+ * none. `q=0` refuses an encoding; `*` accepts any not named.
+ */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+function withAppDomain(html: string, appDomain: string): string {
+  return html.replace(/<meta name="vidyalaya-app-domain" content="[^"]*"/, `<meta name="vidyalaya-app-domain" content="${escapeAttr(appDomain)}"`);
+}
+
+function encodeAll(html: string): HtmlDocument {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
 }
 
 function escapeAttr(s: string): string {

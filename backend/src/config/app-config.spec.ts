@@ -35,6 +35,17 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     },
   );
 
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['127.0.0.1, ::1, fd00::/8, loopback', ['127.0.0.1', '::1', 'fd00::/8', 'loopback']],
+  ])('TRUST_PROXY %s is read as %j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
   it('an empty variable counts as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir, APP_DOMAIN: '', PORT: '' })).toMatchObject({ appDomain: 'localhost:3000', port: 3000 });
   });
@@ -48,7 +59,11 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     [{ APP_DOMAIN: 'https://vidyalaya.in/' }, /^Invalid configuration: APP_DOMAIN: must be a host name with an optional port/],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL: must start with postgres:\/\//],
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET: must be at least 32 characters/],
-    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: must be false, a hop count/],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: true would let any client choose its address; give the number of proxies/],
+    [{ TRUST_PROXY: '11' }, /^Invalid configuration: TRUST_PROXY: a hop count must be 0 to 10$/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: must be false, a hop count/],
+    [{ TRUST_PROXY: '10.0.0.1, example.com' }, /^Invalid configuration: TRUST_PROXY: must be false, a hop count/],
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, /^Invalid configuration: REDIS_URL: must start with redis:\/\/ or rediss:\/\/$/],
     [{ REDIS_URL: '127.0.0.1:6379' }, /^Invalid configuration: REDIS_URL: must start with redis:\/\/ or rediss:\/\/$/],
     [{ REDIS_URL: 'redis://:s3cret@cache/cache-db' }, /^Invalid configuration: REDIS_URL: must be a URL like redis:\/\/host:6379\/0/],
@@ -74,5 +89,19 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  it('production needs AADHAAR_KEY (32 bytes, base64 or hex); elsewhere a key is made once and kept in DATA_DIR', () => {
+    const secret = 'x'.repeat(40);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret })).toThrow('AADHAAR_KEY: required in production');
+    expect(() => loadConfig({ DATA_DIR: dataDir, AADHAAR_KEY: 'too-short' })).toThrow('AADHAAR_KEY: must be 32 bytes');
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret, AADHAAR_KEY: hex }).aadhaarKey.toString('hex')).toBe(hex);
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ DATA_DIR: dataDir, AADHAAR_KEY: b64 }).aadhaarKey.equals(Buffer.alloc(32, 7))).toBe(true);
+    const made = loadConfig({ DATA_DIR: dataDir }).aadhaarKey;
+    expect(made).toHaveLength(32);
+    expect(Buffer.from(readFileSync(join(dataDir, 'aadhaar-key'), 'utf8').trim(), 'base64').equals(made)).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir }).aadhaarKey.equals(made)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { envSchema } from './env.schema';
+import { aadhaarKeyBytes, envSchema } from './env.schema';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -19,8 +19,11 @@ export interface AppConfig {
   mailFrom: string;
   contactInbox: string;
   jwtSecret: string;
+  /** The 32-byte key Aadhaar numbers are encrypted and hashed with (AADHAAR_KEY). */
+  aadhaarKey: Buffer;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** false, a hop count, or the trusted proxies' addresses/CIDRs (never `true`: see env.schema.ts). */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDistDir: string;
   /** Multiplier on every rate limit (1 in production). */
@@ -29,6 +32,10 @@ export interface AppConfig {
   redisUrl?: string;
   /** Prefix of every Redis key (default `vidyalaya:`). */
   redisKeyPrefix: string;
+  /** Whether this process runs background jobs. */
+  jobsWorker: boolean;
+  /** How often an idle job worker polls, in milliseconds. */
+  jobsPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +60,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     jwtSecret = developmentSecret(dataDir);
   }
+  let aadhaarKey = env.AADHAAR_KEY ? aadhaarKeyBytes(env.AADHAAR_KEY) : null;
+  if (!aadhaarKey) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration: AADHAAR_KEY: required in production (32 bytes as base64 or hex)');
+    }
+    aadhaarKey = developmentAadhaarKey(dataDir);
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -65,12 +79,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     contactInbox: env.CONTACT_INBOX,
     jwtSecret,
+    aadhaarKey,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    jobsWorker: env.JOBS_WORKER === 'on',
+    jobsPollMs: env.JOBS_POLL_MS,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
   };
 }
@@ -83,4 +100,17 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Outside production the Aadhaar key is made once and kept in DATA_DIR, so stored numbers stay readable. */
+function developmentAadhaarKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'aadhaar-key');
+  if (existsSync(file)) {
+    const key = aadhaarKeyBytes(readFileSync(file, 'utf8'));
+    if (key) return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }

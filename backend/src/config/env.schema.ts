@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -15,6 +16,49 @@ function isRedisUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix length (CIDR). */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default: X-Forwarded-For ignored), a hop count (the number of proxies in
+ * front, e.g. 1 behind one load balancer: the address is that many entries from the right), or a
+ * comma-separated list of the proxies' addresses or CIDRs (or `loopback`, `linklocal`,
+ * `uniquelocal`). `true` is refused: it believes the leftmost entry, which the client writes.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'true would let any client choose its address; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be 0 to 10' });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const entries = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = entries.find((e) => !named.has(e) && !isAddressOrCidr(e));
+  if (!entries.length || bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs' });
+    return z.NEVER;
+  }
+  return entries;
 }
 
 /**
@@ -36,8 +80,13 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vidyalaya <no-reply@vidyalaya.local>'),
   CONTACT_INBOX: z.string().email('must be an e-mail address').default('hello@vidyalaya.local'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The Aadhaar encryption key: 32 bytes as base64 (44 characters) or hex (64). Required in production. */
+  AADHAAR_KEY: z
+    .string()
+    .refine((v) => aadhaarKeyBytes(v) !== null, 'must be 32 bytes as base64 (44 characters) or hex (64 characters)')
+    .optional(),
   CORS_ORIGINS: list.default(['app://vidyalaya']),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** Multiplies the per-address rate limits; for test rigs whose requests all come from one address. */
@@ -53,6 +102,21 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 letters, digits or the characters : . _ -')
     .default('vidyalaya:'),
+  /** Whether this process runs background jobs (`off` for a replica that only serves requests). */
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
+  /** How often an idle job worker looks for work, in milliseconds. */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** An AADHAAR_KEY value → its 32 bytes, or null when it is not 32 bytes of hex or base64. */
+export function aadhaarKeyBytes(value: string): Buffer | null {
+  const v = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const bytes = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -12,6 +13,11 @@ import type { PGlite } from '@electric-sql/pglite';
  * parameters). Here a connection's messages run as whole batches up to Sync/Query, and a
  * connection keeps the database to itself until its exchange has ended and it is outside a
  * transaction.
+ *
+ * Issue 20: a client must give the password (the per-start secret) in the startup exchange
+ * (cleartext over loopback), and a connection that keeps the database idle inside a transaction,
+ * or mid-exchange, for `idleInTransactionMs` is ended (its work rolled back), so one client
+ * holding BEGIN cannot freeze everyone else.
  */
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -19,6 +25,28 @@ const CANCEL_REQUEST = 80877102;
 const BATCH_ENDS = new Set(['S', 'Q', 'H']);
 /** Messages that end an exchange: the database may pass to another connection. */
 const EXCHANGE_ENDS = new Set(['S', 'Q']);
+/** Before authentication, no packet may be larger than this (a startup message is a few hundred bytes). */
+const MAX_UNAUTHENTICATED_PACKET = 10_000;
+
+export interface SocketServerOptions {
+  host?: string;
+  port?: number;
+  /** The password every client must give (any user name). */
+  password: string;
+  /** How long a connection may hold the database without sending anything (default 10 s). */
+  idleInTransactionMs?: number;
+}
+
+/** A PostgreSQL ErrorResponse message. */
+function errorResponse(severity: string, code: string, message: string): Buffer {
+  const fields = Buffer.from(`S${severity}\0V${severity}\0C${code}\0M${message}\0\0`, 'utf8');
+  const head = Buffer.alloc(5);
+  head.write('E', 0);
+  head.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([head, fields]);
+}
+
+const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest();
 
 export class PgliteSocketServer {
   private server: Server | null = null;
@@ -31,11 +59,22 @@ export class PgliteSocketServer {
   /** The named prepared statements each connection has made. */
   private readonly statements = new Map<Socket, Set<string>>();
 
+  /** The idle timer of the connection that holds the database. */
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly host: string;
+  private readonly port: number;
+  private readonly passwordDigest: Buffer;
+  private readonly idleInTransactionMs: number;
+
   constructor(
     private readonly db: PGlite,
-    private readonly host = '127.0.0.1',
-    private readonly port = 0,
-  ) {}
+    opts: SocketServerOptions,
+  ) {
+    this.host = opts.host ?? '127.0.0.1';
+    this.port = opts.port ?? 0;
+    this.passwordDigest = sha256(opts.password);
+    this.idleInTransactionMs = opts.idleInTransactionMs ?? 10_000;
+  }
 
   async start(): Promise<number> {
     this.server = createServer((socket) => this.serve(socket));
@@ -48,6 +87,7 @@ export class PgliteSocketServer {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.clearIdleTimer();
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;
@@ -58,6 +98,8 @@ export class PgliteSocketServer {
     this.sockets.add(socket);
     let buffer = Buffer.alloc(0);
     let started = false;
+    /** The startup packet, kept until the password has been checked. */
+    let startup: Buffer | null = null;
     let batch: Buffer[] = [];
     let chain = Promise.resolve();
 
@@ -70,10 +112,11 @@ export class PgliteSocketServer {
     socket.on('data', (data) => {
       buffer = Buffer.concat([buffer, data]);
       for (;;) {
-        if (!started) {
+        if (!started && !startup) {
           // Untyped packets: SSLRequest, CancelRequest, StartupMessage (length includes itself).
           if (buffer.length < 8) return;
           const length = buffer.readInt32BE(0);
+          if (length < 8 || length > MAX_UNAUTHENTICATED_PACKET) return void socket.destroy();
           if (buffer.length < length) return;
           const code = buffer.readInt32BE(4);
           const packet = buffer.subarray(0, length);
@@ -81,9 +124,27 @@ export class PgliteSocketServer {
           if (code === SSL_REQUEST) socket.write('N');
           else if (code === CANCEL_REQUEST) socket.end(); // PGlite cannot cancel; nothing to answer
           else {
-            started = true;
-            run(Buffer.from(packet), true);
+            // AuthenticationCleartextPassword: the client answers with a PasswordMessage.
+            startup = Buffer.from(packet);
+            socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
           }
+          continue;
+        }
+        if (!started) {
+          if (buffer.length < 5) return;
+          const length = 1 + buffer.readInt32BE(1);
+          if (buffer[0] !== 0x70 /* p */ || length < 5 || length > MAX_UNAUTHENTICATED_PACKET) return void socket.destroy();
+          if (buffer.length < length) return;
+          const given = buffer.subarray(5, length - 1);
+          buffer = buffer.subarray(length);
+          if (!timingSafeEqual(sha256(given), this.passwordDigest)) {
+            socket.end(errorResponse('FATAL', '28P01', 'password authentication failed'));
+            return;
+          }
+          started = true;
+          // PGlite answers the startup packet itself (AuthenticationOk, parameters, ReadyForQuery).
+          run(startup!, true);
+          startup = null;
           continue;
         }
         if (buffer.length < 5) return;
@@ -116,6 +177,7 @@ export class PgliteSocketServer {
 
   private async execute(socket: Socket, messages: Buffer, endsExchange: boolean): Promise<void> {
     await this.acquire(socket);
+    this.clearIdleTimer();
     // PGlite hands the answer over in many small chunks: collect them and write once (one syscall
     // per exchange instead of one per chunk).
     const answer: Buffer[] = [];
@@ -130,7 +192,27 @@ export class PgliteSocketServer {
     } finally {
       if (answer.length && socket.writable) socket.write(answer.length === 1 ? answer[0] : Buffer.concat(answer));
       if (endsExchange && !this.db.isInTransaction()) await this.release(socket, false);
+      if (this.owner === socket && !socket.destroyed) this.armIdleTimer(socket);
     }
+  }
+
+  /** The connection keeps the database (inside a transaction or mid-exchange): it must go on soon. */
+  private armIdleTimer(socket: Socket): void {
+    this.clearIdleTimer();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.owner !== socket) return;
+      // As PostgreSQL's idle_in_transaction_session_timeout: a FATAL error, then the connection ends
+      // and forget() rolls its work back.
+      if (socket.writable) socket.write(errorResponse('FATAL', '25P03', 'terminating connection due to idle-in-transaction timeout'));
+      socket.destroy();
+    }, this.idleInTransactionMs);
+    this.idleTimer.unref();
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   /** A Parse message's statement name (the text up to the first NUL after the header); '' is the unnamed one. */
@@ -176,6 +258,7 @@ export class PgliteSocketServer {
   /** Gives the database up; a connection that vanished mid-transaction has its work rolled back. */
   private async release(socket: Socket, vanished: boolean): Promise<void> {
     if (this.owner !== socket) return;
+    this.clearIdleTimer();
     if (vanished && this.db.isInTransaction()) {
       try {
         await this.db.exec('ROLLBACK');

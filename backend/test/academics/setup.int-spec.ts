@@ -86,6 +86,17 @@ describe('spec §7 setup calls: classes, sections, subjects (spec §5 Classes/Se
       expect(await classesOf()).toEqual([]);
     });
 
+    it('issue 20: academic years only from 2000-01 to 2099-00, the two halves consecutive; nothing is created otherwise', async () => {
+      const { post, classesOf } = await newSchool();
+      for (const academicYear of ['1999-00', '1066-67', '2100-01', '9999-00', '2024-26']) {
+        const res = await post('/school/classes', { classes: ['Class 1'], academicYear });
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toEqual({ academicYear: academicYear === '2024-26' ? V.academicYearFormat : V.academicYearRange });
+      }
+      expect(await classesOf()).toEqual([]);
+      expect((await post('/school/classes', { classes: ['Class 1'], academicYear: '2099-00' })).status).toBe(201);
+    });
+
     it('a well-formed school id that does not exist answers 404 SCHOOL_NOT_FOUND', async () => {
       const admin = await createUserWithToken(t, 'admin');
       const res = await t.call('POST', '/school/classes', { token: admin.token, body: { schoolId: '00000000-0000-4000-8000-000000000000', academicYear: YEAR, classes: ['Class 1'] } });

@@ -123,7 +123,7 @@ describe('DECISIONS staff approval: /api/v1/admin/schools (spec §4 School appro
       const { admin, school } = await newSchool();
       const res = await asStaff('GET', `/admin/schools/${school.id}`);
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ school: { ...school, owner: { id: admin.id, username: admin.username, email: admin.email } }, decisions: [] });
+      expect(res.body.data).toEqual({ school: { ...school, owner: { id: admin.id, username: admin.username, email: admin.email } }, decisions: [], classes: [] });
       const missing = await asStaff('GET', `/admin/schools/${randomUUID()}`);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('SCHOOL_NOT_FOUND');
@@ -173,6 +173,24 @@ describe('DECISIONS staff approval: /api/v1/admin/schools (spec §4 School appro
       const answers = await Promise.all([staff, other].map((s) => t.call('POST', `/admin/schools/${school.id}/approve`, { token: s.token })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
       expect((await asStaff('GET', `/admin/schools/${school.id}`)).body.data.decisions).toHaveLength(1);
+    });
+
+    it('issue 20: one staff approving while another rejects: exactly one decision recorded and e-mailed, the other 422', async () => {
+      const { admin, school } = await newSchool();
+      const other = await createUserWithToken(t, 'staff');
+      const before = sink.mails.filter((m) => m.to.includes(admin.email.toLowerCase())).length;
+      const answers = await Promise.all([
+        t.call('POST', `/admin/schools/${school.id}/approve`, { token: staff.token }),
+        t.call('POST', `/admin/schools/${school.id}/reject`, { token: other.token, body: { reason: 'Incomplete address' } }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+      expect(answers.find((a) => a.status === 422)!.body.error.code).toBe('ALREADY_DECIDED');
+      const detail = (await asStaff('GET', `/admin/schools/${school.id}`)).body.data;
+      expect(detail.decisions).toHaveLength(1);
+      const winner = answers.find((a) => a.status === 200)!.body.data.school.metaData.approvalStatus;
+      expect(detail.school.metaData.approvalStatus).toBe(winner);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sink.mails.filter((m) => m.to.includes(admin.email.toLowerCase())).length - before).toBe(1);
     });
 
     it('a missing school answers 404', async () => {

@@ -3,7 +3,7 @@ import { SmtpSink, type ReceivedMail } from '../support/smtp-sink';
 import { startTestApp, uniq, type TestApp, type TestResponse } from '../support/app';
 
 /**
- * Helpers for the account tests. The app trusts X-Forwarded-For here (TRUST_PROXY), so each
+ * Helpers for the account tests. The app trusts one proxy hop here (TRUST_PROXY=1, the rightmost X-Forwarded-For entry), so each
  * simulated client can have its own address: per-IP rate limits then apply per test, never across
  * the whole file, and a test of an IP limit controls exactly which calls share an address.
  */
@@ -15,7 +15,7 @@ export interface AuthHarness {
 
 export async function startAuthHarness(env: Record<string, string> = {}): Promise<AuthHarness> {
   const sink = await new SmtpSink().start();
-  const t = await startTestApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', ...env });
+  const t = await startTestApp({ SMTP_URL: sink.url, TRUST_PROXY: '1', ...env });
   return {
     t,
     sink,

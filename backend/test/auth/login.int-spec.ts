@@ -123,12 +123,12 @@ describe('spec §7 POST /auth/login and GET /auth/me (DECISIONS "Accounts and to
   });
 
   describe('GET /auth/me', () => {
-    it('answers { user } for a signed-in user', async () => {
+    it('answers { user } for a signed-in user, also at the top level (DECISIONS "Compatibility fixes")', async () => {
       const acc = await registerVerified(h);
       const { accessToken, user } = await signIn(h, acc);
       const me = await clientAt(h.t)('GET', '/auth/me', { token: accessToken });
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ success: true, data: { user } });
+      expect(me.body).toEqual({ success: true, user, data: { user } });
     });
 
     it('401 UNAUTHENTICATED without a token, with a forged one, or with alg "none"', async () => {
@@ -143,6 +143,28 @@ describe('spec §7 POST /auth/login and GET /auth/me (DECISIONS "Accounts and to
       const [, payload] = accessToken.split('.');
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
       for (const token of [undefined, forged, none, 'not-a-token']) {
+        const res = await clientAt(h.t)('GET', '/auth/me', { token });
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('UNAUTHENTICATED');
+      }
+    });
+
+    it('issue 20: a correctly signed token without exp, or whose exp − iat exceeds 15 minutes, or issued in the future, is refused', async () => {
+      const acc = await registerVerified(h);
+      const { user } = await signIn(h, acc);
+      const now = Math.floor(h.t.clock.now().getTime() / 1000);
+      // jsonwebtoken drops a given iat with noTimestamp, so that option only where there is none.
+      const sign = (claims: Record<string, unknown>) =>
+        jwt.sign({ typ: 'access', role: 'admin', username: acc.username, ...claims }, h.t.config.jwtSecret, {
+          algorithm: 'HS256',
+          audience: 'vidyalaya-api',
+          issuer: 'vidyalaya',
+          subject: user.id,
+          noTimestamp: !('iat' in claims),
+        });
+      const fine = sign({ iat: now, exp: now + 15 * 60 });
+      expect((await clientAt(h.t)('GET', '/auth/me', { token: fine })).status).toBe(200);
+      for (const token of [sign({ iat: now }), sign({ iat: now, exp: now + 30 * 24 * 3600 }), sign({ exp: now + 60 }), sign({ iat: now + 3600, exp: now + 3600 + 60 })]) {
         const res = await clientAt(h.t)('GET', '/auth/me', { token });
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe('UNAUTHENTICATED');

@@ -104,6 +104,24 @@ describe('spec §4 Password reset flow: §7 forgot-password, verify-otp/password
     expect((await call('POST', '/auth/reset-password', { body: { resetToken, newPassword: 'Much-Better-5810' } })).status).toBe(200);
   });
 
+  it('issue 20: a new password equal to the username or e-mail, or a common word with a year, is refused; the token stays usable', async () => {
+    const acc = await registerVerified(h);
+    const resetToken = await resetTokenFor(acc);
+    const call = clientAt(h.t);
+    for (const newPassword of [acc.username.toUpperCase(), acc.email, `${acc.username}2026`]) {
+      const refused = await call('POST', '/auth/reset-password', { body: { resetToken, newPassword } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: MESSAGES.validation.passwordLikeAccount,
+        details: { newPassword: MESSAGES.validation.passwordLikeAccount },
+      });
+    }
+    const yearly = await call('POST', '/auth/reset-password', { body: { resetToken, newPassword: 'Sunshine@2029!' } });
+    expect(yearly.body.error.code).toBe('PASSWORD_TOO_COMMON');
+    expect((await call('POST', '/auth/reset-password', { body: { resetToken, newPassword: 'Much-Better-5810' } })).status).toBe(200);
+  });
+
   it('unknown and unverified users get the same answer, and nothing is sent', async () => {
     const known = await registerVerified(h);
     const unverified = newAccount();

@@ -166,8 +166,8 @@ function sameLimits(store: StoreUnderTest): void {
   });
 
   it('two app instances on the same store share the counters (replicas behind a load balancer)', async () => {
-    const a = await startTestApp({ TRUST_PROXY: 'true', ...store.env });
-    const b = await startTestApp({ TRUST_PROXY: 'true', ...store.env });
+    const a = await startTestApp({ TRUST_PROXY: '1', ...store.env });
+    const b = await startTestApp({ TRUST_PROXY: '1', ...store.env });
     try {
       const name = `u${uniq()}`;
       const login = (t: TestApp) => clientAt(t)('POST', '/auth/login', { body: { username: name, password: 'Wrong-Password-9' } });
@@ -196,7 +196,7 @@ describe('DECISIONS "Scale and state": rate-limit counters in PostgreSQL (REDIS_
     sameLimits(redis);
 
     it('nothing is written to the rate_limits table; each counter is one Redis key that expires a little after its window', async () => {
-      const t = await startTestApp({ TRUST_PROXY: 'true', ...redis.env });
+      const t = await startTestApp({ TRUST_PROXY: '1', ...redis.env });
       try {
         const name = `u${uniq()}`;
         const ip = fakeIp();
@@ -217,7 +217,7 @@ describe('DECISIONS "Scale and state": rate-limit counters in PostgreSQL (REDIS_
       const port = await freePort(); // nothing listens there
       const logLines: string[] = [];
       const started = Date.now();
-      const t = await startTestApp({ TRUST_PROXY: 'true', REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}/0`, REDIS_KEY_PREFIX: prefix }, { logLines });
+      const t = await startTestApp({ TRUST_PROXY: '1', REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}/0`, REDIS_KEY_PREFIX: prefix }, { logLines });
       expect(Date.now() - started).toBeLessThan(5000);
       try {
         for (const [path, body] of [
@@ -256,7 +256,7 @@ describe('DECISIONS "Scale and state": rate-limit counters in PostgreSQL (REDIS_
       `Redis stops and comes back: 503 while it is down, then the same process serves again${REDIS_SERVER ? '' : ' — skipped: no redis-server binary to start a private one'}`,
       async () => {
         const server = await startPrivateRedis();
-        const t = await startTestApp({ TRUST_PROXY: 'true', REDIS_URL: server.url, REDIS_KEY_PREFIX: prefix });
+        const t = await startTestApp({ TRUST_PROXY: '1', REDIS_URL: server.url, REDIS_KEY_PREFIX: prefix });
         try {
           const name = `u${uniq()}`;
           const login = () => clientAt(t)('POST', '/auth/login', { body: { username: name, password: 'Wrong-Password-9' } });

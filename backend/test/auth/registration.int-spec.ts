@@ -1,4 +1,5 @@
 import { ERROR_CODES, MESSAGES } from '@vidyalaya/shared';
+import { uniq } from '../support/app';
 import { clientAt, codeSentBy, newAccount, otherCode, startAuthHarness, type AuthHarness } from './auth-helpers';
 
 describe('spec §4 Registration flow, §7 POST /auth/register and /auth/verify-otp/registration', () => {
@@ -86,6 +87,26 @@ describe('spec §4 Registration flow, §7 POST /auth/register and /auth/verify-o
     expect(login.body.data.user.email).toBe(second.email);
   });
 
+  it('takeover before verification: re-registering an unverified username with the same e-mail keeps the first password', async () => {
+    const owner = clientAt(h.t);
+    const attacker = clientAt(h.t);
+    const acc = newAccount();
+    await codeSentBy(h.sink, acc.email, () => owner('POST', '/auth/register', { body: acc }));
+
+    // The attacker knows the name and the address (both are typed on a public form) and re-registers.
+    h.t.clock.advance(61_000);
+    const attack = { username: acc.username, email: acc.email.toUpperCase(), password: 'Attacker-Chose-This-9' };
+    const { res, code } = await codeSentBy(h.sink, acc.email, () => attacker('POST', '/auth/register', { body: attack }));
+    expect(res.status).toBe(201);
+
+    // The owner reads the (new) code in their mailbox and verifies: the account keeps the owner's password.
+    expect((await owner('POST', '/auth/verify-otp/registration', { body: { username: acc.username, otp: code } })).status).toBe(200);
+    const taken = await attacker('POST', '/auth/login', { body: { username: acc.username, password: attack.password } });
+    expect(taken.status).toBe(401);
+    expect(taken.body.error.code).toBe('INVALID_CREDENTIALS');
+    expect((await owner('POST', '/auth/login', { body: { username: acc.username, password: acc.password } })).status).toBe(200);
+  });
+
   it('a verified username answers 409 USERNAME_TAKEN, in any letter case', async () => {
     const call = clientAt(h.t);
     const acc = newAccount();
@@ -169,6 +190,59 @@ describe('spec §4 Registration flow, §7 POST /auth/register and /auth/verify-o
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(h.sink.mails.length).toBe(before);
+  });
+
+  it('issue 20: passwords equal to the username or e-mail, and common words with a year through 2030, are refused', async () => {
+    const call = clientAt(h.t);
+    const before = h.sink.mails.length;
+    const acc = newAccount();
+    for (const password of [acc.username.toUpperCase(), acc.email, `${acc.username}@2025`]) {
+      const res = await call('POST', '/auth/register', { body: { ...acc, password } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error.details).toEqual({ password: MESSAGES.validation.passwordLikeAccount });
+    }
+    for (const password of ['Welcome@2027', 'cricket2030!', '2026-27', 'Kanpur#2025']) {
+      const res = await call('POST', '/auth/register', { body: { ...newAccount(), password } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('PASSWORD_TOO_COMMON');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(h.sink.mails.length).toBe(before);
+  });
+
+  it('issue 20: usernames are NFKC-normalised; format, direction and mixed-script look-alike characters are refused', async () => {
+    const call = clientAt(h.t);
+    for (const username of [`ravi\u200b${uniq()}`, `\u202e${uniq()}`, `p\u0430ypal${uniq()}`, `ravi kumar${uniq()}`.slice(0, 20)]) {
+      const res = await call('POST', '/auth/register', { body: { ...newAccount(), username } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual({ username: MESSAGES.validation.usernameCharacters });
+    }
+    // Full-width letters are the plain ones: the account is stored (and found) under its normal form.
+    const plain = `fw${uniq()}`;
+    const wide = [...plain].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    const acc = { ...newAccount(), username: wide };
+    const { res, code } = await codeSentBy(h.sink, acc.email, () => call('POST', '/auth/register', { body: acc }));
+    expect(res.body.data.username).toBe(plain);
+    expect((await call('POST', '/auth/verify-otp/registration', { body: { username: plain, otp: code } })).status).toBe(200);
+    expect((await call('POST', '/auth/login', { body: { username: wide, password: acc.password } })).status).toBe(200);
+  });
+
+  it('issue 20: at most 10 code e-mails an hour to one address, however many usernames claim it', async () => {
+    const email = `target${uniq()}@example.test`;
+    for (let i = 0; i < 10; i++) {
+      const res = await clientAt(h.t)('POST', '/auth/register', { body: { ...newAccount(), email } });
+      expect(res.status).toBe(201);
+    }
+    const before = h.sink.mails.length;
+    const limited = await clientAt(h.t)('POST', '/auth/register', { body: { ...newAccount(), email: email.toUpperCase() } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(h.sink.mails.length).toBe(before);
+    // An hour later the address can be written to again.
+    h.t.clock.advance(3_601_000);
+    expect((await clientAt(h.t)('POST', '/auth/register', { body: { ...newAccount(), email } })).status).toBe(201);
   });
 
   describe('spec §5 Registration messages, enforced by the server (400 VALIDATION_FAILED, nothing sent)', () => {

@@ -16,7 +16,7 @@ describe('two API instances on one database (replicas behind a load balancer)', 
   beforeAll(async () => {
     sink = await new SmtpSink().start();
     // One signing secret for both, as replicas share their configuration.
-    const env = { SMTP_URL: sink.url, TRUST_PROXY: 'true', JWT_SECRET: 'replica-test-secret-that-is-long-enough-0123456789' };
+    const env = { SMTP_URL: sink.url, TRUST_PROXY: '1', JWT_SECRET: 'replica-test-secret-that-is-long-enough-0123456789' };
     a = await startTestApp(env);
     b = await startTestApp(env);
   });

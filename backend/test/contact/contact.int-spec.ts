@@ -100,6 +100,28 @@ describe('DECISIONS contact form: POST /api/v1/contact (spec ยง5 Contact form, ย
     expect(row).toMatchObject({ name: 'Anita Verma', emailed_at: null });
   });
 
+  it('issue 20: once the message is stored and e-mailed, it answers 201 even if marking it e-mailed fails (no 503, so no duplicate retry)', async () => {
+    const tag = `marking-fails-${uniq()}`;
+    const fn = `contact_mark_fails_${uniq()}`;
+    // The database refuses the "e-mailed at" update of this one message, as an outage at that moment would.
+    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.school = '${tag}' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$`);
+    await t.db.query(`CREATE TRIGGER ${fn} BEFORE UPDATE ON contact_messages FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    try {
+      const body = message({ school: tag });
+      const res = await t.call('POST', '/contact', { body });
+      expect(res.status).toBe(201);
+      expect(res.body.success).toBe(true);
+      await sink.waitFor(INBOX, (m) => m.text.includes(body.email));
+      const rows = await stored(body.email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].emailed_at).toBeNull();
+    } finally {
+      await t.db.query(`DROP TRIGGER ${fn} ON contact_messages`);
+      await t.db.query(`DROP FUNCTION ${fn}()`);
+    }
+  });
+
   it('unknown fields are dropped, never stored', async () => {
     const body = { ...message(), emailed_at: '2020-01-01', id: '00000000-0000-4000-8000-000000000000' };
     const res = await t.call('POST', '/contact', { body });

@@ -24,7 +24,8 @@ describeEmbedded('the embedded database and its data directory (separate process
     return e as NodeJS.ProcessEnv;
   };
   const staffCreate = (username: string) =>
-    spawnSync(process.execPath, [join(root, 'scripts', 'tool.mjs'), 'staff-create', '--username', username, '--email', `${username}@provider.test`, '--password', 'Str0ng-Pass!'], {
+    spawnSync(process.execPath, [join(root, 'scripts', 'tool.mjs'), 'staff-create', '--username', username, '--email', `${username}@provider.test`], {
+      input: 'Str0ng-Pass!\n', // the password on stdin, never on the command line (issue 20)
       env: env(),
       encoding: 'utf8',
       timeout: 120_000,

@@ -1,5 +1,7 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
+import { DOMAIN_MODULES } from '../../src/app.module';
+import { routeTable } from '../../src/common/route-table';
 import { createUserWithToken, startTestApp, uniq, type TestApp, type TestResponse } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
 import { createSchool, schoolPayload, YEAR } from '../schools/fixtures';
@@ -18,16 +20,24 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 type Auth = 'none' | 'admin' | 'staff';
-interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH';
-  /** `:id` is replaced by a fuzzed path segment. */
-  path: string;
-  auth: Auth;
+/** How to fuzz one route: a valid body and query to mutate. The routes themselves come from the app. */
+interface Example {
   body?: Record<string, unknown>;
   query?: { keys: string[]; valid?: Record<string, string> };
   /** Argon2 or e-mail work per call: fewer runs. */
   expensive?: boolean;
 }
+interface Endpoint extends Example {
+  method: string;
+  /** Every `:param` is replaced by a fuzzed path segment. */
+  path: string;
+  auth: Auth;
+}
+
+/** Every route of the app (common/route-table.ts), read from its modules: a new route is fuzzed without editing this file. */
+const ROUTES = routeTable(DOMAIN_MODULES);
+/** Who calls a route in the fuzz: nobody for a public one, provider staff for a staff one, else a school's administrator. */
+const authFor = (decision: string | null): Auth => (decision === 'public' ? 'none' : decision === 'staff-only' ? 'staff' : 'admin');
 
 describe('fuzz: every endpoint with random and hostile input (issue 8)', () => {
   let t: TestApp;
@@ -37,10 +47,11 @@ describe('fuzz: every endpoint with random and hostile input (issue 8)', () => {
   let mySchool: Record<string, any>;
   let otherSchool: Record<string, any>;
   let endpoints: Endpoint[];
+  let examples: Record<string, Example>;
 
   beforeAll(async () => {
     sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '10' });
+    t = await startTestApp({ SMTP_URL: sink.url, TRUST_PROXY: '1', DATABASE_POOL_SIZE: '10' });
     admin = await createUserWithToken(t, 'admin');
     staff = await createUserWithToken(t, 'staff');
     const other = await createUserWithToken(t, 'admin');
@@ -49,37 +60,38 @@ describe('fuzz: every endpoint with random and hostile input (issue 8)', () => {
     const schoolId = mySchool.id as string;
     await t.call('POST', '/school/classes', { token: admin.token, body: { schoolId, academicYear: YEAR, classes: ['Class 1', 'Class 2'] } });
     const account = { username: `fz${uniq()}`, password: 'Kanpur-Chalk-4217' };
-    endpoints = [
-      { method: 'POST', path: '/auth/register', auth: 'none', body: { ...account, email: `${account.username}@example.test` }, expensive: true },
-      { method: 'POST', path: '/auth/resend-otp', auth: 'none', body: { username: account.username, purpose: 'registration' }, expensive: true },
-      { method: 'POST', path: '/auth/verify-otp/registration', auth: 'none', body: { username: account.username, otp: '123456' } },
-      { method: 'POST', path: '/auth/login', auth: 'none', body: account, expensive: true },
-      { method: 'POST', path: '/auth/forgot-password', auth: 'none', body: { username: account.username }, expensive: true },
-      { method: 'POST', path: '/auth/verify-otp/password-reset', auth: 'none', body: { username: account.username, otp: '123456' } },
-      { method: 'POST', path: '/auth/reset-password', auth: 'none', body: { resetToken: 'a'.repeat(43), newPassword: 'Kanpur-Chalk-9999' }, expensive: true },
-      { method: 'POST', path: '/auth/logout', auth: 'none', body: { refreshToken: 'a'.repeat(43) } },
-      { method: 'POST', path: '/auth/refresh-token', auth: 'none', body: { refreshToken: 'a'.repeat(43) } },
-      { method: 'GET', path: '/auth/me', auth: 'admin' },
-      { method: 'GET', path: '/auth/my-school', auth: 'admin' },
-      { method: 'GET', path: '/auth/my-school-detailed', auth: 'admin' },
-      { method: 'POST', path: '/school/create', auth: 'admin', body: schoolPayload() },
-      { method: 'GET', path: '/school/subdomain-availability', auth: 'admin', query: { keys: ['subdomain'], valid: { subdomain: 'new-school' } } },
-      { method: 'PATCH', path: '/school/:id', auth: 'admin', body: schoolPayload({ subdomain: mySchool.subdomain }) },
-      { method: 'PATCH', path: '/school/:id/plan', auth: 'admin', body: { planType: 'free_trial' } },
-      { method: 'POST', path: '/school/classes', auth: 'admin', body: { schoolId, academicYear: YEAR, classes: ['Class 3'] } },
-      { method: 'POST', path: '/school/sections', auth: 'admin', body: { schoolId, academicYear: YEAR, sections: [{ className: 'Class 1', sectionNames: ['A'] }] } },
-      { method: 'GET', path: '/school/classes-sections/:id', auth: 'admin', query: { keys: ['academicYear'], valid: { academicYear: YEAR } } },
-      { method: 'GET', path: '/school/subjects/global', auth: 'admin' },
-      { method: 'GET', path: '/school/subjects', auth: 'admin', query: { keys: ['schoolId', 'academicYear'], valid: { schoolId, academicYear: YEAR } } },
-      { method: 'POST', path: '/school/subjects', auth: 'admin', body: { schoolId, academicYear: YEAR, classSubjects: [{ className: 'Class 1', subjectNames: ['English'] }] } },
-      { method: 'GET', path: '/admin/schools', auth: 'staff', query: { keys: ['status', 'search', 'page', 'pageSize'], valid: { status: 'pending', page: '1', pageSize: '20' } } },
-      { method: 'GET', path: '/admin/schools/:id', auth: 'staff' },
-      { method: 'POST', path: '/admin/schools/:id/approve', auth: 'staff', body: {} },
-      { method: 'POST', path: '/admin/schools/:id/reject', auth: 'staff', body: { reason: 'The address could not be confirmed.' } },
-      { method: 'GET', path: '/public/schools/:id', auth: 'none' },
-      { method: 'POST', path: '/contact', auth: 'none', body: { name: 'Anita Verma', email: 'anita@example.in', school: 'Sunrise Academy', message: 'Tell me more.' }, expensive: true },
-      { method: 'GET', path: '/health', auth: 'none' },
-    ];
+    examples = {
+      'POST /auth/register': { body: { ...account, email: `${account.username}@example.test` }, expensive: true },
+      'POST /auth/resend-otp': { body: { username: account.username, purpose: 'registration' }, expensive: true },
+      'POST /auth/verify-otp/registration': { body: { username: account.username, otp: '123456' } },
+      'POST /auth/login': { body: account, expensive: true },
+      'POST /auth/forgot-password': { body: { username: account.username }, expensive: true },
+      'POST /auth/verify-otp/password-reset': { body: { username: account.username, otp: '123456' } },
+      'POST /auth/reset-password': { body: { resetToken: 'a'.repeat(43), newPassword: 'Kanpur-Chalk-9999' }, expensive: true },
+      'POST /auth/logout': { body: { refreshToken: 'a'.repeat(43) } },
+      'POST /auth/refresh-token': { body: { refreshToken: 'a'.repeat(43) } },
+      'GET /auth/me': {},
+      'GET /auth/my-school': {},
+      'GET /auth/my-school-detailed': {},
+      'POST /school/create': { body: schoolPayload() },
+      'GET /school/subdomain-availability': { query: { keys: ['subdomain'], valid: { subdomain: 'new-school' } } },
+      'PATCH /school/:id': { body: schoolPayload({ subdomain: mySchool.subdomain }) },
+      'PATCH /school/:id/plan': { body: { planType: 'free_trial' } },
+      'POST /school/classes': { body: { schoolId, academicYear: YEAR, classes: ['Class 3'] } },
+      'POST /school/sections': { body: { schoolId, academicYear: YEAR, sections: [{ className: 'Class 1', sectionNames: ['A'] }] } },
+      'GET /school/classes-sections/:schoolId': { query: { keys: ['academicYear'], valid: { academicYear: YEAR } } },
+      'GET /school/subjects/global': {},
+      'GET /school/subjects': { query: { keys: ['schoolId', 'academicYear'], valid: { schoolId, academicYear: YEAR } } },
+      'POST /school/subjects': { body: { schoolId, academicYear: YEAR, classSubjects: [{ className: 'Class 1', subjectNames: ['English'] }] } },
+      'GET /admin/schools': { query: { keys: ['status', 'search', 'page', 'pageSize'], valid: { status: 'pending', page: '1', pageSize: '20' } } },
+      'GET /admin/schools/:id': {},
+      'POST /admin/schools/:id/approve': { body: {} },
+      'POST /admin/schools/:id/reject': { body: { reason: 'The address could not be confirmed.' } },
+      'GET /public/schools/:subdomain': {},
+      'POST /contact': { body: { name: 'Anita Verma', email: 'anita@example.in', school: 'Sunrise Academy', message: 'Tell me more.' }, expensive: true },
+      'GET /health': {},
+    };
+    endpoints = ROUTES.map((r) => ({ method: r.method, path: r.path, auth: authFor(r.decision), ...examples[r.name] }));
   }, 120_000);
 
   afterAll(async () => {
@@ -143,16 +155,14 @@ describe('fuzz: every endpoint with random and hostile input (issue 8)', () => {
     return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
   };
 
-  it.each([
-    'POST /auth/register', 'POST /auth/resend-otp', 'POST /auth/verify-otp/registration', 'POST /auth/login', 'POST /auth/forgot-password',
-    'POST /auth/verify-otp/password-reset', 'POST /auth/reset-password', 'POST /auth/logout', 'POST /auth/refresh-token', 'GET /auth/me',
-    'GET /auth/my-school', 'GET /auth/my-school-detailed', 'POST /school/create', 'GET /school/subdomain-availability', 'PATCH /school/:id',
-    'PATCH /school/:id/plan', 'POST /school/classes', 'POST /school/sections', 'GET /school/classes-sections/:id', 'GET /school/subjects/global',
-    'GET /school/subjects', 'POST /school/subjects', 'GET /admin/schools', 'GET /admin/schools/:id', 'POST /admin/schools/:id/approve',
-    'POST /admin/schools/:id/reject', 'GET /public/schools/:id', 'POST /contact', 'GET /health',
-  ])('%s: no 5xx, a well-formed envelope, nothing internal, no pollution', async (name) => {
+  it('fuzzes every route of the app, and every example belongs to a live route', () => {
+    expect(ROUTES.length).toBeGreaterThanOrEqual(29);
+    expect(Object.keys(examples).filter((name) => !ROUTES.some((r) => r.name === name))).toEqual([]);
+  });
+
+  it.each(ROUTES.map((r) => r.name))('%s: no 5xx, a well-formed envelope, nothing internal, no pollution', async (name) => {
     const ep = endpoints.find((e) => `${e.method} ${e.path}` === name);
-    if (!ep) throw new Error(`no endpoint ${name} in the table`);
+    if (!ep) throw new Error(`no endpoint ${name}`);
     const ids = [mySchool.id, otherSchool.id, mySchool.subdomain, otherSchool.subdomain];
     const body = ep.method === 'GET'
       ? fc.constant({})
@@ -165,7 +175,7 @@ describe('fuzz: every endpoint with random and hostile input (issue 8)', () => {
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ id, query, token, payload }) => {
-        const path = ep.path.replace(':id', id) + query;
+        const path = ep.path.replace(/:\w+/g, id) + query;
         const res = await send(ep.method, path, token, payload as never, nextIp());
         const problem = envelopeProblem(res) ?? prototypeProblem();
         if (problem) throw new Error(`${ep.method} ${path.slice(0, 200)} → ${problem}`);

@@ -40,10 +40,11 @@ async function privatePostgres(): Promise<Outage> {
 async function embedded(): Promise<Outage> {
   const dir = mkdtempSync(join(tmpdir(), 'vidyalaya-embedded-outage-'));
   const port = await freePort();
+  const password = `outage-${Date.now()}`; // kept across the restart, so the app's URL stays right
   const root = join(__dirname, '..', '..', '..');
   let child: ChildProcess | null = null;
   const start = async () => {
-    const proc = spawn(process.execPath, ['-r', join(root, 'bench', 'swc-register.cjs'), join(__dirname, 'embedded-db-child.ts'), dir, String(port)], {
+    const proc = spawn(process.execPath, ['-r', join(root, 'bench', 'swc-register.cjs'), join(__dirname, 'embedded-db-child.ts'), dir, String(port), password], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -66,7 +67,7 @@ async function embedded(): Promise<Outage> {
   await start();
   return {
     what: 'the embedded PostgreSQL in a process of its own (stopped with SIGTERM, then started on the same directory and port)',
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop,
     start,
     destroy: async () => {
@@ -98,7 +99,7 @@ describe(`reliability: the database stops and starts again under load (issue 8, 
     const previous = process.env.TEST_DB_URL;
     process.env.TEST_DB_URL = outage.url;
     try {
-      t = await startTestApp({ TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '10' });
+      t = await startTestApp({ TRUST_PROXY: '1', DATABASE_POOL_SIZE: '10' });
     } finally {
       process.env.TEST_DB_URL = previous;
     }

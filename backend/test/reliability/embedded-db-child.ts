@@ -3,12 +3,12 @@ import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 /**
  * The embedded database in a process of its own, for the outage test: PGlite cannot be opened on
  * a data directory inside Jest's module sandbox, and a separate process is what can be stopped.
- * Usage: node -r ./bench/swc-register.cjs embedded-db-child.ts DATA_DIR PORT
+ * Usage: node -r ./bench/swc-register.cjs embedded-db-child.ts DATA_DIR PORT PASSWORD [IDLE_IN_TRANSACTION_MS]
  * Prints "ready" once it serves; SIGTERM closes it cleanly (everything written is on disk).
  */
 async function main(): Promise<void> {
-  const [dir, port] = process.argv.slice(2);
-  const handle = await startEmbeddedPostgres(dir, { port: Number(port) });
+  const [dir, port, password, idleMs] = process.argv.slice(2);
+  const handle = await startEmbeddedPostgres(dir, { port: Number(port), password, idleInTransactionMs: idleMs ? Number(idleMs) : undefined });
   process.stdout.write('ready\n');
   process.on('SIGTERM', () => {
     void handle.close().then(() => process.exit(0));

@@ -260,6 +260,30 @@ describe('spec §7 POST /school/create with spec §5 School form rules', () => {
     });
   });
 
+  describe('issue 20: the affiliation number, apart from the UDISE+ school code; phones in one normal form', () => {
+    it('stores an optional affiliation number and phone numbers written with spaces, dashes and +91 as one form', async () => {
+      const admin = await createUserWithToken(t, 'admin');
+      const res = await t.call('POST', '/school/create', {
+        token: admin.token,
+        body: schoolPayload({ affiliationNumber: ' 2130123 ', schoolCode: '09100100101', phoneNumbers: ['+91 98765 43210', '98390-12345'] }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data.school).toMatchObject({ affiliationNumber: '2130123', schoolCode: '09100100101', phoneNumbers: ['+919876543210', '+919839012345'] });
+      const mine = await t.call('GET', '/auth/my-school', { token: admin.token });
+      expect(mine.body.data.school.affiliationNumber).toBe('2130123');
+      const none = await t.call('POST', '/school/create', { token: (await createUserWithToken(t, 'admin')).token, body: schoolPayload() });
+      expect(none.body.data.school.affiliationNumber).toBeNull();
+    });
+
+    it('refuses a malformed affiliation number with its message, and changes nothing', async () => {
+      const admin = await createUserWithToken(t, 'admin');
+      const res = await t.call('POST', '/school/create', { token: admin.token, body: schoolPayload({ affiliationNumber: '<script>' }) });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual({ affiliationNumber: 'Affiliation number can only contain letters, numbers, spaces, slashes, dots and hyphens' });
+      expect((await t.call('GET', '/auth/my-school', { token: admin.token })).status).toBe(404);
+    });
+  });
+
   describe('DECISIONS GET /school/subdomain-availability', () => {
     it.each([
       ['ab', V.subdomainMin],
@@ -273,7 +297,9 @@ describe('spec §7 POST /school/create with spec §5 School form rules', () => {
       const admin = await createUserWithToken(t, 'admin');
       const res = await t.call('GET', `/school/subdomain-availability?subdomain=${encodeURIComponent(subdomain)}`, { token: admin.token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, data: { available: false, reason } });
+      // A reserved name comes with free alternatives (issue 20); a malformed one with none.
+      const suggestions = reason === 'This subdomain is reserved' ? { suggestions: ['www-school', 'www-2', 'www-3'] } : {};
+      expect(res.body).toEqual({ success: true, data: { available: false, reason, ...suggestions } });
     });
 
     it("a taken subdomain is 'Subdomain already taken' to others and available to its own school", async () => {
@@ -281,8 +307,20 @@ describe('spec §7 POST /school/create with spec §5 School form rules', () => {
       const other = await createUserWithToken(t, 'admin');
       const school = await createSchool(t, owner.token);
       const ask = (token: string) => t.call('GET', `/school/subdomain-availability?subdomain=${school.subdomain}`, { token });
-      expect((await ask(other.token)).body.data).toEqual({ available: false, reason: 'Subdomain already taken' });
+      expect((await ask(other.token)).body.data).toEqual({ available: false, reason: 'Subdomain already taken', suggestions: [`${school.subdomain}-school`, `${school.subdomain}-2`, `${school.subdomain}-3`] });
       expect((await ask(owner.token)).body.data).toEqual({ available: true });
+    });
+
+    it('issue 20: a taken subdomain suggests free ones, the city first, leaving out those taken too', async () => {
+      const owner = await createUserWithToken(t, 'admin');
+      const other = await createUserWithToken(t, 'admin');
+      const base = `gyan-${uniq()}`;
+      await createSchool(t, owner.token, { subdomain: base });
+      await createSchool(t, (await createUserWithToken(t, 'admin')).token, { subdomain: `${base}-kanpur` });
+      const res = await t.call('GET', `/school/subdomain-availability?subdomain=${base}&city=${encodeURIComponent('Kanpur')}`, { token: other.token });
+      expect(res.body.data).toEqual({ available: false, reason: 'Subdomain already taken', suggestions: [`${base}-school`, `${base}-2`, `${base}-3`] });
+      const lucknow = await t.call('GET', `/school/subdomain-availability?subdomain=${base}&city=Lucknow`, { token: other.token });
+      expect(lucknow.body.data.suggestions).toEqual([`${base}-lucknow`, `${base}-school`, `${base}-2`]);
     });
 
     it('a free subdomain is available; the parameter is required', async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DOMAIN_MODULES } from '../../src/app.module';
+import { routeTable } from '../../src/common/route-table';
 import { createUserWithToken, startTestApp, type TestApp } from '../support/app';
 import { createSchool, schoolPayload, YEAR } from './fixtures';
 
@@ -7,7 +9,27 @@ import { createSchool, schoolPayload, YEAR } from './fixtures';
  * id answers 404 exactly as a missing one does." Administrator B, who has a school of their own,
  * calls every school endpoint with administrator A's ids; each answer must equal the answer for a
  * random id that exists nowhere, and A's data must be the same afterwards.
+ *
+ * The routes come from the app (every route whose decision is the owned school, and every staff
+ * route); this file only says how to call each one. A new owned-school route without its calls here
+ * fails the first test.
  */
+const ROUTES = routeTable(DOMAIN_MODULES);
+const OWNED_SCHOOL_ROUTES = ROUTES.filter((r) => r.decision === 'owned-school');
+const STAFF_ROUTES = ROUTES.filter((r) => r.decision === 'staff-only');
+/** Put the id in every path parameter (the school id is the only one of an owned-school route). */
+const fill = (path: string, id: string) => path.replace(/:\w+/g, id);
+
+/** How to call each owned-school route for a school id: one or more calls (query and body). */
+const CALLS: Record<string, (schoolId: string) => { query?: string; body?: unknown }[]> = {
+  'PATCH /school/:id': () => [{ body: schoolPayload({ name: 'Taken Over' }) }],
+  'PATCH /school/:id/plan': () => [{ body: { planType: 'free_trial' } }],
+  'POST /school/classes': (schoolId) => [{ body: { schoolId, academicYear: YEAR, classes: ['Class 3'] } }],
+  'POST /school/sections': (schoolId) => [{ body: { schoolId, academicYear: YEAR, sections: [{ className: 'Class 1', sectionNames: ['Z'] }] } }],
+  'POST /school/subjects': (schoolId) => [{ body: { schoolId, academicYear: YEAR, classSubjects: [{ className: 'Class 1', subjectNames: ['Hindi'] }] } }],
+  'GET /school/classes-sections/:schoolId': () => [{}, { query: `?academicYear=${YEAR}` }],
+  'GET /school/subjects': (schoolId) => [{ query: `?schoolId=${schoolId}` }, { query: `?schoolId=${schoolId}&academicYear=${YEAR}` }],
+};
 describe('DECISIONS tenancy: the cross-tenant matrix', () => {
   let t: TestApp;
   let a: { token: string };
@@ -29,17 +51,10 @@ describe('DECISIONS tenancy: the cross-tenant matrix', () => {
   afterAll(() => t.close());
 
   /** Every school-scoped call, for a given school id. */
-  const matrix = (schoolId: string) => [
-    { name: 'PATCH /school/{id}', method: 'PATCH', path: `/school/${schoolId}`, body: schoolPayload({ name: 'Taken Over' }) },
-    { name: 'PATCH /school/{id}/plan', method: 'PATCH', path: `/school/${schoolId}/plan`, body: { planType: 'free_trial' } },
-    { name: 'POST /school/classes', method: 'POST', path: '/school/classes', body: { schoolId, academicYear: YEAR, classes: ['Class 3'] } },
-    { name: 'POST /school/sections', method: 'POST', path: '/school/sections', body: { schoolId, academicYear: YEAR, sections: [{ className: 'Class 1', sectionNames: ['Z'] }] } },
-    { name: 'POST /school/subjects', method: 'POST', path: '/school/subjects', body: { schoolId, academicYear: YEAR, classSubjects: [{ className: 'Class 1', subjectNames: ['Hindi'] }] } },
-    { name: 'GET /school/classes-sections/{schoolId}', method: 'GET', path: `/school/classes-sections/${schoolId}` },
-    { name: 'GET /school/classes-sections/{schoolId}?academicYear', method: 'GET', path: `/school/classes-sections/${schoolId}?academicYear=${YEAR}` },
-    { name: 'GET /school/subjects?schoolId', method: 'GET', path: `/school/subjects?schoolId=${schoolId}` },
-    { name: 'GET /school/subjects?schoolId&academicYear', method: 'GET', path: `/school/subjects?schoolId=${schoolId}&academicYear=${YEAR}` },
-  ];
+  const matrix = (schoolId: string) =>
+    OWNED_SCHOOL_ROUTES.flatMap((r) =>
+      (CALLS[r.name]?.(schoolId) ?? []).map((c) => ({ name: `${r.name}${c.query ?? ''}`, method: r.method, path: `${fill(r.path, schoolId)}${c.query ?? ''}`, body: c.body })),
+    );
 
   const snapshotOfA = async () => ({
     detailed: (await t.call('GET', '/auth/my-school-detailed', { token: a.token })).body,
@@ -50,6 +65,11 @@ describe('DECISIONS tenancy: the cross-tenant matrix', () => {
        FROM schools s WHERE s.id = $1`,
       [schoolA.id],
     ),
+  });
+
+  it('every owned-school route of the app has its calls in the matrix', () => {
+    expect(OWNED_SCHOOL_ROUTES.length).toBeGreaterThanOrEqual(7);
+    expect(Object.keys(CALLS).sort()).toEqual(OWNED_SCHOOL_ROUTES.map((r) => r.name).sort());
   });
 
   it('every school endpoint answers B with A\'s id exactly as with a missing id (404 SCHOOL_NOT_FOUND), and A is unchanged', async () => {
@@ -87,13 +107,11 @@ describe('DECISIONS tenancy: the cross-tenant matrix', () => {
 
   it('B cannot reach A through the staff endpoints either (403 to administrators, whatever the id)', async () => {
     const before = await snapshotOfA();
-    for (const [method, path, body] of [
-      ['GET', '/admin/schools?status=all', undefined],
-      ['GET', `/admin/schools/${schoolA.id}`, undefined],
-      ['POST', `/admin/schools/${schoolA.id}/approve`, undefined],
-      ['POST', `/admin/schools/${schoolA.id}/reject`, { reason: 'Not my school' }],
-      ['GET', `/admin/schools/${schoolB.id}`, undefined],
-    ] as const) {
+    expect(STAFF_ROUTES.length).toBeGreaterThanOrEqual(4);
+    const calls = STAFF_ROUTES.flatMap((r) =>
+      [schoolA.id, schoolB.id].map((id) => [r.method, fill(r.path, id), r.method === 'GET' ? undefined : { reason: 'Not my school' }] as const),
+    );
+    for (const [method, path, body] of [['GET', '/admin/schools?status=all', undefined] as const, ...calls]) {
       const res = await t.call(method, path, { token: b.token, body });
       expect({ path, status: res.status, code: res.body.error.code }).toEqual({ path, status: 403, code: 'FORBIDDEN' });
     }

@@ -127,6 +127,29 @@ describe('PATCH /school/{id} (edit and re-submit) and spec §7 PATCH /school/{id
     });
   });
 
+  describe('issue 20: renaming an approved school sends it back for review', () => {
+    it('a new name: pending and inactive again, back in the staff queue; the trial is kept; a re-approval keeps its dates', async () => {
+      const { admin, school } = await newSchool();
+      expect((await t.call('POST', `/admin/schools/${school.id}/approve`, { token: staff.token })).status).toBe(200);
+      const approved = (await t.call('GET', '/auth/my-school', { token: admin.token })).body.data.school;
+
+      // Only the letter case or spacing: not a new name.
+      const recased = await t.call('PATCH', `/school/${school.id}`, { token: admin.token, body: edited(school, { name: `  ${school.name.toUpperCase()} ` }) });
+      expect(recased.body.data.school.metaData.approvalStatus).toBe('approved');
+
+      t.clock.advanceMinutes(5);
+      const renamed = await t.call('PATCH', `/school/${school.id}`, { token: admin.token, body: edited(school, { name: 'Another Name Public School' }) });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data.school).toMatchObject({ name: 'Another Name Public School', isActive: false, metaData: { approvalStatus: 'pending' }, trialEndsAt: approved.trialEndsAt });
+      const queue = await t.call('GET', `/admin/schools?status=pending&search=${school.subdomain}`, { token: staff.token });
+      expect(queue.body.data.schools.map((s: { id: string }) => s.id)).toEqual([school.id]);
+
+      const again = await t.call('POST', `/admin/schools/${school.id}/approve`, { token: staff.token });
+      expect(again.status).toBe(200);
+      expect(again.body.data.school).toMatchObject({ isActive: true, trialEndsAt: approved.trialEndsAt, approvedAt: approved.approvedAt });
+    });
+  });
+
   describe('DECISIONS Plans: only free_trial can be chosen now', () => {
     it('free_trial is accepted and answers the school', async () => {
       const { admin, school } = await newSchool();

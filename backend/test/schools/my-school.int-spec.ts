@@ -78,7 +78,7 @@ describe('spec §7 GET /auth/my-school and GET /auth/my-school-detailed (spec §
     expect(data.classes[0].sections.map((s: { name: string }) => s.name)).toEqual(['A', 'B']);
     expect(data.classes[0].subjects.map((s: { name: string }) => s.name)).toEqual(['English', 'Mathematics']);
     expect(data.totalSections).toBe(4);
-    expect(data.totalSubjects).toBe(2);
+    expect(data.totalSubjects).toBe(4); // class-subject links: LKG and Class 10 with two subjects each (DECISIONS "Compatibility fixes")
   });
 
   it('costs the same fixed number of SQL queries for 1 class as for 15: one while the stored summary is current, four to rebuild it', async () => {

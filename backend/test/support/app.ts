@@ -36,10 +36,11 @@ export const uniq = (): string => randomUUID().replace(/-/g, '').slice(0, 10);
 /**
  * Starts the real app (the same createApp as main.ts) on this file's test database, listening on
  * a free loopback port. `env` overrides configuration (e.g. SMTP_URL of a SmtpSink); with
- * `logLines`, the app's JSON log lines (level info and up) are collected there instead of printed.
+ * `logLines`, the app's JSON log lines (level info and up) are collected there instead of printed;
+ * `databaseUrl` points it at another (already migrated) database.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { logLines?: string[] } = {}): Promise<TestApp> {
-  const url = process.env.TEST_DB_URL;
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { logLines?: string[]; databaseUrl?: string } = {}): Promise<TestApp> {
+  const url = opts.databaseUrl ?? process.env.TEST_DB_URL;
   if (!url) throw new Error('TEST_DB_URL is not set: run integration tests through jest.config.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'vidyalaya-test-'));
   const config = loadConfig({
@@ -107,4 +108,45 @@ export async function createUserWithToken(
   );
   const token = signAccessToken({ id: row.id, username, role }, t.config.jwtSecret, t.clock.now());
   return { id: row.id, username, email, token };
+}
+
+export interface SignedIn {
+  id: string;
+  username: string;
+  email: string;
+  token: string;
+}
+
+/** A school with one signed-in member of each role (`admin` is its owner) and a signed-in outsider. */
+export interface SchoolWithMembers {
+  schoolId: string;
+  subdomain: string;
+  members: Record<'admin' | 'office' | 'accountant' | 'teacher' | 'guardian', SignedIn>;
+  outsider: SignedIn;
+}
+
+/**
+ * Inserts an approved school directly (its owner becomes its admin by the membership trigger) and
+ * one member of every other role, each with an access token: for workspace tests that need people
+ * in a school without walking onboarding and invitations.
+ */
+export async function createSchoolWithMembers(t: TestApp, opts: { approved?: boolean } = {}): Promise<SchoolWithMembers> {
+  const admin = await createUserWithToken(t);
+  const subdomain = `ws-${uniq()}`;
+  const approved = opts.approved ?? true;
+  const [school] = await t.db.query(
+    `INSERT INTO schools (owner_id, name, subdomain, level, phone_numbers, address1, locality, city, state, country, pin_code,
+                          is_active, approval_status, approved_at, trial_ends_at)
+     VALUES ($1, $2, $3, 'mixed', ARRAY['+919876543210'], '12 Mall Road', 'Civil Lines', 'Kanpur', 'Uttar Pradesh', 'India', '208001',
+             $4, $5, CASE WHEN $4 THEN now() END, CASE WHEN $4 THEN now() + interval '30 days' END)
+     RETURNING id`,
+    [admin.id, `Workspace School ${subdomain}`, subdomain, approved, approved ? 'approved' : 'pending'],
+  );
+  const members = { admin } as SchoolWithMembers['members'];
+  for (const role of ['office', 'accountant', 'teacher', 'guardian'] as const) {
+    const user = await createUserWithToken(t);
+    await t.db.query(`INSERT INTO school_members (school_id, user_id, role) VALUES ($1, $2, $3)`, [school.id, user.id, role]);
+    members[role] = user;
+  }
+  return { schoolId: school.id, subdomain, members, outsider: await createUserWithToken(t) };
 }

@@ -3,7 +3,6 @@ import { migrate } from '../../src/database/data-source';
 import { startEmbeddedPostgres, type DatabaseHandle } from '../../src/database/embedded-postgres';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __VIDYALAYA_TEST_DB__: { embedded: DatabaseHandle; postgres?: { adminUrl: string; name: string } } | undefined;
 }
 

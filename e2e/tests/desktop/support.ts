@@ -134,7 +134,8 @@ export function createStaff(): { username: string; password: string } {
   const username = uniqueName('staff_');
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
-  execFileSync(process.execPath, [join(ROOT, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', username, '--email', `${username}@vidyalaya.test`, '--password', PASSWORD], {
+  execFileSync(process.execPath, [join(ROOT, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', username, '--email', `${username}@vidyalaya.test`], {
+    input: `${PASSWORD}\n`, // the password on stdin, never on the command line
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'pipe',

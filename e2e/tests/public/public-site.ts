@@ -16,10 +16,14 @@ export const PUBLIC_PAGES = [
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Opens a public page and waits for its lazy route module to render its <h1>. */
+/**
+ * Opens a public page and waits for its lazy route module to render its <h1>, and for the app to own
+ * the page: a pre-rendered page shows its <h1> before its script has hydrated it (issue 21).
+ */
 export async function openPage(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 /**

@@ -106,7 +106,9 @@ test.describe('spec §2 Navigation and shell: signed-in header', () => {
     await openPage(page, '/', 'Top Quality, Half the Cost');
     await page.getByRole('banner').getByRole('link', { name: 'Your School' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+    // Signed-in pages have the app layout: Logout sits in the header's account menu (issue 20).
+    await page.getByRole('banner').getByRole('button', { name: /^Account: / }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   });
 });
 

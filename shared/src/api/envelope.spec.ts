@@ -68,19 +68,22 @@ describe('DECISIONS API error codes', () => {
     ['VALIDATION_FAILED', 400], ['MALFORMED_JSON', 400], ['PAYLOAD_TOO_LARGE', 413],
     ['UNAUTHENTICATED', 401], ['INVALID_CREDENTIALS', 401], ['TOKEN_EXPIRED', 401],
     ['REFRESH_TOKEN_INVALID', 401], ['EMAIL_NOT_VERIFIED', 403], ['FORBIDDEN', 403],
-    ['NOT_FOUND', 404], ['ROUTE_NOT_FOUND', 404], ['USER_NOT_FOUND', 404], ['SCHOOL_NOT_FOUND', 404],
+    ['NOT_FOUND', 404], ['ROUTE_NOT_FOUND', 404], ['SCHOOL_NOT_FOUND', 404],
     ['USERNAME_TAKEN', 409], ['EMAIL_TAKEN', 409], ['SUBDOMAIN_TAKEN', 409], ['SUBDOMAIN_RESERVED', 409],
     ['SCHOOL_CODE_TAKEN', 409], ['SCHOOL_ALREADY_EXISTS', 409], ['OTP_INVALID', 400], ['OTP_EXPIRED', 400],
     ['OTP_ATTEMPTS_EXCEEDED', 400], ['RESET_TOKEN_INVALID', 400], ['PASSWORD_TOO_COMMON', 400],
     ['UNKNOWN_CLASSES', 400], ['UNKNOWN_SUBJECTS', 400], ['PLAN_COMING_SOON', 422], ['CONTACT_EMAIL_INVALID', 422],
     ['SCHOOL_NOT_EDITABLE', 422], ['ALREADY_DECIDED', 422], ['RATE_LIMITED', 429],
     ['MAIL_UNAVAILABLE', 503], ['DATABASE_UNAVAILABLE', 503], ['INTERNAL_ERROR', 500],
+    // The school workspace (docs/workspace-contract.md).
+    ['INVITATION_INVALID', 404], ['LAST_ADMIN', 422], ['SCHOOL_OWNER', 422], ['ALREADY_MEMBER', 409],
+    ['ACADEMIC_YEAR_INVALID', 400], ['ACADEMIC_YEAR_EXISTS', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(errorStatus(code)).toBe(status);
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(34);
+    expect(ERROR_CODE_LIST).toHaveLength(51);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);
@@ -96,6 +99,7 @@ describe('DECISIONS API error codes', () => {
     ['SUBDOMAIN_TAKEN', 'Subdomain already taken'],
     ['SUBDOMAIN_RESERVED', 'This subdomain is reserved'],
     ['PLAN_COMING_SOON', 'This plan is coming soon'],
+    ['STUDENT_LIMIT_REACHED', 'The free trial allows up to 100 students'],
   ] as const)('%s says %j', (code, message) => {
     expect(ERROR_CODES[code].message).toBe(message);
   });

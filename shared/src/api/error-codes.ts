@@ -28,7 +28,6 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
   NOT_FOUND: { status: 404, message: 'The requested item was not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
-  USER_NOT_FOUND: { status: 404, message: 'User not found.' },
   SCHOOL_NOT_FOUND: { status: 404, message: 'School not found.' },
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email address already exists.' },
@@ -75,6 +74,27 @@ export const ERROR_CODES = {
     status: 503,
     message: 'The service is temporarily unavailable. Please try again later.',
   },
+  // The school workspace (docs/workspace-contract.md).
+  INVITATION_INVALID: { status: 404, message: 'This invitation is not valid: it may have expired or been used already.' },
+  LAST_ADMIN: { status: 422, message: 'A school needs at least one admin: make someone else an admin first.' },
+  SCHOOL_OWNER: { status: 422, message: 'The account that registered the school cannot be removed or given another role.' },
+  ALREADY_MEMBER: { status: 409, message: 'This person is already a member of the school.' },
+  ACADEMIC_YEAR_INVALID: { status: 400, message: 'The academic year’s name must match its dates.' },
+  ACADEMIC_YEAR_EXISTS: { status: 409, message: 'This academic year already exists.' },
+  // Staff, timetable and calendar (issue 15).
+  EMPLOYEE_CODE_TAKEN: { status: 409, message: 'Another staff member already has this employee code.' },
+  STAFF_ACCOUNT_LINKED: { status: 409, message: 'This member account is already linked to another staff record.' },
+  TIMETABLE_CLASH: { status: 409, message: 'A teacher would be in two places at once.' },
+  TEACHER_OVERLOADED: { status: 409, message: 'A teacher would teach more periods in a day than the school allows.' },
+  SUBSTITUTE_NOT_FREE: { status: 409, message: 'This teacher is not free in that period.' },
+  SCHOOL_CLOSED: { status: 422, message: 'The school is closed on this day.' },
+  // Students and admissions (DECISIONS "Students", "Admissions").
+  STUDENT_LIMIT_REACHED: { status: 422, message: 'The free trial allows up to 100 students' },
+  ADMISSION_NUMBER_TAKEN: { status: 409, message: 'Another student already has this admission number.' },
+  AADHAAR_DUPLICATE: { status: 409, message: 'Another student of this school has this Aadhaar number.' },
+  APPLICATION_DECIDED: { status: 422, message: 'This application has already been decided.' },
+  PHOTO_INVALID: { status: 400, message: 'Upload a JPEG, PNG or WebP photo of at most 512 KB.' },
+  IMPORT_FILE_INVALID: { status: 400, message: 'Upload a CSV or Excel (.xlsx) file with the template’s header row.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
@@ -89,8 +109,4 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 export function errorStatus(code: ErrorCode): number {
   return ERROR_CODES[code].status;
-}
-
-export function errorMessage(code: ErrorCode): string {
-  return ERROR_CODES[code].message;
 }

@@ -25,6 +25,46 @@ export const COMMON_PASSWORDS: readonly string[] = [
 
 const COMMON = new Set(COMMON_PASSWORDS);
 
+/** The last year a password may merely append (issue 20: "common year patterns through 2030"). */
+export const PASSWORD_YEAR_MAX = 2030;
+const YEAR = '(?:19[5-9]\\d|20[0-2]\\d|2030)';
+const SUFFIX = new RegExp(`^(.*?)[\\s@#_.\\-/]*(?:${YEAR}|${YEAR}[-/]?\\d{2}|'\\d{2})[!@#$%*.]*$`);
+const PREFIX = new RegExp(`^${YEAR}[\\s@#_.\\-/]*(.*)$`);
+
+/**
+ * What a password is "really": itself, lowercased and trimmed, and the word left when a year (1950
+ * to 2030, also an academic year such as 2025-26) is stripped from its end or start with the usual
+ * separators and a trailing '!': 'Welcome@2025!' → 'welcome'. A password whose base is common (or
+ * empty, or the account's own name) is as guessable as the base.
+ */
+export function passwordBases(password: string): string[] {
+  const whole = password.trim().toLowerCase();
+  const bases = new Set([whole]);
+  const suffix = SUFFIX.exec(whole);
+  if (suffix) bases.add(suffix[1]);
+  const prefix = PREFIX.exec(whole);
+  if (prefix) bases.add(prefix[1]);
+  return [...bases];
+}
+
+/** Common: on the list, or a listed password (or nothing at all) with a year added ('password2027', '2025!!'). */
 export function isCommonPassword(password: string): boolean {
-  return COMMON.has(password.trim().toLowerCase());
+  const [whole, ...stripped] = passwordBases(password);
+  return COMMON.has(whole) || stripped.some((base) => base.length === 0 || COMMON.has(base));
+}
+
+/**
+ * True when the password is the account's username or e-mail address (or its part before the @),
+ * ignoring case, also with a year added ('ravi_kumar2025').
+ */
+export function passwordResemblesAccount(password: string, account: { username?: string; email?: string }): boolean {
+  const own = new Set<string>();
+  if (account.username) own.add(account.username.normalize('NFKC').trim().toLowerCase());
+  if (account.email) {
+    const email = account.email.trim().toLowerCase();
+    own.add(email);
+    own.add(email.split('@')[0]);
+  }
+  own.delete('');
+  return passwordBases(password).some((base) => own.has(base));
 }

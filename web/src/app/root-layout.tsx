@@ -3,13 +3,18 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@vidyalaya/shared';
 import { initializeAuth } from '../lib/auth/auth-slice';
+import { clearToastsOnNavigation } from '../lib/toast-registry';
 import { useAppDispatch, useAppSelector } from './store';
 
-/** Spec §2: the page scrolls to the top on every route change. */
+/**
+ * Spec §2: the page scrolls to the top on every route change; the toasts of the page left behind
+ * go with it (those raised by the action that navigated stay).
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
+    clearToastsOnNavigation();
   }, [pathname]);
   return null;
 }

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { workspaceRoutes } from '../features/workspace/routes';
 import { RootLayout } from './root-layout';
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
@@ -34,6 +35,10 @@ export const accountRoutes: RouteObject[] = [
   { path: 'verify-otp', lazy: () => import('../features/auth/pages/verify-otp-page') },
   { path: 'forgot-password', lazy: () => import('../features/auth/pages/forgot-password-page') },
   { path: 'reset-password', lazy: () => import('../features/auth/pages/reset-password-page') },
+];
+
+/** The signed-in pages: inside the app shell (components/layout/app-layout), not the public one. */
+export const signedInRoutes: RouteObject[] = [
   {
     lazy: () => guard('RequireAuth'),
     children: [
@@ -54,35 +59,65 @@ export const accountRoutes: RouteObject[] = [
 const notFound: RouteObject = { path: '*', lazy: () => import('../features/public/pages/not-found-page') };
 
 /**
- * Blueprint's whole stylesheet loads together with every route's code except the home page's, which
- * makes do with the public subset loaded at start (components/layout/blueprint-public.css), so the
- * first page stays within its size budget (docs/performance.md).
+ * Blueprint's whole stylesheet (and the icon loader) loads together with every route's code except
+ * the home page's, which makes do with the public subset loaded at start
+ * (components/layout/blueprint-public.css), and the sign-in pages', which add only the form rules
+ * (blueprint-forms.css), so the first pages stay within their size budgets (docs/performance.md).
+ * A layout route without a path is lean when all its children are.
  */
-const loadFullBlueprint = () => import('../components/layout/blueprint-full.css');
+const LEAN_PATHS = new Set(['login', 'register', 'verify-otp', 'forgot-password', 'reset-password']);
+const isLean = (route: RouteObject): boolean =>
+  route.path ? LEAN_PATHS.has(route.path) : !!route.children?.length && route.children.every(isLean);
+const loadBlueprint = (route: RouteObject) =>
+  isLean(route) ? import('../components/blueprint/blueprint-forms') : import('../components/blueprint/blueprint-full');
 function withFullBlueprint(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const { lazy, children } = route;
-    const wrapped = typeof lazy === 'function' && !route.index ? { lazy: async () => (await Promise.all([lazy(), loadFullBlueprint()]))[0] } : {};
+    const wrapped = typeof lazy === 'function' && !route.index ? { lazy: async () => (await Promise.all([lazy(), loadBlueprint(route)]))[0] } : {};
     return { ...route, ...wrapped, ...(children ? { children: withFullBlueprint(children) } : {}) } as RouteObject;
   });
 }
 
-/** The product's routes inside the public shell (header, footer). `extra` adds desktop-only routes. */
+/**
+ * The product's routes: the public and account pages inside the public shell (header, footer), the
+ * signed-in pages inside the app shell. `extra` adds desktop-only routes (the staff screens, which
+ * bring their own header), outside both.
+ */
 export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
   return [
     {
       element: <RootLayout />,
       children: [
+        // The school workspace has its own shell (features/workspace).
+        ...withFullBlueprint(workspaceRoutes),
+        {
+          lazy: () => import('../components/layout/app-layout'),
+          children: withFullBlueprint(signedInRoutes),
+        },
+        ...withFullBlueprint(extra),
         {
           lazy: () => import('../components/layout/public-layout'),
-          children: withFullBlueprint([...publicRoutes, ...accountRoutes, ...extra, notFound]),
+          children: withFullBlueprint([...publicRoutes, ...accountRoutes, notFound]),
         },
       ],
     },
   ];
 }
 
-/** On `{subdomain}.{APP_DOMAIN}` the app is that school's portal. */
+/**
+ * On `{subdomain}.{APP_DOMAIN}` the app is that school's portal: its public page, and the school's
+ * workspace behind the sign-in (/sign-in, /join, /workspace).
+ */
 export function buildPortalRoutes(): RouteObject[] {
-  return withFullBlueprint([{ path: '*', lazy: () => import('../features/portal/pages/portal-page') }]);
+  return [
+    {
+      element: <RootLayout />,
+      children: withFullBlueprint([
+        ...workspaceRoutes,
+        // The public application for admission (features/students).
+        { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
+        { path: '*', lazy: () => import('../features/portal/pages/portal-page') },
+      ]),
+    },
+  ];
 }

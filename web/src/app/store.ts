@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../lib/api/api';
 import { setSessionEndedHandler } from '../lib/api/base-query';
 import { authSlice, endSession } from '../lib/auth/auth-slice';
@@ -22,5 +21,5 @@ export function createStore() {
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+// The typed hooks live in lib/ (features may not import app/); re-exported for app/'s own files.
+export { useAppDispatch, useAppSelector } from '../lib/store/hooks';

@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@vidyalaya/shared';
-import type { UserRole } from '../../modules/auth/user.entity';
+import type { UserRole } from '@vidyalaya/shared';
 
 const ALGORITHM = 'HS256' as const;
 const AUDIENCE = 'vidyalaya-api';
@@ -50,6 +50,18 @@ export function verifyAccessToken(token: string, secret: string, now: Date): Ver
       clockTimestamp: Math.floor(now.getTime() / 1000),
     }) as jwt.JwtPayload;
     if (claims.typ !== TOKEN_TYPE || typeof claims.sub !== 'string' || (claims.role !== 'admin' && claims.role !== 'staff')) {
+      return { ok: false, reason: 'invalid' };
+    }
+    // Issue 20: a token must say when it ends, within the lifetime we issue, and not be issued in
+    // the future (a minute of clock skew allowed): a leaked secret cannot mint a year-long token
+    // that passes unnoticed, and a token from a misconfigured signer is refused.
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    if (
+      typeof claims.exp !== 'number' ||
+      typeof claims.iat !== 'number' ||
+      claims.exp - claims.iat > ACCESS_TOKEN_TTL_SECONDS ||
+      claims.iat > nowSeconds + 60
+    ) {
       return { ok: false, reason: 'invalid' };
     }
     return { ok: true, user: { id: claims.sub, username: String(claims.username ?? ''), role: claims.role } };

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { UserRole } from '../../modules/auth/user.entity';
+import type { UserRole } from '@vidyalaya/shared';
 import { Clock } from '../clock';
 import { DomainException } from '../domain.exception';
 import { AuthUser, verifyAccessToken } from './access-tokens';

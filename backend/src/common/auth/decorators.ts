@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { UserRole } from '../../modules/auth/user.entity';
+import type { UserRole } from '@vidyalaya/shared';
 import type { AuthUser } from './access-tokens';
 
 export const IS_PUBLIC = 'vidyalaya:public';

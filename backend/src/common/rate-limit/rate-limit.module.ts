@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { LOGGER } from '../envelope.filter';
+import { LOGGER } from '../logger';
 import { PostgresRateLimitStore } from './postgres-rate-limit.store';
 import { RateLimitService } from './rate-limit.service';
 import { RateLimitStore } from './rate-limit.store';

@@ -39,6 +39,17 @@ export class RateLimitService {
     }
   }
 
+  /** Counts one hit on `rule` and answers whether it is still within its limit (never throws RATE_LIMITED). */
+  async allows(rule: RateRule): Promise<boolean> {
+    try {
+      await this.hit(rule);
+      return true;
+    } catch (e) {
+      if (e instanceof DomainException && e.code === 'RATE_LIMITED') return false;
+      throw e;
+    }
+  }
+
   /** Forgets a key (e.g. a code send given back because the mail server refused it). */
   async reset(key: string): Promise<void> {
     await this.store.reset(key);

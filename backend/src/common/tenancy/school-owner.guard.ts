@@ -30,7 +30,7 @@ interface SchoolLocation {
   schema: z.ZodType;
 }
 
-const SCHOOL_LOCATION = 'vidyalaya:school-location';
+export const SCHOOL_LOCATION = 'vidyalaya:school-location';
 const SCHOOL_ON_REQUEST = Symbol('vidyalaya:school');
 
 type TenantRequest = Partial<Record<Source, unknown>> & { user?: AuthUser; [SCHOOL_ON_REQUEST]?: SchoolEntity };

@@ -5,6 +5,10 @@ import { Schools1763800002000 } from './1763800002000-schools';
 import { Academics1763800002100 } from './1763800002100-academics';
 import { ContactMessages1763800002200 } from './1763800002200-contact-messages';
 import { SchoolSummaries1763800003000 } from './1763800003000-school-summaries';
+import { Workspace1764100000000 } from './1764100000000-workspace';
+import { SchoolAffiliationNumber1764200000000 } from './1764200000000-school-affiliation-number';
+import { StaffTimetableCalendar1764400000000 } from './1764400000000-staff-timetable-calendar';
+import { Students1764300000000 } from './1764300000000-students';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -15,4 +19,8 @@ export const MIGRATIONS: Function[] = [
   Academics1763800002100,
   ContactMessages1763800002200,
   SchoolSummaries1763800003000,
+  Workspace1764100000000,
+  SchoolAffiliationNumber1764200000000,
+  StaffTimetableCalendar1764400000000,
+  Students1764300000000,
 ];

@@ -12,8 +12,9 @@ import {
   type SetupChangeResult,
 } from '@vidyalaya/shared';
 import { Roles } from '../../common/auth/decorators';
+import { CallerScoped } from '../../common/route-decisions';
 import { OwnedSchool, TenantSchool } from '../../common/tenancy/school-owner.guard';
-import type { SchoolEntity } from '../schools/school.entity';
+import type { SchoolEntity } from '../schools';
 import {
   ClassesSectionsQueryDto,
   CreateClassesDto,
@@ -23,6 +24,8 @@ import {
   SchoolSubjectsQueryDto,
 } from './academics.dto';
 import { AcademicsService } from './academics.service';
+import { ApiData } from '../../common/openapi';
+import { ClassesSectionsResponse, GlobalSubjectsResponse, SchoolSubjectsResponse, SetupChangeResponse } from './academics.responses';
 
 @ApiTags('School setup')
 @ApiBearerAuth()
@@ -32,6 +35,7 @@ export class AcademicsController {
   constructor(private readonly academics: AcademicsService) {}
 
   @Post('classes')
+  @ApiData(SetupChangeResponse, 201)
   @ApiOperation({ summary: 'Add catalogue classes for an academic year (existing ones are left as they are)' })
   @OwnedSchool('body', 'schoolId', createClassesSchema)
   addClasses(@TenantSchool() school: SchoolEntity, @Body() dto: CreateClassesDto): Promise<SetupChangeResult> {
@@ -39,6 +43,7 @@ export class AcademicsController {
   }
 
   @Post('sections')
+  @ApiData(SetupChangeResponse, 201)
   @ApiOperation({ summary: 'Add sections to existing classes (existing ones are left as they are)' })
   @OwnedSchool('body', 'schoolId', createSectionsSchema)
   addSections(@TenantSchool() school: SchoolEntity, @Body() dto: CreateSectionsDto): Promise<SetupChangeResult> {
@@ -46,6 +51,7 @@ export class AcademicsController {
   }
 
   @Get('classes-sections/:schoolId')
+  @ApiData(ClassesSectionsResponse)
   @ApiOperation({ summary: "The school's classes with sections and subjects (one academic year, or all)" })
   @OwnedSchool('params', 'schoolId', schoolIdParamSchema)
   classesSections(@TenantSchool() school: SchoolEntity, @Param() _params: SchoolIdParamDto, @Query() query: ClassesSectionsQueryDto): Promise<ClassesSectionsResult> {
@@ -53,12 +59,15 @@ export class AcademicsController {
   }
 
   @Get('subjects/global')
+  @ApiData(GlobalSubjectsResponse)
+  @CallerScoped()
   @ApiOperation({ summary: 'Every subject a school can choose, in catalogue order' })
   globalSubjects(): Promise<GlobalSubjectsResult> {
     return this.academics.globalSubjects();
   }
 
   @Get('subjects')
+  @ApiData(SchoolSubjectsResponse)
   @ApiOperation({ summary: "The subjects the school's classes use (one academic year, or all)" })
   @OwnedSchool('query', 'schoolId', schoolSubjectsQuerySchema)
   schoolSubjects(@TenantSchool() school: SchoolEntity, @Query() query: SchoolSubjectsQueryDto): Promise<SchoolSubjectsResult> {
@@ -66,6 +75,7 @@ export class AcademicsController {
   }
 
   @Post('subjects')
+  @ApiData(SetupChangeResponse, 201)
   @ApiOperation({ summary: 'Attach global subjects to existing classes (existing ones are left as they are)' })
   @OwnedSchool('body', 'schoolId', createClassSubjectsSchema)
   addClassSubjects(@TenantSchool() school: SchoolEntity, @Body() dto: CreateClassSubjectsDto): Promise<SetupChangeResult> {

@@ -11,7 +11,7 @@ import type {
 } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
-import type { SchoolEntity } from '../schools/school.entity';
+import type { SchoolEntity } from '../schools';
 import { loadClassesWithDetails } from './classes.query';
 import { addClasses, addClassSubjects, addSections } from './setup-writes';
 

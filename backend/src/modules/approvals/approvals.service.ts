@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CATALOGUE_CLASSES,
   trialEndsAt,
+  type AdminSchoolClass,
   type AdminSchool,
   type AdminSchoolDetail,
   type AdminSchoolListResult,
@@ -13,21 +15,23 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
-import { LOGGER } from '../../common/envelope.filter';
+import { LOGGER } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { UserEntity } from '../auth/user.entity';
+import { UserEntity } from '../auth';
 import { MailService } from '../mail/mail.service';
-import { SchoolEntity } from '../schools/school.entity';
-import { toSchoolDto } from '../schools/school.mapper';
+import { SchoolEntity, toSchoolDto } from '../schools';
 import { approvedMail, rejectedMail } from './decision-mail';
 import { SchoolDecisionEntity } from './school-decision.entity';
+
+/** A decision by another staff member younger than this cannot have been seen by the caller (issue 20). */
+const RACE_WINDOW_MS = 10_000;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from `text`. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function toAdminSchool(school: SchoolEntity, owner: UserEntity): AdminSchool {
+function toStaffSchoolView(school: SchoolEntity, owner: UserEntity): AdminSchool {
   return { ...toSchoolDto(school), owner: { id: owner.id, username: owner.username, email: owner.email } };
 }
 
@@ -65,7 +69,7 @@ export class ApprovalsService {
     else qb.orderBy('s.updatedAt', 'DESC');
     qb.addOrderBy('s.id', 'ASC').offset((query.page - 1) * query.pageSize).limit(query.pageSize);
     const [schools, total] = await qb.getManyAndCount();
-    return { schools: schools.map((s) => toAdminSchool(s, s.owner!)), total, page: query.page, pageSize: query.pageSize };
+    return { schools: schools.map((s) => toStaffSchoolView(s, s.owner!)), total, page: query.page, pageSize: query.pageSize };
   }
 
   /** One school with its administrator and decision history, newest first. */
@@ -78,7 +82,7 @@ export class ApprovalsService {
       order: { decidedAt: 'DESC', id: 'ASC' },
     });
     return {
-      school: toAdminSchool(school, school.owner!),
+      school: toStaffSchoolView(school, school.owner!),
       decisions: decisions.map((d) => ({
         id: d.id,
         decision: d.decision,
@@ -86,7 +90,23 @@ export class ApprovalsService {
         decidedBy: { id: d.decidedById, username: d.decidedBy?.username ?? '' },
         decidedAt: d.decidedAt.toISOString(),
       })),
+      classes: await this.classesOf(id),
     };
+  }
+
+  /** What the school has set up, for the reviewer: each class with its section and subject counts. */
+  private async classesOf(schoolId: string): Promise<AdminSchoolClass[]> {
+    const rows: { name: string; academic_year: string; sections: string | number; subjects: string | number }[] = await this.db.query(
+      `SELECT c.name, c.academic_year,
+              (SELECT count(*) FROM sections s WHERE s.class_id = c.id) AS sections,
+              (SELECT count(*) FROM class_subjects cs WHERE cs.class_id = c.id) AS subjects
+         FROM classes c WHERE c.school_id = $1`,
+      [schoolId],
+    );
+    const order = new Map<string, number>(CATALOGUE_CLASSES.map((name, i) => [name, i]));
+    return rows
+      .map((r) => ({ name: r.name, academicYear: r.academic_year, sections: Number(r.sections), subjects: Number(r.subjects) }))
+      .sort((a, b) => b.academicYear.localeCompare(a.academicYear) || (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99));
   }
 
   /**
@@ -111,6 +131,17 @@ export class ApprovalsService {
       if (!current) throw new DomainException('SCHOOL_NOT_FOUND');
       if (current.approvalStatus === decision) throw new DomainException('ALREADY_DECIDED');
       const now = this.clock.now();
+      // Issue 20: two staff members deciding one school at the same moment (one approves, one
+      // rejects) must not both be recorded. The lock orders them; the second then finds a decision
+      // by someone else only moments old, which it cannot have seen: refused. Reversing one's own
+      // decision, or anyone's after a short while, stays possible.
+      const [latest] = await tx.query(
+        `SELECT decided_by, decided_at FROM school_decisions WHERE school_id = $1 ORDER BY decided_at DESC, id DESC LIMIT 1`,
+        [id],
+      );
+      if (latest && latest.decided_by !== staff.id && now.getTime() - new Date(latest.decided_at).getTime() < RACE_WINDOW_MS) {
+        throw new DomainException('ALREADY_DECIDED');
+      }
       if (decision === 'approved') {
         current.approvedAt ??= now;
         current.trialEndsAt ??= trialEndsAt(current.approvedAt);

@@ -1,6 +1,6 @@
 import { escapeLike } from './approvals.service';
 import { approvedMail, rejectedMail } from './decision-mail';
-import type { SchoolEntity } from '../schools/school.entity';
+import type { SchoolEntity } from '../schools';
 
 const school = {
   name: 'Sunrise Academy',

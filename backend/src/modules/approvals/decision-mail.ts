@@ -1,6 +1,6 @@
 import { APPROVAL_TIME, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, formatDateIST, schoolPortalUrl } from '@vidyalaya/shared';
-import { brandedMail } from '../mail/layout';
-import type { SchoolEntity } from '../schools/school.entity';
+import { brandedMail } from '../mail';
+import type { SchoolEntity } from '../schools';
 
 /** The e-mail telling an administrator their school is approved: the portal's address and the trial's end. */
 export function approvedMail(school: SchoolEntity, appDomain: string) {

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { SchoolDecisionKind } from '@vidyalaya/shared';
-import { UserEntity } from '../auth/user.entity';
-import { SchoolEntity } from '../schools/school.entity';
+import { UserEntity } from '../auth';
+import { SchoolEntity } from '../schools';
 
 /** One staff decision on a school: who, when, what and why (kept forever, newest last). */
 @Entity('school_decisions')

@@ -43,6 +43,11 @@ export const AUTH_LIMITS = {
     ip: (ip: string): RateRule => ({ key: `reset:ip:${ip}`, limit: 20, windowSeconds: 10 * MINUTE, perAddress: true }),
   },
   /**
+   * Issue 20: code e-mails to one address, whichever usernames claim it, so nobody can use
+   * registrations under many names to flood someone's mailbox.
+   */
+  otpRecipient: (email: string): RateRule => ({ key: `otp-send:to:${email.trim().toLowerCase()}`, limit: 10, windowSeconds: HOUR }),
+  /**
    * DECISIONS: one code a minute per user and purpose. Every send counts (registration,
    * re-registration, resend, forgot-password); a send the mail server refused is given back.
    */

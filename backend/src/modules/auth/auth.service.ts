@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   MESSAGES,
+  passwordResemblesAccount,
   type AuthTokens,
   type ForgotPasswordInput,
   type LoginInput,
@@ -20,9 +21,9 @@ import {
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
-import { LOGGER } from '../../common/envelope.filter';
+import { LOGGER } from '../../common/logger';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
-import { withMessage } from '../../common/success-envelope';
+import { withMessage, withTopLevel, type WithMessage } from '../../common/success-envelope';
 import { MailService } from '../mail/mail.service';
 import { AUTH_LIMITS } from './auth-rate-limits';
 import { otpMail, passwordChangedMail } from './mails';
@@ -84,14 +85,14 @@ export class AuthService {
    * are replaced), gets an account and a fresh code by e-mail. If the e-mail cannot be sent, the
    * account is removed again, so a retry starts clean.
    */
-  async register(input: RegisterInput, ip: string): Promise<RegisterResult> {
+  async register(input: RegisterInput, ip: string): Promise<WithMessage<RegisterResult>> {
     const name = input.username.toLowerCase();
     this.refuseCommonPassword(input.password, 'password');
     await this.rates.hit(AUTH_LIMITS.register.ip(ip), AUTH_LIMITS.register.account(name));
     // A first look outside any transaction, so a conflict answers before the send limit counts.
     await this.assertRegistrable(this.db.manager, input.username, input.email);
     const sendLimit = AUTH_LIMITS.otpSend('registration', name);
-    await this.rates.hit(sendLimit);
+    await this.rates.hit(sendLimit, AUTH_LIMITS.otpRecipient(input.email));
     const passwordHash = await this.passwords.hash(input.password);
 
     let written: { user: UserEntity; code: string; codeHash: string };
@@ -126,7 +127,7 @@ export class AuthService {
   }
 
   /** POST /auth/verify-otp/registration: the code marks the account verified. */
-  async verifyRegistration(input: VerifyOtpInput, ip: string): Promise<null> {
+  async verifyRegistration(input: VerifyOtpInput, ip: string): Promise<WithMessage<null>> {
     await this.verifyCode('registration', input, ip, async (m, user) => {
       await m.query(`UPDATE users SET is_email_verified = true, updated_at = $2 WHERE id = $1`, [user.id, this.clock.now()]);
     });
@@ -137,7 +138,7 @@ export class AuthService {
    * POST /auth/resend-otp. Same answer whether or not the account exists or needs a code; a code
    * goes out only to an unverified account (registration) or a verified one (password_reset).
    */
-  async resendOtp(input: ResendOtpInput, ip: string): Promise<null> {
+  async resendOtp(input: ResendOtpInput, ip: string): Promise<WithMessage<null>> {
     const name = input.username.toLowerCase();
     const sendLimit = AUTH_LIMITS.otpSend(input.purpose, name);
     await this.rates.hit(AUTH_LIMITS.resend.ip(ip), sendLimit, AUTH_LIMITS.resend.account(input.purpose, name));
@@ -153,7 +154,7 @@ export class AuthService {
    * POST /auth/login. Unknown user and wrong password answer the same 401 after the same work
    * (an argon2 verify either way); an unverified account is told so only once the password matches.
    */
-  async login(input: LoginInput, ip: string): Promise<LoginResult> {
+  async login(input: LoginInput, ip: string): Promise<WithMessage<LoginResult>> {
     const name = input.username.toLowerCase();
     await this.rates.hit(AUTH_LIMITS.login.ip(ip), AUTH_LIMITS.login.account(name));
     const user = await this.findUser(this.db.manager, input.username);
@@ -174,22 +175,26 @@ export class AuthService {
   }
 
   /** POST /auth/logout: ends the session of this refresh token; answers the same if it already ended. */
-  async logout(input: RefreshTokenInput): Promise<null> {
+  async logout(input: RefreshTokenInput): Promise<WithMessage<null>> {
     await this.tokens.revokeSessionOf(input.refreshToken);
     return withMessage(null, MESSAGES.toast.loggedOut);
   }
 
-  /** GET /auth/me. */
+  /**
+   * GET /auth/me: `{success, user, data:{user}}`. The user also at the top level, as the original
+   * front end reads it on every reload (DECISIONS "Compatibility fixes").
+   */
   async me(current: AuthUser): Promise<MeResult> {
     const user = await this.db.getRepository(UserEntity).findOneBy({ id: current.id });
     if (!user) throw new DomainException('UNAUTHENTICATED');
-    return { user: toPublicUser(user) };
+    const publicUser = toPublicUser(user);
+    return withTopLevel({ user: publicUser }, { user: publicUser });
   }
 
   // ---------------------------------------------------------------- password reset
 
   /** POST /auth/forgot-password: same answer for unknown users, to whom nothing is sent. */
-  async forgotPassword(input: ForgotPasswordInput, ip: string): Promise<null> {
+  async forgotPassword(input: ForgotPasswordInput, ip: string): Promise<WithMessage<null>> {
     const name = input.username.toLowerCase();
     const sendLimit = AUTH_LIMITS.otpSend('password_reset', name);
     await this.rates.hit(AUTH_LIMITS.forgotPassword.ip(ip), sendLimit, AUTH_LIMITS.forgotPassword.account(name));
@@ -199,7 +204,7 @@ export class AuthService {
   }
 
   /** POST /auth/verify-otp/password-reset: the code buys a single-use, 10-minute reset token. */
-  async verifyPasswordReset(input: VerifyOtpInput, ip: string): Promise<ResetTokenResult> {
+  async verifyPasswordReset(input: VerifyOtpInput, ip: string): Promise<WithMessage<ResetTokenResult>> {
     const resetToken = await this.verifyCode('password_reset', input, ip, (m, user) => this.tokens.issueResetToken(m, user.id));
     return withMessage({ resetToken }, MESSAGES.toast.otpVerified);
   }
@@ -208,10 +213,15 @@ export class AuthService {
    * POST /auth/reset-password: spends the reset token, sets the password, ends every session and
    * sends a notice. A refused password leaves the token usable.
    */
-  async resetPassword(input: ResetPasswordInput, ip: string): Promise<null> {
+  async resetPassword(input: ResetPasswordInput, ip: string): Promise<WithMessage<null>> {
     this.refuseCommonPassword(input.newPassword, 'newPassword');
     await this.rates.hit(AUTH_LIMITS.resetPassword.ip(ip));
-    if (!(await this.tokens.isResetTokenLive(input.resetToken))) throw new DomainException('RESET_TOKEN_INVALID');
+    const owner = await this.tokens.resetTokenOwner(input.resetToken);
+    if (!owner) throw new DomainException('RESET_TOKEN_INVALID');
+    if (passwordResemblesAccount(input.newPassword, owner)) {
+      const message = MESSAGES.validation.passwordLikeAccount;
+      throw new DomainException('VALIDATION_FAILED', { message, details: { newPassword: message } });
+    }
     const passwordHash = await this.passwords.hash(input.newPassword);
     const now = this.clock.now();
     const user = await this.db.transaction(async (m) => {
@@ -270,7 +280,8 @@ export class AuthService {
   /**
    * Inside the registration transaction: re-checks under row locks, drops unverified accounts
    * that merely claimed this e-mail (whoever reads the code owns the address), then replaces the
-   * unverified account of this username or creates one.
+   * unverified account of this username (keeping its password when the e-mail is the same) or
+   * creates one.
    */
   private async writeUnverifiedUser(m: EntityManager, input: RegisterInput, passwordHash: string): Promise<UserEntity> {
     const rows = await this.assertRegistrable(m, input.username, input.email, true);
@@ -279,10 +290,13 @@ export class AuthService {
     const squatters = rows.filter((r) => r.id !== existing?.id && !r.isEmailVerified).map((r) => r.id);
     if (squatters.length) await m.query(`DELETE FROM users WHERE id = ANY($1::uuid[]) AND NOT is_email_verified`, [squatters]);
     if (existing) {
+      // Same mailbox: whoever re-registers cannot choose the password the owner will verify
+      // (issue 20, takeover before verification). The first password stays; a new code goes out.
+      const sameMailbox = existing.email.toLowerCase() === input.email.toLowerCase();
       const [row] = await queryUsers(
         m,
         `UPDATE users SET username = $2, email = $3, password_hash = $4, updated_at = $5 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-        [existing.id, input.username, input.email, passwordHash, now],
+        [existing.id, input.username, input.email, sameMailbox ? existing.passwordHash : passwordHash, now],
       );
       return row;
     }
@@ -297,6 +311,12 @@ export class AuthService {
 
   /** Issues a code and e-mails it; if the e-mail fails, the send is given back (503 to the caller). */
   private async sendCode(user: UserEntity, purpose: OtpPurpose, sendLimitKey: string): Promise<void> {
+    // The address has had its share of codes this hour: nothing is sent, and the caller answers as
+    // always (a 429 here would tell an unknown caller that the account exists).
+    if (!(await this.rates.allows(AUTH_LIMITS.otpRecipient(user.email)))) {
+      this.logger.warn({ event: 'otp_recipient_limited', userId: user.id, purpose }, 'code e-mail not sent: recipient limit reached');
+      return;
+    }
     const { code } = await this.otps.issue(this.db.manager, user.id, purpose);
     try {
       await this.mail.send(otpMail(purpose, user.email, user.username, code));

@@ -1,5 +1,5 @@
 import { COMPANY, OTP_TTL_MINUTES, formatDateTimeIST, type OtpPurpose } from '@vidyalaya/shared';
-import { brandedMail } from '../mail/layout';
+import { brandedMail } from '../mail';
 import type { OutgoingMail } from '../mail/mail.service';
 
 /**

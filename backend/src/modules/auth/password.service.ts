@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { ConcurrencyLimit } from '../../common/concurrency';
-import { isCommonPassword } from '@vidyalaya/shared';
+import { isCommonPassword, passwordBases } from '@vidyalaya/shared';
 import { isInServerCommonList } from './common-passwords';
 
 /**
@@ -27,7 +27,8 @@ export function hashPassword(password: string): Promise<string> {
 
 /** True when `password` is refused as too common (shared list and the server's longer one). */
 export function isTooCommon(password: string): boolean {
-  return isCommonPassword(password) || isInServerCommonList(password);
+  // Also a listed password with a year through 2030 added (issue 20): 'Kanpur#2025' is 'kanpur'.
+  return isCommonPassword(password) || passwordBases(password).some(isInServerCommonList);
 }
 
 /** A hash of nothing anyone knows, checked when the user does not exist, so both paths cost the same. */

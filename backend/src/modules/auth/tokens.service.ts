@@ -6,7 +6,7 @@ import { REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES, type AuthTokens } from
 import { signAccessToken, type AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
-import { LOGGER } from '../../common/envelope.filter';
+import { LOGGER } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { queryRows } from './query-rows';
 
@@ -121,12 +121,18 @@ export class TokensService {
 
   /** Whether the reset token is live now (a cheap look before the costly password hash). */
   async isResetTokenLive(token: string): Promise<boolean> {
-    const rows = await queryRows(
+    return (await this.resetTokenOwner(token)) !== null;
+  }
+
+  /** The account a live reset token belongs to (its name and address, for the password rules), or null. */
+  async resetTokenOwner(token: string): Promise<{ username: string; email: string } | null> {
+    const [row] = await queryRows<{ username: string; email: string }>(
       this.db,
-      `SELECT 1 FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
+      `SELECT u.username, u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2`,
       [tokenHash(token), this.clock.now()],
     );
-    return rows.length > 0;
+    return row ?? null;
   }
 
   /** Spends the reset token atomically; answers its user, or null if it is unknown, spent or expired. */

@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
-import { LOGGER } from '../../common/envelope.filter';
+import { LOGGER } from '../../common/logger';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { brandedMail } from '../mail/layout';
+import { brandedMail } from '../mail';
 import { MailService } from '../mail/mail.service';
 import { ContactMessageEntity } from './contact-message.entity';
 
@@ -66,7 +66,13 @@ export class ContactService {
       this.logger.error({ contactMessageId: stored.id }, 'contact message stored but not e-mailed to CONTACT_INBOX');
       throw new DomainException('MAIL_UNAVAILABLE');
     }
-    await repo.update({ id: stored.id }, { emailedAt: this.clock.now() });
+    // Stored and sent: the sender's part is done. A failure to note the sending must not answer an
+    // error, or the sender would send the same message again (issue 20).
+    try {
+      await repo.update({ id: stored.id }, { emailedAt: this.clock.now() });
+    } catch {
+      this.logger.warn({ contactMessageId: stored.id }, 'contact message e-mailed but not marked as e-mailed');
+    }
     return { id: stored.id };
   }
 }

@@ -5,7 +5,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { DomainException } from '../../common/domain.exception';
-import { LOGGER } from '../../common/envelope.filter';
+import { LOGGER } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 export interface OutgoingMail {

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { subdomainParamSchema, type PublicSchoolResult } from '@vidyalaya/shared';
 import { DataSource, Raw } from 'typeorm';
 import { DomainException } from '../../common/domain.exception';
-import { SchoolEntity } from '../schools/school.entity';
-import { toPublicProfile } from '../schools/school.mapper';
+import { SchoolEntity, toPublicProfile } from '../schools';
 
 /** GET /public/schools/{subdomain}: only an active school is shown; inactive, unknown and malformed all answer 404. */
 @Injectable()

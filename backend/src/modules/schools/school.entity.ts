@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { ApprovalStatus, PlanType, SchoolLevel } from '@vidyalaya/shared';
-import { UserEntity } from '../auth/user.entity';
+import { UserEntity } from '../auth';
 
 /** A school, owned by exactly one administrator (owner_id is unique). */
 @Entity('schools')
@@ -13,6 +13,7 @@ export class SchoolEntity {
   @Column({ type: 'varchar', length: 255 }) name!: string;
   @Column({ type: 'varchar', length: 50 }) subdomain!: string;
   @Column({ name: 'school_code', type: 'varchar', length: 50, nullable: true }) schoolCode!: string | null;
+  @Column({ name: 'affiliation_number', type: 'varchar', length: 50, nullable: true }) affiliationNumber!: string | null;
   @Column({ type: 'varchar', length: 20 }) level!: SchoolLevel;
   @Column({ type: 'varchar', length: 255, nullable: true }) board!: string | null;
   @Column({ name: 'principal_name', type: 'varchar', length: 255, nullable: true }) principalName!: string | null;
@@ -35,6 +36,8 @@ export class SchoolEntity {
   @Column({ name: 'approved_at', type: 'timestamptz', nullable: true }) approvedAt!: Date | null;
   @Column({ name: 'trial_ends_at', type: 'timestamptz', nullable: true }) trialEndsAt!: Date | null;
   @Column({ name: 'max_students', type: 'integer', default: 100 }) maxStudents!: number;
+  /** Kept by a trigger on `students` (migration 1764300000000); never written by the app. */
+  @Column({ name: 'active_students', type: 'integer', default: 0, insert: false, update: false }) activeStudents!: number;
   @Column({ name: 'submitted_at', type: 'timestamptz' }) submittedAt!: Date;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

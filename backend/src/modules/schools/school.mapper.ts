@@ -1,5 +1,6 @@
 import type { CreateSchoolPayload, PublicSchoolProfile, SchoolDto } from '@vidyalaya/shared';
 import type { SchoolEntity } from './school.entity';
+import { studentStrengthOf } from './student-strength';
 
 /** The school as its administrator (and staff) see it (spec §3 School; DECISIONS.md). */
 export function toSchoolDto(s: SchoolEntity): SchoolDto {
@@ -10,6 +11,7 @@ export function toSchoolDto(s: SchoolEntity): SchoolDto {
     level: s.level,
     board: s.board,
     schoolCode: s.schoolCode,
+    affiliationNumber: s.affiliationNumber ?? null,
     principalName: s.principalName,
     email: s.email,
     phoneNumbers: [...s.phoneNumbers],
@@ -31,8 +33,7 @@ export function toSchoolDto(s: SchoolEntity): SchoolDto {
     maxStudents: s.maxStudents,
     metaData: {
       approvalStatus: s.approvalStatus,
-      // No student records exist yet: the strength is the number of students enrolled.
-      studentStrength: 0,
+      studentStrength: studentStrengthOf(s),
       rejectionReason: s.approvalStatus === 'rejected' ? s.rejectionReason : null,
     },
     createdAt: s.createdAt.toISOString(),
@@ -53,6 +54,7 @@ export function schoolColumns(p: CreateSchoolPayload) {
     name: p.name,
     subdomain: p.subdomain,
     schoolCode: p.schoolCode ?? null,
+    affiliationNumber: p.affiliationNumber ?? null,
     level: p.level,
     board: p.board ?? null,
     principalName: p.principalName ?? null,

@@ -4,6 +4,7 @@ import {
   isReservedSubdomain,
   MESSAGES,
   setupProgressFromSummary,
+  subdomainCandidates,
   subdomainProblem,
   type CreateSchoolPayload,
   type PlanType,
@@ -17,7 +18,7 @@ import { Clock } from '../../common/clock';
 import { RawJson } from '../../common/success-envelope';
 import { DomainException } from '../../common/domain.exception';
 import { preparedQuery } from '../../database/prepared-query';
-import { loadClassesWithDetails } from '../academics/classes.query';
+import { loadClassesWithDetails } from '../academics';
 import { SchoolEntity } from './school.entity';
 import { schoolColumns, toSchoolDto } from './school.mapper';
 import { schoolConflictCode, violatedUniqueIndex } from './unique-violation';
@@ -82,7 +83,8 @@ export class SchoolsService {
   /**
    * PATCH /school/{id} with the full create payload. Pending: edited, stays pending. Rejected:
    * edited and re-submitted, so pending again (the rejection stays in the decision history).
-   * Approved: edited and stays approved, but its subdomain (the portal's address) is locked.
+   * Approved: edited and stays approved, but its subdomain (the portal's address) is locked, and a
+   * new name sends it back for review (pending, inactive) (issue 20).
    */
   async update(school: SchoolEntity, payload: CreateSchoolPayload): Promise<SchoolResult> {
     return this.db.transaction(async (tx) => {
@@ -94,7 +96,11 @@ export class SchoolsService {
       }
       if (subdomainChanged && isReservedSubdomain(payload.subdomain)) throw new DomainException('SUBDOMAIN_RESERVED');
       const now = this.clock.now();
-      const resubmitted = current.approvalStatus === 'rejected';
+      // Issue 20: staff approved the school under its name; an approved school that takes another
+      // name (not merely other letter case or spacing) goes back to the queue for a new review. Its
+      // approval date and trial are kept, so a re-approval does not restart the trial.
+      const renamedWhileApproved = current.approvalStatus === 'approved' && nameKey(current.name) !== nameKey(payload.name);
+      const resubmitted = current.approvalStatus === 'rejected' || renamedWhileApproved;
       Object.assign(current, schoolColumns(payload), { updatedAt: now });
       if (resubmitted) Object.assign(current, { approvalStatus: 'pending', isActive: false, rejectionReason: null, submittedAt: now });
       await this.saveMappingConflicts(tx, current);
@@ -124,12 +130,24 @@ export class SchoolsService {
    * GET /school/subdomain-availability: a format message, 'This subdomain is reserved' or
    * 'Subdomain already taken' as the reason; the caller's own school's subdomain is available to them.
    */
-  async availability(user: AuthUser, subdomain: string): Promise<SubdomainAvailability> {
+  async availability(user: AuthUser, subdomain: string, city?: string): Promise<SubdomainAvailability> {
     const problem = subdomainProblem(subdomain);
+    if (problem === MESSAGES.errors.subdomainReserved) return { available: false, reason: problem, suggestions: await this.freeSubdomains(subdomain, city) };
     if (problem) return { available: false, reason: problem };
     const [row]: { owner_id: string }[] = await this.db.query(`SELECT owner_id FROM schools WHERE lower(subdomain) = lower($1)`, [subdomain]);
-    if (row && row.owner_id !== user.id) return { available: false, reason: MESSAGES.errors.subdomainTaken };
+    if (row && row.owner_id !== user.id) {
+      return { available: false, reason: MESSAGES.errors.subdomainTaken, suggestions: await this.freeSubdomains(subdomain, city) };
+    }
     return { available: true };
+  }
+
+  /** Up to three subdomains like `subdomain` that no school has (issue 20), checked in one query. */
+  private async freeSubdomains(subdomain: string, city?: string): Promise<string[]> {
+    const candidates = subdomainCandidates(subdomain, city);
+    if (candidates.length === 0) return [];
+    const taken: { subdomain: string }[] = await this.db.query(`SELECT lower(subdomain) AS subdomain FROM schools WHERE lower(subdomain) = ANY($1::text[])`, [candidates]);
+    const used = new Set(taken.map((r) => r.subdomain));
+    return candidates.filter((c) => !used.has(c)).slice(0, 3);
   }
 
   /** GET /auth/my-school: 404 with `data.school` null when the user has no school (spec §7). */
@@ -171,12 +189,13 @@ export class SchoolsService {
   /**
    * The school summary of spec §3 in two queries whatever the number of classes. It describes the
    * newest academic year that has classes (named in `academicYear`); totalSections counts that
-   * year's sections, totalSubjects the distinct subjects its classes use.
+   * year's sections, totalSubjects its class-subject links (the sum over classes, as the original
+   * back end counts them: DECISIONS "Compatibility fixes").
    */
   async summaryOf(school: SchoolEntity): Promise<SchoolSummary> {
     const classes = await loadClassesWithDetails(this.db.manager, school.id, 'latest');
     const totalSections = classes.reduce((sum, c) => sum + c.sections.length, 0);
-    const totalSubjects = new Set(classes.flatMap((c) => c.subjects.map((s) => s.id))).size;
+    const totalSubjects = classes.reduce((sum, c) => sum + c.subjects.length, 0);
     const dto = toSchoolDto(school);
     return {
       school: dto,
@@ -193,7 +212,7 @@ export class SchoolsService {
  * The stored summary's shape: bump it whenever the summary's code changes what it answers, so the
  * bodies stored by the previous release are rebuilt on their next read.
  */
-export const SUMMARY_FORMAT = 1;
+export const SUMMARY_FORMAT = 3; // 2: totalSubjects counts class-subject links (issue 20); 3: studentStrength is the active students
 
 interface StoredSummaryRow {
   id: string;
@@ -201,4 +220,9 @@ interface StoredSummaryRow {
   built_version: string | null;
   format: number | null;
   body: string | null;
+}
+
+/** A school name as staff judged it: letter case and runs of spaces do not make a new name. */
+function nameKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }

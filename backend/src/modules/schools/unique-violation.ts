@@ -1,12 +1,6 @@
 import type { ErrorCode } from '@vidyalaya/shared';
 
-/** The unique index a PostgreSQL error (23505 unique_violation) names, or null for any other error. */
-export function violatedUniqueIndex(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } } | null;
-  const source = e?.driverError ?? e;
-  if (!source || source.code !== '23505') return null;
-  return source.constraint ?? '';
-}
+export { violatedUniqueIndex } from '../../database/unique-violation';
 
 /** Each unique index of the schools table and the conflict it means (DECISIONS.md). */
 const SCHOOL_INDEX_CODES: Record<string, ErrorCode> = {

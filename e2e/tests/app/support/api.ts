@@ -92,7 +92,8 @@ export async function createSubjectsApi(request: APIRequestContext, token: strin
 export async function staffToken(request: APIRequestContext): Promise<string> {
   const staff = newUser('staff');
   const root = join(__dirname, '..', '..', '..', '..');
-  execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', staff.username, '--email', staff.email, '--password', staff.password], {
+  execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', staff.username, '--email', staff.email], {
+    input: `${staff.password}\n`, // the password on stdin, never on the command line
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     stdio: 'pipe',
@@ -109,9 +110,10 @@ export async function rejectSchool(request: APIRequestContext, staff: string, sc
   await call(request, 'POST', `/admin/schools/${schoolId}/reject`, { reason }, staff);
 }
 
-/** The academic year the setup steps start with (spec §9: this year and the next two digits, IST). */
+/** The academic year the setup steps start with: the Indian school year, April to March, in IST (DECISIONS). */
 export function defaultAcademicYear(now = new Date()): string {
-  const year = new Date(now.getTime() + 330 * 60_000).getUTCFullYear();
+  const ist = new Date(now.getTime() + 330 * 60_000);
+  const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 

@@ -1,6 +1,6 @@
 import type { SchoolDto, SchoolOwner } from '../schools/school.types';
 
-export const SCHOOL_DECISIONS = ['approved', 'rejected'] as const;
+export const SCHOOL_DECISIONS = ['approved', 'rejected', 'student_limit'] as const;
 export type SchoolDecisionKind = (typeof SCHOOL_DECISIONS)[number];
 
 /** A school as provider staff see it: with its administrator. */
@@ -28,7 +28,11 @@ export type SchoolDecision = {
 export type AdminSchoolDetail = {
   school: AdminSchool;
   decisions: SchoolDecision[];
+  /** The school's classes (every academic year, catalogue order) with their section and subject counts. */
+  classes?: AdminSchoolClass[];
 };
+
+export type AdminSchoolClass = { name: string; academicYear: string; sections: number; subjects: number };
 
 /**
  * POST /admin/schools/{id}/approve and /reject answer data: the school after the decision, its

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../constants';
 import { MESSAGES } from '../../messages';
+import { isSafeUsername } from '../../rules/username';
 import { emailField } from '../common';
 
 const V = MESSAGES.validation;
 
-/** Username: 3 to 30 characters after trimming (spec §5 Registration and Login). */
+/** Username: 3 to 30 characters after NFKC normalisation and trimming (spec §5 Registration and Login). */
 export const usernameSchema = z
   .string({ error: V.usernameMin })
+  .normalize('NFKC')
   .trim()
   .min(USERNAME_MIN, V.usernameMin)
   .max(USERNAME_MAX, V.usernameMax);
+
+/** A username being chosen: also only the safe character set, in one script (rules/username.ts). */
+export const newUsernameSchema = usernameSchema.refine(isSafeUsername, V.usernameCharacters);
 
 export const accountEmailSchema = emailField(V.emailInvalid, V.emailTooLong);
 

@@ -3,6 +3,7 @@ import { zodIssuesToDetails } from '../../api/validation-details';
 import {
   createSchoolSchema,
   emptySchoolFormValues,
+  normalisePhoneNumber,
   schoolFormSchema,
   toCreateSchoolPayload,
   type SchoolFormValues,
@@ -84,7 +85,7 @@ describe.each(schemas)('spec §5 School form (%s)', (_name, schema) => {
     { case: 'school code of 51', input: { ...validSchool, schoolCode: 'D'.repeat(51) }, path: 'schoolCode', message: 'School code must not exceed 50 characters' },
     { case: 'school code in lowercase', input: { ...validSchool, schoolCode: 'dps-01' }, path: 'schoolCode', message: 'School code can only contain uppercase letters, numbers, hyphens and underscores' },
     { case: 'phone with a leading zero', input: { ...validSchool, phoneNumbers: ['05122345678'] }, path: 'phoneNumbers.0', message: 'Invalid phone number format' },
-    { case: 'phone with spaces inside', input: { ...validSchool, phoneNumbers: ['98765 43210'] }, path: 'phoneNumbers.0', message: 'Invalid phone number format' },
+    { case: 'phone with a letter inside (spaces and dashes are fine)', input: { ...validSchool, phoneNumbers: ['98765 4321O'] }, path: 'phoneNumbers.0', message: 'Invalid phone number format' },
     { case: 'phone of one digit', input: { ...validSchool, phoneNumbers: ['9'] }, path: 'phoneNumbers.0', message: 'Invalid phone number format' },
     { case: 'phone of 16 digits', input: { ...validSchool, phoneNumbers: ['9'.repeat(16)] }, path: 'phoneNumbers.0', message: 'Invalid phone number format' },
     { case: 'school email malformed', input: { ...validSchool, email: 'office@' }, path: 'email', message: 'Invalid email format' },
@@ -183,7 +184,7 @@ describe('spec §5 School form: schoolFormSchema puts phone messages on the inpu
   it.each([
     { case: 'one empty input', phoneNumbers: [''], path: 'phoneNumbers.0', message: 'At least one phone number is required' },
     { case: 'no inputs', phoneNumbers: undefined, path: 'phoneNumbers.0', message: 'At least one phone number is required' },
-    { case: 'a bad number after a blank', phoneNumbers: ['', '98-765'], path: 'phoneNumbers.1', message: 'Invalid phone number format' },
+    { case: 'a bad number after a blank', phoneNumbers: ['', '98-76x'], path: 'phoneNumbers.1', message: 'Invalid phone number format' },
     { case: 'a repeat after a blank', phoneNumbers: ['+919876543210', '', '+919876543210'], path: 'phoneNumbers.2', message: 'Phone numbers must be unique' },
     { case: 'six filled inputs', phoneNumbers: ['911', '912', '913', '914', '915', '916'].map((p) => `+${p}234567`), path: 'phoneNumbers.5', message: 'Maximum 5 phone numbers allowed' },
   ])('$case → $path: $message', ({ phoneNumbers, path, message }) => {
@@ -274,5 +275,27 @@ describe('spec §7 school calls', () => {
   it('subdomain availability takes any text, but needs the parameter', () => {
     expect(subdomainAvailabilityQuerySchema.parse({ subdomain: ' Ab ' })).toEqual({ subdomain: 'Ab' });
     expect(detailsOf(subdomainAvailabilityQuerySchema, {}).subdomain).toBe('Subdomain is required');
+  });
+});
+
+describe('issue 20: phone numbers take spaces, dashes and +91, and are kept in one normal form', () => {
+  it.each([
+    ['+91 98765 43210', '+919876543210'],
+    ['98765-43210', '+919876543210'],
+    ['9876543210', '+919876543210'],
+    ['91 98765 43210', '+919876543210'],
+    ['+91-512-2345678', '+915122345678'],
+    ['(0512) 234 5678', '05122345678'],
+    [' +1 (415) 555-0100 ', '+14155550100'],
+  ])('%j → %j', (input, normal) => {
+    expect(normalisePhoneNumber(input)).toBe(normal);
+  });
+
+  it('the server stores the normal form, and two spellings of one number are duplicates', () => {
+    const parsed = createSchoolSchema.parse({ ...validSchool, phoneNumbers: ['+91 98765 43210', '0512-2345678'.replace(/^0/, '+91 ')] });
+    expect(parsed.phoneNumbers).toEqual(['+919876543210', '+915122345678']);
+    const twice = createSchoolSchema.safeParse({ ...validSchool, phoneNumbers: ['98765 43210', '+919876543210'] });
+    expect(twice.success).toBe(false);
+    expect(zodIssuesToDetails(twice.error!.issues)).toEqual({ 'phoneNumbers.1': 'Phone numbers must be unique' });
   });
 });

@@ -22,6 +22,7 @@ import {
   type SchoolLevel,
 } from '../../constants';
 import { MESSAGES } from '../../messages';
+import { ONBOARDING_TEXT } from '../../messages-onboarding';
 import { duplicateIndexes } from '../../rules/duplicates';
 import { currentYearIST } from '../../rules/ist';
 import { subdomainSchema } from '../../rules/subdomain';
@@ -50,6 +51,17 @@ const nameSchema = z
 const levelSchema = z.enum(SCHOOL_LEVELS, { error: V.levelRequired });
 
 const boardSchema = optionalField(z.string().trim().max(BOARD_MAX, V.boardTooLong));
+
+const A = ONBOARDING_TEXT.school;
+/** The board's affiliation number (issue 20; optional, additive): 2 to 50 of letters, digits, space / . - */
+const affiliationNumberSchema = optionalField(
+  z
+    .string()
+    .trim()
+    .min(2, A.affiliationLength)
+    .max(50, A.affiliationLength)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 /.-]*$/, A.affiliationFormat),
+);
 
 const schoolCodeSchema = optionalField(
   z
@@ -100,9 +112,21 @@ export const establishedYearSchema = z.preprocess(
     .optional(),
 );
 
+/**
+ * One normal form for a phone number (issue 20): spaces, dashes, dots and brackets go, and an Indian
+ * mobile number written without its country code ('98765 43210', '91 98765-43210') gets '+91'.
+ * The spec's rule is then applied to the result: '+91 98765 43210' → '+919876543210'.
+ */
+export function normalisePhoneNumber(value: string): string {
+  const compact = value.trim().replace(/[\s\-.()]/g, '');
+  if (/^[6-9]\d{9}$/.test(compact)) return `+91${compact}`;
+  if (/^91[6-9]\d{9}$/.test(compact)) return `+${compact}`;
+  return compact;
+}
+
 export const phoneNumberSchema = z
   .string({ error: V.phoneNumberFormat })
-  .trim()
+  .overwrite(normalisePhoneNumber)
   .regex(PHONE_NUMBER_PATTERN, V.phoneNumberFormat);
 
 function addressSchema(country: z.ZodType<string, unknown>) {
@@ -144,6 +168,7 @@ export const createSchoolSchema = z.object({
   level: levelSchema,
   board: boardSchema,
   schoolCode: schoolCodeSchema,
+  affiliationNumber: affiliationNumberSchema,
   phoneNumbers: z.preprocess(
     (value) => (Array.isArray(value) ? value.filter((entry) => !isBlankEntry(entry)) : value),
     z
@@ -184,6 +209,7 @@ export type SchoolFormValues = {
   level?: SchoolLevel | '';
   board?: string;
   schoolCode?: string;
+  affiliationNumber?: string;
   phoneNumbers?: (string | null | undefined)[];
   email?: string;
   principalName?: string;
@@ -211,6 +237,7 @@ export const schoolFormSchema = z.object({
   level: levelSchema,
   board: boardSchema,
   schoolCode: schoolCodeSchema,
+  affiliationNumber: affiliationNumberSchema,
   phoneNumbers: z.preprocess(
     (value) => value ?? [],
     z.array(optionalField(phoneNumberSchema)).superRefine((phones, ctx) => {
@@ -277,6 +304,7 @@ export function toCreateSchoolPayload(values: SchoolFormValues): CreateSchoolPay
     level: values.level as SchoolLevel,
     ...optionalEntry('board', values.board),
     ...optionalEntry('schoolCode', values.schoolCode),
+    ...optionalEntry('affiliationNumber', values.affiliationNumber),
     phoneNumbers: (values.phoneNumbers ?? []).map(text).filter((phone) => phone !== ''),
     ...optionalEntry('email', values.email),
     ...optionalEntry('principalName', values.principalName),

@@ -26,6 +26,8 @@ export type SchoolDto = {
   level: SchoolLevel;
   board: string | null;
   schoolCode: string | null;
+  /** The board's affiliation number (issue 20; additive). */
+  affiliationNumber?: string | null;
   principalName: string | null;
   email: string | null;
   phoneNumbers: string[];

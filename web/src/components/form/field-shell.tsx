@@ -57,11 +57,15 @@ export function FieldShell(props: {
             {helperText}
           </div>
         ) : null}
-        {error ? (
-          <div className="vd-field-error" id={`${id}-error`}>
-            {error}
-          </div>
-        ) : null}
+        {/* The message's line is kept even while empty: a message appearing on blur must not
+            move the controls below it, or the click aimed at them lands on empty space. */}
+        <div className="vd-field-message">
+          {error ? (
+            <div className="vd-field-error" id={`${id}-error`}>
+              {error}
+            </div>
+          ) : null}
+        </div>
       </div>
     </div>
   );

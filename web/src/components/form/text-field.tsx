@@ -22,6 +22,8 @@ export type TextFieldProps = {
   onUserChange?: (value: string) => void;
   /** Extra ids for aria-describedby (e.g. a live availability message). */
   describedById?: string;
+  /** Choices offered as the user types (a datalist); any other text is still allowed. */
+  suggestions?: readonly string[];
 };
 
 /** A Blueprint InputGroup bound to a react-final-form field, with its label and its error beside it. */
@@ -54,7 +56,15 @@ export function TextField(props: TextFieldProps) {
         aria-required={props.optional ? undefined : true}
         aria-describedby={describedIds}
         size="large"
+        list={props.suggestions ? `${id}-list` : undefined}
       />
+      {props.suggestions ? (
+        <datalist id={`${id}-list`}>
+          {props.suggestions.map((option) => (
+            <option key={option} value={option} />
+          ))}
+        </datalist>
+      ) : null}
     </FieldShell>
   );
 }

@@ -2,7 +2,7 @@ import { Classes, Collapse, Navbar, NavbarGroup, NavbarHeading } from '@blueprin
 import { APP_NAME, HEADER_TRANSLUCENT_THRESHOLD_PX, MESSAGES } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { logout, selectAuth } from '../../lib/auth/auth-slice';
 import { BrandMark } from './brand-mark';
 import { LinkButton } from './link-button';

@@ -41,12 +41,14 @@ async function send(req: ApiRequest, accessToken: string | undefined, signal?: A
       ).toString()
     : '';
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart content type.
+  const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
+  if (req.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
   const res = await fetch(`${base}${req.url}${query === '?' ? '' : query}`, {
     method: req.method ?? 'GET',
     headers,
-    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
     signal,
   });
   let body: Envelope | null = null;

@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { MESSAGES, STORAGE_KEYS, type AuthTokens, type PublicUser } from '@vidyalaya/shared';
 import { api } from '../api/api';
 import { getPlatform } from '../platform/platform';
@@ -74,9 +74,6 @@ export const authSlice = createSlice({
   initialState,
   reducers: {
     cleared: () => ({ status: 'unauthenticated' as const, user: null }),
-    userUpdated: (s, a: PayloadAction<PublicUser>) => {
-      s.user = a.payload;
-    },
   },
   extraReducers: (b) => {
     b.addCase(initializeAuth.fulfilled, (_s, a) =>

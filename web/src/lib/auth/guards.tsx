@@ -1,12 +1,10 @@
 import { Button } from '@blueprintjs/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSelector } from 'react-redux';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { NotAllowed } from '../../components/not-allowed';
 import { MESSAGES } from '@vidyalaya/shared';
-import { selectAuth, type AuthState } from './auth-slice';
-
-type WithAuth = { auth: AuthState };
+import { useAppSelector } from '../store/hooks';
+import { selectAuth } from './auth-slice';
 
 /** What the login page reads back: where a signed-out visitor was going. */
 export type FromState = { from?: string | { pathname?: string; search?: string; hash?: string } };
@@ -23,7 +21,7 @@ export function rememberedOrigin(state: unknown): string | null {
 
 /** Spec §2 route guard: a protected route needs a signed-in user, else /login remembering the origin. */
 export function RequireAuth() {
-  const { status } = useSelector((s: WithAuth) => selectAuth(s));
+  const { status } = useAppSelector(selectAuth);
   const location = useLocation();
   if (status !== 'authenticated') {
     const from = `${location.pathname}${location.search}${location.hash}`;
@@ -37,7 +35,7 @@ export function RequireAuth() {
  * after logging in, to the page remembered by RequireAuth — replacing history (spec §2).
  */
 export function GuestOnly() {
-  const { status } = useSelector((s: WithAuth) => selectAuth(s));
+  const { status } = useAppSelector(selectAuth);
   const location = useLocation();
   if (status === 'authenticated') return <Navigate to={rememberedOrigin(location.state) ?? '/dashboard'} replace />;
   return <Outlet />;
@@ -48,7 +46,7 @@ export function GuestOnly() {
  * so they see a clear refusal instead of an empty dashboard.
  */
 export function RequireSchoolAdmin() {
-  const { user } = useSelector((s: WithAuth) => selectAuth(s));
+  const { user } = useAppSelector(selectAuth);
   if (user?.role === 'staff') return <StaffNotAllowed />;
   return <Outlet />;
 }

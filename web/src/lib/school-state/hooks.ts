@@ -1,13 +1,11 @@
 import { academicYearOptions, defaultAcademicYear } from '@vidyalaya/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { schoolStateActions, selectSchoolState, type SchoolState } from './school-state';
 
-type WithSchool = { school: SchoolState };
-
 export function useSchoolState(): SchoolState {
-  return useSelector((s: WithSchool) => selectSchoolState(s));
+  return useAppSelector(selectSchoolState);
 }
 
 /**
@@ -15,8 +13,8 @@ export function useSchoolState(): SchoolState {
  * spec's default. It is sent as chosen (DECISIONS: never a hard-coded year).
  */
 export function useAcademicYear(): { academicYear: string; options: string[]; choose: (year: string) => void } {
-  const stored = useSelector((s: WithSchool) => s.school.academicYear);
-  const dispatch = useDispatch();
+  const stored = useAppSelector((s) => s.school.academicYear);
+  const dispatch = useAppDispatch();
   const academicYear = stored ?? defaultAcademicYear();
   const options = useMemo(() => {
     const list: string[] = academicYearOptions();
@@ -29,7 +27,7 @@ export function useAcademicYear(): { academicYear: string; options: string[]; ch
 /** Spec §2: the school id comes from the schoolId query parameter, else from the stored school. */
 export function useSetupSchoolId(): string | null {
   const [params] = useSearchParams();
-  const stored = useSelector((s: WithSchool) => s.school.school?.id ?? null);
+  const stored = useAppSelector((s) => s.school.school?.id ?? null);
   const fromQuery = params.get('schoolId');
   return fromQuery !== null && fromQuery.trim() !== '' ? fromQuery.trim() : stored;
 }

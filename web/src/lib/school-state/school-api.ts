@@ -18,4 +18,4 @@ export const schoolApi = api.injectEndpoints({
   }),
 });
 
-export const { useMySchoolDetailedQuery, useMySchoolQuery, useLazyMySchoolQuery } = schoolApi;
+export const { useMySchoolDetailedQuery, useMySchoolQuery } = schoolApi;

@@ -11,7 +11,6 @@ export function OtpField(props: { name?: string; label?: string; autoFocus?: boo
       autoComplete="one-time-code"
       inputMode="numeric"
       maxLength={OTP_LENGTH}
-      placeholder="000000"
       leftIcon="key"
       autoFocus={props.autoFocus}
     />

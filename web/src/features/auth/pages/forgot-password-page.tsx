@@ -73,8 +73,10 @@ export function Component() {
       const result = await verifyPasswordReset({ username, otp: String(values.otp ?? '').trim() }).unwrap();
       setResetToken(result.resetToken);
     } catch (e) {
-      toastError(D.invalidCode.title, errorDescription(e, D.invalidCode.description));
-      return toSubmitErrors(e);
+      const description = errorDescription(e, D.invalidCode.description);
+      toastError(D.invalidCode.title, description);
+      // The message also stays at the code field (issue 20), where the eyes are.
+      return toSubmitErrors(e) ?? { otp: description };
     }
     toast({ title: MESSAGES.toast.codeVerified });
     setStep('password');

@@ -3,7 +3,7 @@ import { loginSchema, MESSAGES, type LoginInput } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { signedIn } from '../../../lib/auth/auth-slice';

@@ -1,6 +1,7 @@
 import { MESSAGES, registerFormSchema, type RegisterFormValues } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
-import { Link, useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
@@ -8,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import type { VerifyOtpState } from '../verify-otp-state';
+import { readRegisterPrefill, type VerifyOtpState } from '../verify-otp-state';
 
 const validate = zodValidate(registerFormSchema);
 const T = MESSAGES.appFlows.register;
@@ -18,17 +19,21 @@ export function Component() {
   useDocumentTitle(MESSAGES.ui.register.title);
   const navigate = useNavigate();
   const [register] = useRegisterMutation();
+  // Back from /verify-otp to correct a mistyped address: the username and address are kept.
+  const { state } = useLocation();
+  const initialValues = useMemo(() => ({ ...readRegisterPrefill(state), agreeToTerms: false }), [state]);
 
   async function onSubmit(values: RegisterFormValues) {
     const username = String(values.username ?? '').trim();
+    const email = String(values.email ?? '').trim();
     try {
-      await register({ username, email: String(values.email ?? '').trim(), password: String(values.password ?? '') }).unwrap();
+      await register({ username, email, password: String(values.password ?? '') }).unwrap();
     } catch (e) {
       toastError(MESSAGES.destructive.register.title, errorDescription(e, MESSAGES.destructive.register.description));
       return toSubmitErrors(e);
     }
     toast({ title: MESSAGES.toast.registrationSuccess });
-    navigate('/verify-otp', { state: { username, type: 'registration' } satisfies VerifyOtpState });
+    navigate('/verify-otp', { state: { username, type: 'registration', email } satisfies VerifyOtpState });
     return undefined;
   }
 
@@ -42,7 +47,7 @@ export function Component() {
         </p>
       }
     >
-      <Form<RegisterFormValues> onSubmit={onSubmit} validate={validate} initialValues={{ agreeToTerms: false }}>
+      <Form<RegisterFormValues> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
         {({ handleSubmit, submitting, values }) => (
           <form className="auth-form" onSubmit={handleSubmit} noValidate>
             <TextField name="username" label="Username" autoComplete="username" leftIcon="user" autoFocus />

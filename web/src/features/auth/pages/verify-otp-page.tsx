@@ -1,19 +1,21 @@
-import { MESSAGES, verifyOtpSchema, type OtpPurpose } from '@vidyalaya/shared';
+import { useRef } from 'react';
+import { maskEmail, MESSAGES, ONBOARDING_TEXT, verifyOtpSchema, type OtpPurpose } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/form';
-import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
+import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useResendOtpMutation, useVerifyPasswordResetMutation, useVerifyRegistrationMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { OtpField } from '../components/otp-field';
-import { readVerifyOtpState, type ResetPasswordState, type VerifyOtpState } from '../verify-otp-state';
+import { readVerifyOtpState, type RegisterPrefill, type ResetPasswordState, type VerifyOtpState } from '../verify-otp-state';
 
 type OtpForm = { otp?: string };
 const validate = zodValidate(verifyOtpSchema.pick({ otp: true }));
 const T = MESSAGES.appFlows.verifyOtp;
+const O = ONBOARDING_TEXT.verifyOtp;
 
 /** Spec §2 /verify-otp: needs {username, type} in the navigation state, else /login. */
 export function Component() {
@@ -23,7 +25,7 @@ export function Component() {
   return <VerifyOtp {...state} />;
 }
 
-function VerifyOtp({ username, type }: VerifyOtpState) {
+function VerifyOtp({ username, type, email }: VerifyOtpState) {
   const reset = type === 'password-reset';
   useDocumentTitle(reset ? T.resetTitle : T.title);
   const navigate = useNavigate();
@@ -32,22 +34,30 @@ function VerifyOtp({ username, type }: VerifyOtpState) {
   const [resendOtp, resend] = useResendOtpMutation();
   const purpose: OtpPurpose = reset ? 'password_reset' : 'registration';
 
+  // Once a code was accepted, a second submit (Enter pressed twice) must not report a failure.
+  const verified = useRef(false);
+
   async function onSubmit(values: OtpForm) {
     const otp = String(values.otp ?? '').trim();
+    if (verified.current) return undefined;
     try {
       if (reset) {
         const { resetToken } = await verifyPasswordReset({ username, otp }).unwrap();
+        verified.current = true;
         toast({ title: MESSAGES.toast.otpVerified });
         navigate('/reset-password', { state: { resetToken } satisfies ResetPasswordState });
       } else {
         await verifyRegistration({ username, otp }).unwrap();
+        verified.current = true;
         toast({ title: MESSAGES.toast.emailVerified });
         navigate('/login');
       }
       return undefined;
     } catch (e) {
-      toastError(MESSAGES.destructive.verifyOtp.title, errorDescription(e, MESSAGES.destructive.verifyOtp.description));
-      return toSubmitErrors(e);
+      const description = errorDescription(e, MESSAGES.destructive.verifyOtp.description);
+      toastError(MESSAGES.destructive.verifyOtp.title, description);
+      // The message also stays at the field, where the eyes are (the toast goes after 8 s).
+      return toSubmitErrors(e) ?? { otp: asApiError(e).status === 429 ? asApiError(e).message || description : description };
     }
   }
 
@@ -63,9 +73,21 @@ function VerifyOtp({ username, type }: VerifyOtpState) {
   return (
     <AuthCard
       title={reset ? T.resetTitle : T.title}
-      intro={T.intro(username)}
+      intro={
+        <>
+          {email ? O.sentTo(username, maskEmail(email)) : T.intro(username)} {O.validity}
+        </>
+      }
       footer={
         <>
+          {email && !reset ? (
+            <p>
+              {O.wrongEmail}{' '}
+              <Link to="/register" state={{ username, email } satisfies RegisterPrefill}>
+                {O.fixEmail}
+              </Link>
+            </p>
+          ) : null}
           <p>
             {T.noCode}{' '}
             <button type="button" className="auth-link-button" onClick={() => void onResend()} disabled={resend.isLoading}>

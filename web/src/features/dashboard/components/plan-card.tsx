@@ -70,7 +70,7 @@ export function PlanCard({ school }: { school: SchoolDto }) {
                   </Tag>
                 )}
                 <Button
-                  size="small"
+                  size="medium"
                   variant="outlined"
                   intent="primary"
                   text={`Choose ${PLAN_NAMES[plan]}`}

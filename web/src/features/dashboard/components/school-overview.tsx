@@ -72,7 +72,13 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
           </div>
         </div>
         {hasPortal ? (
-          <Button intent="primary" size="large" endIcon="share" text={MESSAGES.ui.dashboard.visitPortal} onClick={() => void visitPortal()} />
+          <div className="dash-header-actions">
+            {/* Issue 13: once approved, the school is run from its workspace. */}
+            {status === 'approved' ? (
+              <Button intent="primary" size="large" icon="office" text="Open the workspace" onClick={() => navigate(`/workspace/${encodeURIComponent(school.id)}`)} />
+            ) : null}
+            <Button intent={status === 'approved' ? 'none' : 'primary'} size="large" endIcon="share" text={MESSAGES.ui.dashboard.visitPortal} onClick={() => void visitPortal()} />
+          </div>
         ) : null}
       </header>
 
@@ -120,7 +126,7 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
           {next ? (
             <div className="dash-next">
               <p>{T.nextStep(next.label)}</p>
-              <Button intent="primary" endIcon="arrow-right" text={MESSAGES.ui.dashboard.continueSetup} onClick={() => navigate(setupStepHref(next, school.id))} />
+              <Button intent="primary" size="large" className="dash-continue" endIcon="arrow-right" text={MESSAGES.ui.dashboard.continueSetup} onClick={() => navigate(setupStepHref(next, school.id))} />
             </div>
           ) : (
             <Callout intent={status === 'rejected' ? 'danger' : status === 'approved' ? 'success' : 'primary'} icon="clipboard" className="dash-complete">

@@ -1,7 +1,7 @@
 import { setupProgressFromSummary, type ClassWithDetails, type SchoolDto, type SetupProgress } from '@vidyalaya/shared';
 import { useEffect, useMemo } from 'react';
-import { useDispatch } from 'react-redux';
 import { asApiError } from '../../../lib/api/errors';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { useMySchoolDetailedQuery, useMySchoolQuery } from '../../../lib/school-state/school-api';
 import { schoolStateActions } from '../../../lib/school-state/school-state';
 
@@ -28,7 +28,7 @@ export type OverviewState =
  * outcome is also written to the school state (spec §3).
  */
 export function useSchoolOverview(): OverviewState & { refetch: () => void } {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const detailed = useMySchoolDetailedQuery(undefined, { refetchOnMountOrArgChange: true });
   const detailedFailed = detailed.isError && !detailed.isFetching;
   const basic = useMySchoolQuery(undefined, { skip: !detailedFailed, refetchOnMountOrArgChange: true });

@@ -2,7 +2,7 @@ import { Button, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toastError } from '../../../lib/toast';
 import { StateScreen } from '../../../lib/ui/state-screen';

@@ -54,7 +54,7 @@ export function Component() {
         <a href={home} className="portal-brand">
           <Icon icon="learning" size={20} aria-hidden /> {APP_NAME}
         </a>
-        <a href={mainSiteUrl(appDomain ?? '', '/login')} className="bp6-button bp6-intent-primary portal-link-button">
+        <a href="/workspace" className="bp6-button bp6-intent-primary portal-link-button">
           <Icon icon="log-in" aria-hidden /> {T.signIn}
         </a>
       </header>
@@ -84,8 +84,15 @@ export function Component() {
               <dd className="portal-capitalise">{formatLevel(school.level)}</dd>
             </div>
           </dl>
-          <a href={mainSiteUrl(appDomain ?? '', '/login')} className="bp6-button bp6-intent-primary bp6-large portal-link-button">
+          <a href="/workspace" className="bp6-button bp6-intent-primary bp6-large portal-link-button">
             <Icon icon="log-in" aria-hidden /> {T.signIn}
+          </a>
+        </Card>
+        <Card className="portal-card" elevation={1}>
+          <h2>Admissions</h2>
+          <p>Parents and guardians can apply for a place online; the school replies by e-mail.</p>
+          <a href="/apply" className="bp6-button bp6-intent-primary bp6-large portal-link-button">
+            <Icon icon="new-person" aria-hidden /> Apply for admission
           </a>
         </Card>
       </main>

@@ -31,8 +31,8 @@ export const setupApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/school/${encodeURIComponent(id)}`, method: 'PATCH', body, fallbackMessage: F.createSchool }),
       invalidatesTags: onSuccess('School', 'SchoolSummary'),
     }),
-    subdomainAvailability: b.query<SubdomainAvailability, string>({
-      query: (subdomain) => ({ url: '/school/subdomain-availability', params: { subdomain } }),
+    subdomainAvailability: b.query<SubdomainAvailability, { subdomain: string; city?: string }>({
+      query: ({ subdomain, city }) => ({ url: '/school/subdomain-availability', params: city ? { subdomain, city } : { subdomain } }),
       keepUnusedDataFor: 10,
     }),
     createClasses: b.mutation<unknown, CreateClassesInput>({

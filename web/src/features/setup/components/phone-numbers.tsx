@@ -14,7 +14,7 @@ export function PhoneNumbers() {
   return (
     <fieldset className="setup-fieldset phone-list">
       <legend className="vd-field-label">Phone numbers</legend>
-      <p className="setup-fieldset-help">One to five numbers, with the country code (e.g. +919876543210). The first is shown on your profile.</p>
+      <p className="setup-fieldset-help">One to five numbers. Spaces and dashes are fine, and a mobile number without its country code gets +91 (e.g. 98765 43210). The first is shown on your profile.</p>
       {phones.map((_, i) => (
         <div className="phone-row" key={i}>
           <TextField

@@ -1,7 +1,7 @@
-import { Icon, Spinner } from '@blueprintjs/core';
-import { MESSAGES, subdomainProblem } from '@vidyalaya/shared';
+import { Button, Icon, Spinner } from '@blueprintjs/core';
+import { MESSAGES, ONBOARDING_TEXT, subdomainProblem } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
-import { useField } from 'react-final-form';
+import { useField, useForm } from 'react-final-form';
 import { useLazySubdomainAvailabilityQuery } from '../api/setup-api';
 
 const DEBOUNCE_MS = 400;
@@ -13,6 +13,9 @@ const T = MESSAGES.appFlows.setupSchool;
  */
 export function SubdomainStatus({ appDomain, current }: { appDomain: string | null; current?: string }) {
   const { input } = useField<string>('subdomain', { subscription: { value: true } });
+  // The city makes better suggestions for a taken name ('sunrise-kanpur').
+  const city = (useField<string>('address.city', { subscription: { value: true } }).input.value ?? '').trim();
+  const form = useForm();
   const value = (input.value ?? '').trim();
   const [debounced, setDebounced] = useState(value);
   const [check, result] = useLazySubdomainAvailabilityQuery();
@@ -25,12 +28,14 @@ export function SubdomainStatus({ appDomain, current }: { appDomain: string | nu
   const formatOk = debounced !== '' && subdomainProblem(debounced) === null;
   const isCurrent = !!current && debounced === current;
   useEffect(() => {
-    if (formatOk && !isCurrent) void check(debounced, true);
+    if ((formatOk || problemIsReserved(debounced)) && !isCurrent) void check({ subdomain: debounced, ...(city ? { city } : {}) }, true);
+    // The city only shapes suggestions: a change to it alone asks nothing new.
   }, [debounced, formatOk, isCurrent, check]);
+  const asked = result.originalArgs?.subdomain;
 
   let content: React.ReactNode = null;
   if (value === '' ) content = null;
-  else if (value !== debounced || (formatOk && !isCurrent && (result.isFetching || result.originalArgs !== debounced))) {
+  else if (value !== debounced || (formatOk && !isCurrent && (result.isFetching || asked !== debounced))) {
     content = (
       <span className="subdomain-status subdomain-status--checking">
         <Spinner size={12} aria-hidden /> {T.subdomainChecking}
@@ -47,9 +52,12 @@ export function SubdomainStatus({ appDomain, current }: { appDomain: string | nu
     // Format messages show under the field; a reserved name is only known here.
     content =
       problem === MESSAGES.errors.subdomainReserved ? (
-        <span className="subdomain-status subdomain-status--bad">
-          <Icon icon="error" size={12} aria-hidden /> {problem}
-        </span>
+        <>
+          <span className="subdomain-status subdomain-status--bad">
+            <Icon icon="error" size={12} aria-hidden /> {problem}
+          </span>
+          {asked === debounced ? <Suggestions list={result.data?.suggestions} onPick={(s) => form.change('subdomain', s)} /> : null}
+        </>
       ) : null;
   } else if (result.data?.available) {
     content = (
@@ -59,15 +67,35 @@ export function SubdomainStatus({ appDomain, current }: { appDomain: string | nu
     );
   } else if (result.data && !result.data.available) {
     content = (
-      <span className="subdomain-status subdomain-status--bad">
-        <Icon icon="error" size={12} aria-hidden /> {result.data.reason ?? MESSAGES.errors.subdomainTaken}
-      </span>
+      <>
+        <span className="subdomain-status subdomain-status--bad">
+          <Icon icon="error" size={12} aria-hidden /> {result.data.reason ?? MESSAGES.errors.subdomainTaken}
+        </span>
+        <Suggestions list={result.data.suggestions} onPick={(s) => form.change('subdomain', s)} />
+      </>
     );
   }
 
   return (
     <span id="subdomain-availability" aria-live="polite" className="subdomain-status-region">
       {content}
+    </span>
+  );
+}
+
+function problemIsReserved(value: string): boolean {
+  return value !== '' && subdomainProblem(value) === MESSAGES.errors.subdomainReserved;
+}
+
+/** Free subdomains like the one asked for (issue 20): one tap takes one. */
+function Suggestions({ list, onPick }: { list?: string[]; onPick: (subdomain: string) => void }) {
+  if (!list || list.length === 0) return null;
+  return (
+    <span className="subdomain-suggestions">
+      {ONBOARDING_TEXT.school.suggestionsLead}{' '}
+      {list.map((s) => (
+        <Button key={s} variant="outlined" size="small" className="subdomain-suggestion" text={s} aria-label={ONBOARDING_TEXT.school.useSuggestion(s)} onClick={() => onPick(s)} />
+      ))}
     </span>
   );
 }

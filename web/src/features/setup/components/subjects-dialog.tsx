@@ -1,9 +1,10 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
-import { MESSAGES, type ClassWithDetails, type GlobalSubject } from '@vidyalaya/shared';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { MESSAGES, ONBOARDING_TEXT, type ClassWithDetails, type GlobalSubject } from '@vidyalaya/shared';
 import { useState } from 'react';
 
 const UI = MESSAGES.ui.setupSubjects;
 const S = MESSAGES.appFlows.setup;
+const O = ONBOARDING_TEXT.setup;
 
 /**
  * 'Select Subjects for {class}': the global subjects as a checkbox list (name and description),
@@ -23,6 +24,12 @@ export function SubjectsDialog(props: {
   const { cls, subjects } = props;
   const existing = new Set(cls.subjects.map((s) => s.name.toLowerCase()));
   const [selected, setSelected] = useState<string[]>(() => props.pending.filter((name) => !existing.has(name.toLowerCase())));
+  // A search box narrows the list (issue 20); what is ticked stays ticked while hidden.
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const shown = (subjects ?? []).filter(
+    (subject) => needle === '' || subject.name.toLowerCase().includes(needle) || (subject.description ?? '').toLowerCase().includes(needle),
+  );
 
   function toggle(name: string, on: boolean) {
     setSelected((list) => (on ? [...list, name] : list.filter((n) => n !== name)));
@@ -48,11 +55,22 @@ export function SubjectsDialog(props: {
   } else {
     body = (
       <>
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          className="subject-search"
+          size="large"
+          placeholder={O.searchSubjects}
+          aria-label={O.searchSubjects}
+          value={query}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setQuery(e.target.value)}
+        />
         <p className="subject-count" aria-live="polite">
           {S.selectedCount(selected.length)}
         </p>
+        {shown.length === 0 ? <p className="empty-hint">{O.noSubjectMatches(query.trim())}</p> : null}
         <ul className="subject-options" aria-label="Subjects">
-          {subjects.map((subject) => {
+          {shown.map((subject) => {
             const already = existing.has(subject.name.toLowerCase());
             return (
               <li key={subject.id}>

@@ -1,8 +1,9 @@
 import { Button, Callout, Card, Checkbox, Tag } from '@blueprintjs/core';
-import { CLASS_GROUPS, createClassesSchema, MESSAGES, sortByCatalogue, type CatalogueClass, type ClassGroup } from '@vidyalaya/shared';
+import { CLASS_GROUPS, createClassesSchema, MESSAGES, ONBOARDING_TEXT, sortByCatalogue, type CatalogueClass, type ClassGroup } from '@vidyalaya/shared';
+import { createContext, useContext, useMemo } from 'react';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { SubmitButton } from '../../../components/form';
 import { errorDescription } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
@@ -10,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAcademicYear, useSetupSchoolId } from '../../../lib/school-state/hooks';
 import { schoolStateActions } from '../../../lib/school-state/school-state';
 import { toast, toastError } from '../../../lib/toast';
-import { useCreateClassesMutation } from '../api/setup-api';
+import { useClassesSectionsQuery, useCreateClassesMutation } from '../api/setup-api';
 import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
 import { SchoolIdRequired } from '../components/setup-states';
 
@@ -19,6 +20,10 @@ const validateClasses = zodValidate(createClassesSchema);
 // One object for the life of the page: a new one on each render would reset the form.
 const INITIAL_VALUES: ClassesForm = { classes: [] };
 const UI = MESSAGES.ui.setupClasses;
+const O = ONBOARDING_TEXT.setup;
+
+/** The classes the school already has for the chosen year: shown ticked and marked, never sent again. */
+const ExistingClasses = createContext<ReadonlySet<string>>(new Set());
 
 /** Spec §2 /setup/classes. */
 export function Component() {
@@ -33,17 +38,23 @@ function ClassesStep({ schoolId }: { schoolId: string }) {
   const dispatch = useAppDispatch();
   const { academicYear } = useAcademicYear();
   const [createClasses] = useCreateClassesMutation();
+  // Revisiting the step shows what is there already (issue 20).
+  const current = useClassesSectionsQuery({ schoolId, academicYear }, { refetchOnMountOrArgChange: true });
+  const existing = useMemo(() => new Set<string>((current.currentData?.classes ?? []).map((c) => c.name)), [current.currentData]);
 
   async function onSubmit(values: ClassesForm) {
-    const classes = sortByCatalogue(values.classes ?? [], (name) => name) as CatalogueClass[];
+    const classes = sortByCatalogue((values.classes ?? []).filter((name) => !existing.has(name)), (name) => name) as CatalogueClass[];
+    let created: number;
     try {
-      await createClasses({ schoolId, classes, academicYear }).unwrap();
+      const result = await createClasses({ schoolId, classes, academicYear }).unwrap();
+      created = typeof (result as { created?: unknown })?.created === 'number' ? (result as { created: number }).created : classes.length;
     } catch (e) {
       const D = MESSAGES.destructive.createClasses;
       toastError(D.title, errorDescription(e, D.description));
       return undefined;
     }
-    toast({ title: MESSAGES.toast.classesCreated.title, description: MESSAGES.toast.classesCreated.description(classes.length) });
+    if (created === 0) toast({ title: O.nothingCreated.title, description: O.nothingCreated.classes, intent: 'primary' });
+    else toast({ title: MESSAGES.toast.classesCreated.title, description: MESSAGES.toast.classesCreated.description(created) });
     dispatch(schoolStateActions.stepCompleted('classesAdded'));
     navigate('/dashboard');
     return undefined;
@@ -56,36 +67,38 @@ function ClassesStep({ schoolId }: { schoolId: string }) {
       intro="Choose the classes your school teaches. You can add sections and subjects to them next."
       aside={<AcademicYearSelect />}
     >
-      <Form<ClassesForm>
-        onSubmit={onSubmit}
-        initialValues={INITIAL_VALUES}
-        validate={(values) => validateClasses({ schoolId, academicYear, classes: values.classes ?? [] })}
-      >
-        {({ handleSubmit, submitting, values, errors }) => {
-          const count = values.classes?.length ?? 0;
-          const schoolIdError = typeof errors?.schoolId === 'string' ? errors.schoolId : undefined;
-          const yearError = typeof errors?.academicYear === 'string' ? errors.academicYear : undefined;
-          return (
-            <form onSubmit={handleSubmit} noValidate>
-              {schoolIdError || yearError ? (
-                <Callout intent="danger" icon="error" className="setup-callout" role="alert">
-                  {schoolIdError ?? yearError}
-                </Callout>
-              ) : null}
-              <div className="class-groups">
-                {CLASS_GROUPS.map((group) => (
-                  <ClassGroupCard key={group.key} group={group} />
-                ))}
-              </div>
-              <SelectionSummary error={typeof errors?.classes === 'string' ? errors.classes : undefined} />
-              <div className="setup-actions">
-                <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
-                <SubmitButton text={UI.submit(count)} submitting={submitting} disabled={count === 0 || !!schoolIdError || !!yearError} />
-              </div>
-            </form>
-          );
-        }}
-      </Form>
+      <ExistingClasses.Provider value={existing}>
+        <Form<ClassesForm>
+          onSubmit={onSubmit}
+          initialValues={INITIAL_VALUES}
+          validate={(values) => validateClasses({ schoolId, academicYear, classes: (values.classes ?? []).filter((name) => !existing.has(name)) })}
+        >
+          {({ handleSubmit, submitting, values, errors }) => {
+            const count = (values.classes ?? []).filter((name) => !existing.has(name)).length;
+            const schoolIdError = typeof errors?.schoolId === 'string' ? errors.schoolId : undefined;
+            const yearError = typeof errors?.academicYear === 'string' ? errors.academicYear : undefined;
+            return (
+              <form onSubmit={handleSubmit} noValidate>
+                {schoolIdError || yearError ? (
+                  <Callout intent="danger" icon="error" className="setup-callout" role="alert">
+                    {schoolIdError ?? yearError}
+                  </Callout>
+                ) : null}
+                <div className="class-groups">
+                  {CLASS_GROUPS.map((group) => (
+                    <ClassGroupCard key={group.key} group={group} />
+                  ))}
+                </div>
+                <SelectionSummary error={typeof errors?.classes === 'string' ? errors.classes : undefined} />
+                <div className="setup-actions">
+                  <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
+                  <SubmitButton text={UI.submit(count)} submitting={submitting} disabled={count === 0 || !!schoolIdError || !!yearError} />
+                </div>
+              </form>
+            );
+          }}
+        </Form>
+      </ExistingClasses.Provider>
     </SetupLayout>
   );
 }
@@ -93,15 +106,16 @@ function ClassesStep({ schoolId }: { schoolId: string }) {
 /** One catalogue group: Select All / Deselect All with its selected/total count, then a box per class. */
 function ClassGroupCard({ group }: { group: ClassGroup }) {
   const form = useForm<ClassesForm>();
+  const existing = useContext(ExistingClasses);
   const { values } = useFormState<ClassesForm>({ subscription: { values: true } });
   const selected = values.classes ?? [];
-  const inGroup = group.classes.filter((name) => selected.includes(name)).length;
+  const inGroup = group.classes.filter((name) => selected.includes(name) || existing.has(name)).length;
   const all = inGroup === group.classes.length;
   const headingId = `group-${group.key}`;
 
   function toggleAll() {
     const others = selected.filter((name) => !(group.classes as readonly string[]).includes(name));
-    form.change('classes', all ? others : [...others, ...group.classes]);
+    form.change('classes', all ? others : [...others, ...group.classes.filter((name) => !existing.has(name))]);
   }
 
   return (
@@ -112,7 +126,7 @@ function ClassGroupCard({ group }: { group: ClassGroup }) {
           <Tag minimal round aria-label={`${inGroup} of ${group.classes.length} selected`}>
             {inGroup}/{group.classes.length}
           </Tag>
-          <Button size="small" variant="outlined" text={all ? UI.deselectAll : UI.selectAll} aria-label={`${all ? UI.deselectAll : UI.selectAll} ${group.label}`} onClick={toggleAll} />
+          <Button className="class-group-select" variant="outlined" text={all ? UI.deselectAll : UI.selectAll} aria-label={`${all ? UI.deselectAll : UI.selectAll} ${group.label}`} onClick={toggleAll} />
         </div>
       </div>
       <ul className="class-list">
@@ -128,7 +142,28 @@ function ClassGroupCard({ group }: { group: ClassGroup }) {
 
 function ClassCheckbox({ name }: { name: string }) {
   const { input } = useField<string>('classes', { type: 'checkbox', value: name });
-  return <Checkbox label={name} checked={!!input.checked} onChange={input.onChange} name={input.name} value={name} size="large" />;
+  const created = useContext(ExistingClasses).has(name);
+  if (created) {
+    return (
+      <Checkbox
+        className="class-row class-row--created"
+        labelElement={
+          <>
+            {name}{' '}
+            <Tag minimal round intent="success" className="class-created-tag">
+              {O.created}
+            </Tag>
+          </>
+        }
+        checked
+        disabled
+        name={input.name}
+        value={name}
+        size="large"
+      />
+    );
+  }
+  return <Checkbox className="class-row" label={name} checked={!!input.checked} onChange={input.onChange} name={input.name} value={name} size="large" />;
 }
 
 function SelectionSummary({ error }: { error?: string }) {

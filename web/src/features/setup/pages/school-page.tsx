@@ -5,6 +5,7 @@ import {
   formatLevel,
   INDIAN_STATES,
   MESSAGES,
+  ONBOARDING_TEXT,
   SCHOOL_LEVELS,
   schoolFormSchema,
   slugifySchoolName,
@@ -14,8 +15,8 @@ import {
 } from '@vidyalaya/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/store';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { SelectField, SubmitButton, TextField } from '../../../components/form';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
@@ -34,6 +35,8 @@ import { SubdomainStatus } from '../components/subdomain-status';
 const validate = zodValidate(schoolFormSchema);
 const T = MESSAGES.appFlows.setupSchool;
 const UI = MESSAGES.ui.setupSchool;
+const E = ONBOARDING_TEXT.editSchool;
+const SC = ONBOARDING_TEXT.school;
 
 const LEVEL_OPTIONS = SCHOOL_LEVELS.map((level) => ({ value: level, label: capitalise(formatLevel(level)) }));
 const STATE_OPTIONS = INDIAN_STATES.map((state) => ({ value: state, label: state }));
@@ -61,6 +64,7 @@ function formValuesOf(school: SchoolDto): SchoolFormValues {
     level: school.level,
     board: school.board ?? '',
     schoolCode: school.schoolCode ?? '',
+    affiliationNumber: school.affiliationNumber ?? '',
     phoneNumbers: school.phoneNumbers?.length ? [...school.phoneNumbers] : [''],
     email: school.email ?? '',
     principalName: school.principalName ?? '',
@@ -83,8 +87,12 @@ export function Component() {
     if (mySchool.isSuccess || mySchool.isError) setSettled({ school: mySchool.data?.school ?? null });
   }, [settled, mySchool.isFetching, mySchool.isSuccess, mySchool.isError, mySchool.data]);
   const existing = settled?.school ?? null;
-  const editing = existing !== null && approvalStatusOf(existing) === 'rejected';
-  useDocumentTitle(editing ? T.editTitle : MESSAGES.ui.dashboard.createYourSchool);
+  // The account menu's "Edit school" (?edit=1) opens the form for a school in any state; without
+  // it only a rejected school is edited (and re-submitted).
+  const [params] = useSearchParams();
+  const rejected = existing !== null && approvalStatusOf(existing) === 'rejected';
+  const editing = existing !== null && (rejected || params.get('edit') === '1');
+  useDocumentTitle(rejected ? T.editTitle : editing ? E.title : MESSAGES.ui.dashboard.createYourSchool);
 
   if (!settled) {
     return (
@@ -120,6 +128,8 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
   // Spec §2: the name fills the subdomain until the user types a subdomain of their own.
   const subdomainEdited = useRef(existing !== null);
   const initialValues = useMemo(() => (existing ? formValuesOf(existing) : emptySchoolFormValues()), [existing]);
+  const rejected = existing !== null && approvalStatusOf(existing) === 'rejected';
+  const approved = existing !== null && approvalStatusOf(existing) === 'approved';
 
   async function onSubmit(values: SchoolFormValues) {
     const payload = toCreateSchoolPayload(values);
@@ -127,7 +137,7 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
       if (existing) {
         const { school } = await updateSchool({ id: existing.id, body: payload }).unwrap();
         dispatch(schoolStateActions.schoolUpdated(school));
-        toast(T.resubmitted);
+        toast(rejected ? T.resubmitted : { title: E.saved });
       } else {
         const { school } = await createSchool(payload).unwrap();
         // Spec §2: stored with zero classes, sections and subjects; only schoolCreated is true.
@@ -149,9 +159,11 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
   return (
     <SetupLayout
       step="school"
-      title={existing ? T.editTitle : MESSAGES.ui.dashboard.createYourSchool}
+      title={rejected ? T.editTitle : existing ? E.title : MESSAGES.ui.dashboard.createYourSchool}
       intro={
-        existing
+        existing && !rejected
+          ? E.intro
+          : existing
           ? 'Correct the details the reviewer asked about, then re-submit your school for approval.'
           : 'Tell us about your school. After you submit, our team reviews it — approval usually takes 24-48 hours.'
       }
@@ -192,17 +204,19 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
                   label="Subdomain"
                   autoComplete="off"
                   leftIcon="globe"
-                  className="setup-span-2"
+                  className="setup-span-2 subdomain-field"
                   rightElement={<Tag minimal className="subdomain-suffix">.{appDomain ?? ''}</Tag>}
-                  helperText={<SubdomainStatus appDomain={appDomain} current={existing?.subdomain} />}
+                  disabled={approved}
+                  helperText={approved ? E.subdomainLocked : <SubdomainStatus appDomain={appDomain} current={existing?.subdomain} />}
                   onUserChange={(value) => {
                     // Clearing the field hands it back to the name.
                     subdomainEdited.current = value.trim() !== '';
                   }}
                 />
                 <SelectField name="level" label="School level" placeholder="Select a school level" options={LEVEL_OPTIONS} />
-                <TextField name="board" label="Board" placeholder="CBSE, ICSE, State Board…" optional />
-                <TextField name="schoolCode" label="School code" placeholder="DPS-KNP-01" optional />
+                <TextField name="board" label="Board" placeholder={SC.boardPlaceholder} suggestions={SC.boards} autoComplete="off" optional />
+                <TextField name="schoolCode" label={SC.schoolCodeLabel} inputMode="numeric" helperText={SC.schoolCodeHelp} optional />
+                <TextField name="affiliationNumber" label={SC.affiliationLabel} helperText={SC.affiliationHelp} optional />
               </div>
             </Card>
 
@@ -239,7 +253,7 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
 
             <div className="setup-actions">
               <Button size="large" text={UI.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
-              <SubmitButton text={existing ? T.submitEdit : T.submitCreate} submitting={submitting} />
+              <SubmitButton text={rejected ? T.submitEdit : existing ? E.submit : T.submitCreate} submitting={submitting} />
             </div>
           </form>
         )}

@@ -5,13 +5,14 @@ import {
   hasDuplicateSectionNames,
   MESSAGES,
   nextSectionName,
+  ONBOARDING_TEXT,
   sectionNameSchema,
   type ClassWithDetails,
 } from '@vidyalaya/shared';
 import { useMemo, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { SubmitButton } from '../../../components/form';
 import { errorDescription } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
@@ -29,6 +30,7 @@ type SectionsForm = { drafts: Record<string, Draft[]> };
 
 const validateSections = zodValidate(createSectionsSchema);
 const S = MESSAGES.appFlows.setup;
+const O = ONBOARDING_TEXT.setup;
 let draftIds = 0;
 const draft = (name: string): Draft => ({ id: ++draftIds, name });
 
@@ -92,15 +94,18 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
       toastError(MESSAGES.destructive.createSections.title, firstMessage(errors) ?? N.description);
       return undefined;
     }
+    let count = sections.reduce((n, entry) => n + entry.sectionNames.length, 0);
     try {
-      await createSections(payload as Parameters<typeof createSections>[0]).unwrap();
+      const result = await createSections(payload as Parameters<typeof createSections>[0]).unwrap();
+      // The server says how many were new (existing ones are left as they are).
+      if (typeof (result as { created?: unknown })?.created === 'number') count = (result as { created: number }).created;
     } catch (e) {
       const D = MESSAGES.destructive.createSections;
       toastError(D.title, errorDescription(e, D.description));
       return undefined;
     }
-    const count = sections.reduce((n, entry) => n + entry.sectionNames.length, 0);
-    toast({ title: MESSAGES.toast.sectionsCreated.title, description: MESSAGES.toast.sectionsCreated.description(count) });
+    if (count === 0) toast({ title: O.nothingCreated.title, description: O.nothingCreated.sections, intent: 'primary' });
+    else toast({ title: MESSAGES.toast.sectionsCreated.title, description: MESSAGES.toast.sectionsCreated.description(count) });
     dispatch(schoolStateActions.stepCompleted('sectionsAdded'));
     navigate('/dashboard');
     return undefined;
@@ -113,6 +118,7 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
         const N = MESSAGES.destructive.noSectionsToCreate;
         return (
           <form onSubmit={handleSubmit} noValidate>
+            {classes.length > 1 ? <SameSectionsForAll classes={classes} /> : null}
             <div className="class-cards">
               {classes.map((c) => (
                 <ClassSectionsCard key={c.id} cls={c} />
@@ -131,6 +137,37 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
         );
       }}
     </Form>
+  );
+}
+
+/**
+ * "Same sections for every class" (issue 20, in addition to the per-class drafts of spec §2): the
+ * new sections of the first class that has any become every class's new sections, leaving out
+ * names a class already has.
+ */
+function SameSectionsForAll({ classes }: { classes: ClassWithDetails[] }) {
+  const form = useForm<SectionsForm>();
+  const { values } = useFormState<SectionsForm>({ subscription: { values: true } });
+  const source = classes.find((c) => (values.drafts?.[c.name] ?? []).length > 0);
+  if (!source) return null;
+  const names = (values.drafts?.[source.name] ?? []).map((d) => d.name);
+
+  function apply() {
+    const next: Record<string, Draft[]> = {};
+    for (const c of classes) {
+      const have = new Set(c.sections.map((s) => s.name.toLowerCase()));
+      next[c.name] = c.name === source!.name ? values.drafts[c.name]! : names.filter((n) => !have.has(n.toLowerCase())).map(draft);
+    }
+    form.change('drafts', next);
+  }
+
+  return (
+    <div className="same-sections">
+      <Button icon="duplicate" variant="outlined" text={O.sameSectionsApply(source.name)} onClick={apply} />
+      <span className="same-sections-hint">
+        {O.sameSectionsForAll}: {names.join(', ')}
+      </span>
+    </div>
   );
 }
 
@@ -233,7 +270,7 @@ function DraftChip(props: { draft: Draft; otherNames: string[]; onRename: (name:
           </label>
           <InputGroup
             id={inputId}
-            size="small"
+            size="large"
             value={value}
             autoFocus
             aria-invalid={error ? true : undefined}
@@ -249,8 +286,8 @@ function DraftChip(props: { draft: Draft; otherNames: string[]; onRename: (name:
               }
             }}
           />
-          <Button size="small" variant="minimal" icon="tick" intent="success" aria-label={S.confirmSection(value)} disabled={!!error} onClick={confirm} />
-          <Button size="small" variant="minimal" icon="cross" aria-label={S.removeSection(d.name)} onClick={props.onRemove} />
+          <Button className="chip-action" variant="minimal" icon="tick" intent="success" aria-label={S.confirmSection(value)} disabled={!!error} onClick={confirm} />
+          <Button className="chip-action" variant="minimal" icon="cross" aria-label={S.removeSection(d.name)} onClick={props.onRemove} />
         </span>
         {error ? (
           <p className="draft-error" id={`${inputId}-error`}>
@@ -264,7 +301,7 @@ function DraftChip(props: { draft: Draft; otherNames: string[]; onRename: (name:
     <span className="draft-chip">
       <span className="draft-chip-name">{d.name}</span>
       <Button
-        size="small"
+        className="chip-action"
         variant="minimal"
         icon="edit"
         aria-label={S.renameSection(d.name)}
@@ -273,7 +310,7 @@ function DraftChip(props: { draft: Draft; otherNames: string[]; onRename: (name:
           setEditing(true);
         }}
       />
-      <Button size="small" variant="minimal" icon="cross" aria-label={S.removeSection(d.name)} onClick={props.onRemove} />
+      <Button className="chip-action" variant="minimal" icon="cross" aria-label={S.removeSection(d.name)} onClick={props.onRemove} />
     </span>
   );
 }

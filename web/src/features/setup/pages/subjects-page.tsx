@@ -1,15 +1,17 @@
 import { Button, Callout, Card, Tag } from '@blueprintjs/core';
 import {
+  CLASS_GROUPS,
   classesWithoutSubjects,
   createClassSubjectsSchema,
   MESSAGES,
+  ONBOARDING_TEXT,
   newClassSubjects,
   type ClassWithDetails,
 } from '@vidyalaya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store/hooks';
 import { SubmitButton } from '../../../components/form';
 import { errorDescription } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
@@ -28,6 +30,7 @@ type SubjectsForm = { pending: Record<string, string[]> };
 const validateSubjects = zodValidate(createClassSubjectsSchema);
 const UI = MESSAGES.ui.setupSubjects;
 const S = MESSAGES.appFlows.setup;
+const O = ONBOARDING_TEXT.setup;
 
 /** Spec §2 /setup/subjects. */
 export function Component() {
@@ -149,11 +152,28 @@ function ClassSubjectsList({ classes, missing }: { classes: ClassWithDetails[]; 
     form.change('pending', { ...form.getState().values.pending, [className]: names });
   }
 
+  /**
+   * "Apply these subjects to the other classes of the group" (issue 20): every other class of the
+   * same catalogue group on this page gets the class's subjects, current and new, that it lacks.
+   */
+  function applyToGroup(source: ClassWithDetails, group: readonly string[]) {
+    const names = [...source.subjects.map((s) => s.name), ...(pending[source.name] ?? [])];
+    const next = { ...form.getState().values.pending };
+    for (const target of classes) {
+      if (target.name === source.name || !group.includes(target.name)) continue;
+      const have = new Set([...target.subjects.map((s) => s.name.toLowerCase()), ...(next[target.name] ?? []).map((n) => n.toLowerCase())]);
+      next[target.name] = [...(next[target.name] ?? []), ...names.filter((n) => !have.has(n.toLowerCase()))];
+    }
+    form.change('pending', next);
+  }
+
   return (
     <div className="class-cards">
       {classes.map((cls) => {
         const mine = pending[cls.name] ?? [];
         const headingId = `subjects-${cls.id}`;
+        const group = CLASS_GROUPS.find((g) => (g.classes as readonly string[]).includes(cls.name));
+        const groupmates = group ? classes.filter((c) => c.name !== cls.name && (group.classes as readonly string[]).includes(c.name)) : [];
         return (
           <Card key={cls.id} className="class-card" elevation={1} role="group" aria-labelledby={headingId}>
             <div className="class-card-head">
@@ -183,7 +203,7 @@ function ClassSubjectsList({ classes, missing }: { classes: ClassWithDetails[]; 
                       <span className="draft-chip">
                         <span className="draft-chip-name">{name}</span>
                         <Button
-                          size="small"
+                          className="chip-action"
                           variant="minimal"
                           icon="cross"
                           aria-label={`${S.removeSubject(name)} from ${cls.name}`}
@@ -194,6 +214,11 @@ function ClassSubjectsList({ classes, missing }: { classes: ClassWithDetails[]; 
                   ))}
                 </ul>
               </>
+            ) : null}
+            {group && groupmates.length > 0 && cls.subjects.length + mine.length > 0 ? (
+              <div className="apply-group">
+                <Button icon="duplicate" variant="minimal" intent="primary" text={O.applyToGroup(group.label)} onClick={() => applyToGroup(cls, group.classes)} />
+              </div>
             ) : null}
             {cls.subjects.length === 0 && mine.length === 0 ? (
               <p className={`empty-hint${missing.includes(cls.name) ? ' empty-hint--missing' : ''}`}>{MESSAGES.screens.noSubjectsSelected}</p>

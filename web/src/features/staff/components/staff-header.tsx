@@ -1,7 +1,10 @@
 import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
-import { APP_NAME, MESSAGES } from '@vidyalaya/shared';
+import { APP_NAME, MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BrandMark } from '../../../components/layout/brand-mark';
 import { logout } from '../../../lib/auth/auth-slice';
+import { ChangePasswordDialog } from '../../../components/account/change-password-dialog';
 import { desktopHost } from '../../../lib/platform/desktop-platform';
 import { useSession, useThunkDispatch } from '../hooks/use-session';
 import { ServerSettingsButton } from './server-settings-dialog';
@@ -12,13 +15,14 @@ export function StaffHeader() {
   const dispatch = useThunkDispatch();
   const navigate = useNavigate();
   const platform = desktopHost();
+  const [changing, setChanging] = useState(false);
   return (
     <header>
       <Navbar>
         <NavbarGroup align="left">
           <NavbarHeading>
-            <Link to="/staff/schools">
-              {APP_NAME} · {MESSAGES.staff.schoolsTitle}
+            <Link to="/staff/schools" className="staff-brand">
+              <BrandMark size={24} /> {APP_NAME} · {MESSAGES.staff.schoolsTitle}
             </Link>
           </NavbarHeading>
         </NavbarGroup>
@@ -26,6 +30,7 @@ export function StaffHeader() {
           {user ? <span aria-label={MESSAGES.staff.signedInAs}>{user.username}</span> : null}
           <NavbarDivider />
           {platform ? <ServerSettingsButton platform={platform} /> : null}
+          <Button variant="minimal" icon="key" text={ONBOARDING_TEXT.account.changePassword} onClick={() => setChanging(true)} />
           <Button
             variant="minimal"
             icon="log-out"
@@ -37,6 +42,7 @@ export function StaffHeader() {
           />
         </NavbarGroup>
       </Navbar>
+      <ChangePasswordDialog isOpen={changing} onClose={() => setChanging(false)} />
     </header>
   );
 }

@@ -1,7 +1,6 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
-import { selectAuth, type AuthState } from '../../../lib/auth/auth-slice';
+import { selectAuth } from '../../../lib/auth/auth-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 
 /** The signed-in user as the store knows it (features read the store without importing app/). */
-export const useSession = () => useSelector(selectAuth);
-export const useThunkDispatch = () => useDispatch<ThunkDispatch<{ auth: AuthState }, unknown, UnknownAction>>();
+export const useSession = () => useAppSelector(selectAuth);
+export const useThunkDispatch = useAppDispatch;

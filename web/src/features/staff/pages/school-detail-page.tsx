@@ -4,8 +4,9 @@ import {
   formatAddress,
   formatDateIST,
   formatDateTimeIST,
-  formatLevel,
   MESSAGES,
+  ONBOARDING_TEXT,
+  type AdminSchoolClass,
   type SchoolDecision,
 } from '@vidyalaya/shared';
 import { useState, type ReactNode } from 'react';
@@ -13,7 +14,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { toast, toastError } from '../../../lib/toast';
 import { useAdminSchoolQuery, useApproveSchoolMutation, useRejectSchoolMutation } from '../api/staff-api';
 import { RejectDialog } from '../components/reject-dialog';
-import { StatusTag } from '../components/status-tag';
+import { PLAN_NAMES } from '../../../lib/plans';
+import { levelLabel, StatusTag, WaitingTag } from '../components/status-tag';
 
 const S = MESSAGES.staff;
 const F = S.fields;
@@ -47,6 +49,7 @@ export function Component() {
   }
   if (!data) return <Spinner aria-label={S.loading} />;
   const { school, decisions } = data;
+  const classes = data.classes ?? [];
   const pending = approvalStatusOf(school) === 'pending';
 
   const onApprove = async () => {
@@ -71,6 +74,7 @@ export function Component() {
           {school.name}
         </h1>
         <StatusTag school={school} />
+        <WaitingTag school={school} />
         {pending ? (
           <div style={{ marginLeft: 'auto', display: 'flex', gap: 8 }}>
             <Button intent="success" icon="tick" text={S.approve} onClick={() => setConfirming(true)} />
@@ -89,13 +93,13 @@ export function Component() {
           <Facts
             rows={[
               [F.subdomain, school.subdomain],
-              [F.level, formatLevel(school.level)],
+              [F.level, levelLabel(school.level)],
               [F.board, school.board],
               [F.schoolCode, school.schoolCode],
               [F.principal, school.principalName],
               [F.established, school.establishedYear],
               [F.language, school.language],
-              [F.plan, school.planType],
+              [F.plan, school.planType ? PLAN_NAMES[school.planType] ?? school.planType : null],
               [F.students, school.maxStudents],
               [S.columns.submitted, formatDateIST(school.createdAt)],
             ]}
@@ -111,6 +115,10 @@ export function Component() {
           <Facts rows={[[F.username, school.owner.username], [F.email, school.owner.email]]} />
         </Section>
       </div>
+
+      <Section title={ONBOARDING_TEXT.staff.classes}>
+        <SchoolClasses classes={classes} />
+      </Section>
 
       <Section title={S.sections.history}>
         <History decisions={decisions} />
@@ -155,13 +163,29 @@ function Facts(props: { rows: Array<[string, string | number | null | undefined]
   );
 }
 
+function SchoolClasses({ classes }: { classes: AdminSchoolClass[] }) {
+  if (classes.length === 0) return <p>{ONBOARDING_TEXT.staff.noClasses}</p>;
+  return (
+    <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }} aria-label={ONBOARDING_TEXT.staff.classes}>
+      {classes.map((c) => (
+        <div key={`${c.academicYear}:${c.name}`} style={{ display: 'contents' }}>
+          <dt>
+            {c.name} <span className="bp6-text-muted">{c.academicYear}</span>
+          </dt>
+          <dd style={{ margin: 0 }}>{ONBOARDING_TEXT.staff.classRow(c.sections, c.subjects)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function History(props: { decisions: SchoolDecision[] }) {
   if (props.decisions.length === 0) return <p>{S.noDecisions}</p>;
   return (
     <ol aria-label={S.sections.history} style={{ paddingLeft: 20 }}>
       {props.decisions.map((d) => (
         <li key={d.id} style={{ marginBottom: 8 }}>
-          <strong>{d.decision === 'approved' ? MESSAGES.approval.approved : MESSAGES.approval.rejected}</strong>{' '}
+          <strong>{d.decision === 'approved' ? MESSAGES.approval.approved : d.decision === 'rejected' ? MESSAGES.approval.rejected : 'Student limit'}</strong>{' '}
           {S.decidedBy(d.decidedBy.username, formatDateTimeIST(d.decidedAt))}
           {d.reason ? <div>{d.reason}</div> : null}
         </li>

@@ -13,7 +13,7 @@ import { Link, useLocation } from 'react-router';
 import { SubmitButton, TextField } from '../../../components/form';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { useAdminSchoolsQuery } from '../api/staff-api';
-import { StatusTag } from '../components/status-tag';
+import { StatusTag, WaitingTag } from '../components/status-tag';
 import { useListParams } from '../hooks/use-list-params';
 
 const S = MESSAGES.staff;
@@ -107,7 +107,7 @@ export function Component() {
                   </td>
                   <td>{formatDateIST(school.createdAt)}</td>
                   <td>
-                    <StatusTag school={school} />
+                    <StatusTag school={school} /> <WaitingTag school={school} />
                   </td>
                 </tr>
               ))}

@@ -40,9 +40,9 @@ export function Component() {
   return (
     <div className="vd-staff">
       <StaffHeader />
-      <div style={{ maxWidth: 1100, margin: '0 auto', padding: '24px 16px' }}>
+      <main id="main-content" style={{ maxWidth: 1100, margin: '0 auto', padding: '24px 16px' }}>
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

@@ -59,7 +59,7 @@ export function Component() {
   };
 
   return (
-    <div style={{ display: "grid", placeItems: "center", padding: "48px 16px" }}>
+    <main style={{ display: "grid", placeItems: "center", padding: "48px 16px" }}>
       <Card elevation={2} style={{ width: '100%', maxWidth: 420 }}>
         <h1 style={{ marginTop: 0 }}>{MESSAGES.staff.loginTitle}</h1>
         <p>{MESSAGES.staff.loginIntro}</p>
@@ -78,6 +78,6 @@ export function Component() {
           )}
         </Form>
       </Card>
-    </div>
+    </main>
   );
 }

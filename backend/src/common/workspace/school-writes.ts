@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Clock } from '../clock';
+import { withSchool } from '../../database/with-school';
+
+/** Who acts in which school: a workspace context, or the user accepting an invitation. */
+export interface Actor {
+  readonly schoolId: string;
+  readonly userId: string | null;
+}
+
+export interface AuditEntry {
+  /** What was done, e.g. `member.role_changed`, `invitation.created`. */
+  action: string;
+  /** The kind of record, e.g. `member`, `invitation`, `academic_year`. */
+  entity: string;
+  entityId: string | null;
+  /** The record before the change (edits, removals) and after it (creations, edits); never secrets. */
+  before?: unknown;
+  after?: unknown;
+  /** Who did it, when not the transaction's actor (e.g. the account an invitation just made). */
+  actorId?: string;
+}
+
+/** A workspace write's transaction: the school-bound manager and the audit record of what it did. */
+export class SchoolTx {
+  private recorded = 0;
+
+  constructor(
+    readonly m: EntityManager,
+    readonly actor: Actor,
+    readonly now: Date,
+  ) {}
+
+  /** Appends to the school's audit log in this same transaction (it commits or rolls back with the change). */
+  async audit(entry: AuditEntry): Promise<void> {
+    await this.m.query(
+      `INSERT INTO audit_log (school_id, at, actor_id, action, entity, entity_id, before, after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
+      [
+        this.actor.schoolId,
+        this.now,
+        entry.actorId ?? this.actor.userId,
+        entry.action,
+        entry.entity,
+        entry.entityId,
+        entry.before === undefined ? null : JSON.stringify(entry.before),
+        entry.after === undefined ? null : JSON.stringify(entry.after),
+      ],
+    );
+    this.recorded += 1;
+  }
+
+  /** A transaction that turned out to change nothing (e.g. a retried request) says so instead of auditing. */
+  nothingChanged(): void {
+    this.recorded += 1;
+  }
+
+  get audited(): boolean {
+    return this.recorded > 0;
+  }
+}
+
+/**
+ * THE way a workspace write happens: one transaction bound to the school (row-level security on,
+ * `database/with-school.ts`) in which the change and its audit entry are written together. A
+ * write that records no audit entry (and does not say it changed nothing) is a programming error
+ * and rolls back.
+ */
+@Injectable()
+export class SchoolWrites {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  run<T>(actor: Actor, fn: (tx: SchoolTx) => Promise<T>): Promise<T> {
+    return withSchool(this.db, actor.schoolId, async (m) => {
+      const tx = new SchoolTx(m, actor, this.clock.now());
+      const result = await fn(tx);
+      if (!tx.audited) throw new Error('A workspace write must record an audit entry (SchoolTx.audit)');
+      return result;
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { rows } from './with-school';
+
+/**
+ * Base of every module's repository (`modules/<m>/<m>.repository.ts`), the only code that queries
+ * the module's tables. School-scoped methods take the school id first. `in(tx)` gives the same
+ * repository running its queries inside a transaction (e.g. a workspace write's `SchoolTx.m`).
+ */
+export abstract class Repository {
+  protected m: EntityManager;
+
+  constructor(db: DataSource) {
+    this.m = db.manager;
+  }
+
+  /** This repository, its queries run on `m` (a transaction's manager). */
+  in(m: EntityManager): this {
+    const bound = Object.create(this) as this;
+    bound.m = m;
+    return bound;
+  }
+
+  protected rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return rows<T>(this.m, sql, params);
+  }
+
+  protected async one<T>(sql: string, params: unknown[] = []): Promise<T | null> {
+    const [row] = await rows<T>(this.m, sql, params);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,29 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** The role every workspace transaction assumes; row-level security applies to it (migration 1764100000000). */
+export const TENANT_ROLE = 'vidyalaya_tenant';
+
+/**
+ * Runs `fn` in one transaction bound to one school: `app.school_id` is set for this transaction
+ * only and the transaction assumes the tenant role, so PostgreSQL's row-level security lets it see
+ * and write only that school's rows in the school tables, whatever the SQL says (the second line
+ * of tenancy; the first is the workspace guard and the access service). Both settings end with
+ * the transaction, so a pooled connection never carries them into another request.
+ */
+export async function withSchool<T>(db: DataSource | EntityManager, schoolId: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
+  return db.transaction(async (m: EntityManager) => {
+    await m.query(`SELECT set_config('app.school_id', $1, true)`, [schoolId]);
+    await m.query(`SET LOCAL ROLE ${TENANT_ROLE}`);
+    return fn(m);
+  });
+}
+
+/**
+ * The rows a statement answered. TypeORM's postgres driver answers UPDATE and DELETE with
+ * `[rows, affectedCount]` and every other statement with the rows; this evens that out.
+ */
+export async function rows<T>(m: EntityManager | DataSource, sql: string, params: unknown[] = []): Promise<T[]> {
+  const result: unknown = await m.query(sql, params);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return (result ?? []) as T[];
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Repository } from '../../database/repository';
+
+export interface AcademicYearRow {
+  id: string;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+  is_current: boolean;
+}
+
+const COLUMNS = `id, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on, is_current`;
+
+/** Every query on `academic_years`. The school id comes first. */
+@Injectable()
+export class AcademicYearsRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  list(schoolId: string): Promise<AcademicYearRow[]> {
+    return this.rows<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 ORDER BY starts_on DESC`, [schoolId]);
+  }
+
+  find(schoolId: string, id: string): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  }
+
+  current(schoolId: string): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+  }
+
+  /** Serializes the school's year changes (in a transaction), so "which year is current" cannot race. */
+  async lockSchoolYears(schoolId: string): Promise<void> {
+    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('academic_years:' || $1::text))`, [schoolId]);
+  }
+
+  /** Inserts a year; null when the school already has one of that name. */
+  insert(schoolId: string, y: { name: string; startsOn: string; endsOn: string; isCurrent: boolean; now: Date }): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(
+      `INSERT INTO academic_years (school_id, name, starts_on, ends_on, is_current, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (school_id, name) DO NOTHING RETURNING ${COLUMNS}`,
+      [schoolId, y.name, y.startsOn, y.endsOn, y.isCurrent, y.now],
+    );
+  }
+
+  async makeCurrent(schoolId: string, id: string): Promise<void> {
+    await this.m.query(`UPDATE academic_years SET is_current = false WHERE school_id = $1 AND is_current AND id <> $2`, [schoolId, id]);
+    await this.m.query(`UPDATE academic_years SET is_current = true WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  }
+}

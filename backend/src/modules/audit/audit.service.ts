@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditLogPage } from '@vidyalaya/shared';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { AuditRepository } from './audit.repository';
+
+/** The school's audit log, newest first (admins). */
+@Injectable()
+export class AuditService {
+  constructor(private readonly repo: AuditRepository) {}
+
+  async page(ctx: WorkspaceContext, entity: string | undefined, page: number, pageSize: number): Promise<AuditLogPage> {
+    const { rows, total } = await this.repo.page(ctx.schoolId, entity, page, pageSize);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        actor: r.actor_id ? { id: r.actor_id, username: r.actor_username ?? '' } : null,
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entity_id,
+        before: r.before,
+        after: r.after,
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import {
+  calendarSettingsSchema,
+  createCalendarEventSchema,
+  listCalendarEventsQuerySchema,
+  schoolAndIdParamSchema,
+  updateCalendarEventSchema,
+  workingDaysQuerySchema,
+} from '@vidyalaya/shared';
+import { createZodDto } from 'nestjs-zod';
+
+export class ListCalendarEventsQueryDto extends createZodDto(listCalendarEventsQuerySchema) {}
+export class CreateCalendarEventDto extends createZodDto(createCalendarEventSchema) {}
+export class UpdateCalendarEventDto extends createZodDto(updateCalendarEventSchema) {}
+export class CalendarEventParamDto extends createZodDto(schoolAndIdParamSchema('eventId')) {}
+export class CalendarSettingsDto extends createZodDto(calendarSettingsSchema) {}
+export class WorkingDaysQueryDto extends createZodDto(workingDaysQuerySchema) {}

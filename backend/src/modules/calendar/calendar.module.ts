@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CalendarController, CalendarFeedController } from './calendar.controller';
+import { CalendarRepository } from './calendar.repository';
+import { CalendarService } from './calendar.service';
+
+/** The academic calendar and its working-day rules (DECISIONS "Staff, timetable, calendar"). */
+@Module({
+  controllers: [CalendarController, CalendarFeedController],
+  providers: [CalendarRepository, CalendarService],
+  exports: [CalendarService],
+})
+export class CalendarModule {}

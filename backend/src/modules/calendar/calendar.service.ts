@@ -1,0 +1,217 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  addDays,
+  CALENDAR_FEED_FILE,
+  DEFAULT_CALENDAR_SETTINGS,
+  eventDatesProblem,
+  holidayOn,
+  holidaysBetween,
+  schoolPortalUrl,
+  workingDays,
+  type CalendarEvent,
+  type CalendarEventList,
+  type CalendarEventResult,
+  type CalendarFeedRotated,
+  type CalendarFeedStatus,
+  type CalendarRuleEvent,
+  type CalendarSettings,
+  type CalendarSettingsResult,
+  normaliseCalendarEvent,
+  type CreateCalendarEventBody,
+  type CreateCalendarEventInput,
+  type HolidayAnswer,
+  type ListCalendarEventsQuery,
+  type UpdateCalendarEventInput,
+  type WorkingDaysQuery,
+  type WorkingDaysResult,
+} from '@vidyalaya/shared';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { AccessService } from '../../common/workspace/access.service';
+import { SchoolWrites } from '../../common/workspace/school-writes';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { buildIcal } from './ical';
+import { CalendarRepository, type EventFields, type EventRow } from './calendar.repository';
+
+function toEvent(r: EventRow): CalendarEvent {
+  return {
+    id: r.id,
+    title: r.title,
+    kind: r.kind,
+    startsOn: r.starts_on,
+    endsOn: r.ends_on,
+    classIds: r.class_ids ?? [],
+    description: r.description,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+const toRule = (r: EventRow): CalendarRuleEvent => ({ title: r.title, kind: r.kind, startsOn: r.starts_on, endsOn: r.ends_on, classIds: r.class_ids ?? [] });
+
+const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+const schoolIdOfToken = (token: string): string => {
+  const h = token.slice(0, 32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+};
+
+/**
+ * The academic calendar: events (CRUD, audited), the school's working-day rules, and the secret
+ * iCalendar feed. Other modules ask it `isHoliday` and `workingDays` (attendance counts its
+ * working days here), so every part of the product agrees on which days the school is open.
+ */
+@Injectable()
+export class CalendarService {
+  constructor(
+    private readonly repo: CalendarRepository,
+    private readonly access: AccessService,
+    private readonly writes: SchoolWrites,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ── for other modules ─────────────────────────────────────────────────
+  async settingsOf(schoolId: string): Promise<CalendarSettings> {
+    const s = await this.repo.settings(schoolId);
+    return s ? { sundayHoliday: s.sundayHoliday, saturdaysOff: s.saturdaysOff } : { ...DEFAULT_CALENDAR_SETTINGS };
+  }
+
+  /** Is the school (or, with `classId`, that class) closed on `date`, and why. */
+  async isHoliday(schoolId: string, date: string, classId?: string): Promise<HolidayAnswer> {
+    const [settings, events] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, date, date)]);
+    return holidayOn(date, events.map(toRule), settings, classId);
+  }
+
+  /** The working days from `from` to `to` (both included) for the school or one class. */
+  async workingDays(schoolId: string, from: string, to: string, classId?: string): Promise<string[]> {
+    const [settings, events] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, from, to)]);
+    return workingDays(from, to, events.map(toRule), settings, classId);
+  }
+
+  // ── the API ─────────────────────────────────────────────────────────────
+  async list(ctx: WorkspaceContext, q: ListCalendarEventsQuery): Promise<CalendarEventList> {
+    const { rows, total } = await this.repo.list(ctx.schoolId, q, q.page, q.pageSize);
+    return { items: rows.map(toEvent), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async get(ctx: WorkspaceContext, eventId: string): Promise<CalendarEventResult> {
+    const row = await this.repo.find(ctx.schoolId, eventId);
+    if (!row) throw new DomainException('NOT_FOUND');
+    return { event: toEvent(row) };
+  }
+
+  async create(ctx: WorkspaceContext, body: CreateCalendarEventBody): Promise<CalendarEventResult> {
+    const input: CreateCalendarEventInput = normaliseCalendarEvent(body);
+    await this.access.require(ctx, 'class', input.classIds);
+    return this.writes.run(ctx, async (tx) => {
+      const row = await this.repo.in(tx.m).create(ctx.schoolId, input, tx.now);
+      const event = toEvent(row);
+      await tx.audit({ action: 'calendar_event.created', entity: 'calendar_event', entityId: row.id, after: event });
+      return { event };
+    });
+  }
+
+  async update(ctx: WorkspaceContext, eventId: string, input: UpdateCalendarEventInput): Promise<CalendarEventResult> {
+    await this.access.require(ctx, 'calendarEvent', [eventId]);
+    if (input.classIds) await this.access.require(ctx, 'class', input.classIds);
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.find(ctx.schoolId, eventId, true);
+      if (!before) throw new DomainException('NOT_FOUND');
+      const next: EventFields = {
+        title: input.title ?? before.title,
+        kind: input.kind ?? before.kind,
+        startsOn: input.startsOn ?? before.starts_on,
+        endsOn: input.endsOn ?? before.ends_on,
+        classIds: input.classIds ?? before.class_ids,
+        description: input.description === undefined ? before.description : input.description || null,
+      };
+      const problem = eventDatesProblem(next.startsOn, next.endsOn);
+      if (problem) throw new DomainException('VALIDATION_FAILED', { details: { [problem.field]: problem.message } });
+      const after = await repo.update(ctx.schoolId, eventId, next, tx.now);
+      await tx.audit({ action: 'calendar_event.updated', entity: 'calendar_event', entityId: eventId, before: toEvent(before), after: toEvent(after) });
+      return { event: toEvent(after) };
+    });
+  }
+
+  async remove(ctx: WorkspaceContext, eventId: string): Promise<{ deleted: true }> {
+    await this.access.require(ctx, 'calendarEvent', [eventId]);
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.find(ctx.schoolId, eventId, true);
+      if (!before) throw new DomainException('NOT_FOUND');
+      await repo.remove(ctx.schoolId, eventId);
+      await tx.audit({ action: 'calendar_event.deleted', entity: 'calendar_event', entityId: eventId, before: toEvent(before) });
+      return { deleted: true as const };
+    });
+  }
+
+  async getSettings(ctx: WorkspaceContext): Promise<CalendarSettingsResult> {
+    return { settings: await this.settingsOf(ctx.schoolId) };
+  }
+
+  async putSettings(ctx: WorkspaceContext, input: CalendarSettings): Promise<CalendarSettingsResult> {
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.settings(ctx.schoolId);
+      await repo.saveSettings(ctx.schoolId, input, tx.now);
+      await tx.audit({
+        action: 'calendar_settings.updated',
+        entity: 'calendar_settings',
+        entityId: ctx.schoolId,
+        before: before ? { sundayHoliday: before.sundayHoliday, saturdaysOff: before.saturdaysOff } : DEFAULT_CALENDAR_SETTINGS,
+        after: input,
+      });
+      return { settings: { sundayHoliday: input.sundayHoliday, saturdaysOff: input.saturdaysOff } };
+    });
+  }
+
+  /** GET …/calendar/working-days: the days and the holidays of a range, for the school or a class. */
+  async workingDaysReport(ctx: WorkspaceContext, q: WorkingDaysQuery): Promise<WorkingDaysResult> {
+    if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
+    const [settings, rows] = await Promise.all([this.settingsOf(ctx.schoolId), this.repo.closingBetween(ctx.schoolId, q.from, q.to)]);
+    const events = rows.map(toRule);
+    const days = workingDays(q.from, q.to, events, settings, q.classId);
+    return { from: q.from, to: q.to, classId: q.classId ?? null, count: days.length, days, holidays: holidaysBetween(q.from, q.to, events, settings, q.classId) };
+  }
+
+  // ── the feed ────────────────────────────────────────────────────────────
+  async feedStatus(ctx: WorkspaceContext): Promise<CalendarFeedStatus> {
+    const s = await this.repo.settings(ctx.schoolId);
+    return { feed: { enabled: !!s?.feedCreatedAt, createdAt: s?.feedCreatedAt?.toISOString() ?? null } };
+  }
+
+  /** Makes a new secret feed address (the old one stops working). The address is shown only now. */
+  async rotateFeed(ctx: WorkspaceContext): Promise<CalendarFeedRotated> {
+    const token = `${ctx.schoolId.replace(/-/g, '').toLowerCase()}${randomBytes(32).toString('base64url')}`;
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.setFeedToken(ctx.schoolId, hashToken(token), tx.now);
+      await tx.audit({ action: 'calendar_feed.rotated', entity: 'calendar_feed', entityId: ctx.schoolId });
+      const school = await repo.schoolOf(ctx.schoolId);
+      const url = `${schoolPortalUrl(school!.subdomain, this.config.appDomain)}/api/v1/public/calendar/${token}.ics`;
+      return { feed: { enabled: true as const, createdAt: tx.now.toISOString(), url } };
+    });
+  }
+
+  /** The feed for `{token}.ics`; anything else (unknown, rotated away, malformed) is 404. */
+  async feed(file: string): Promise<string> {
+    const match = CALENDAR_FEED_FILE.exec(file);
+    if (!match) throw new DomainException('NOT_FOUND');
+    const token = match[1];
+    const schoolId = schoolIdOfToken(token);
+    const school = await this.repo.schoolOfFeed(schoolId, hashToken(token));
+    if (!school) throw new DomainException('NOT_FOUND');
+    const now = this.clock.now();
+    const since = addDays(now.toISOString().slice(0, 10), -550);
+    const rows = await this.repo.forFeed(schoolId, since);
+    return buildIcal({
+      calendarName: school.name,
+      host: `${school.subdomain}.${this.config.appDomain.replace(/:\d+$/, '')}`,
+      now,
+      events: rows.map((r) => ({ id: r.id, title: r.title, kind: r.kind, startsOn: r.starts_on, endsOn: r.ends_on, description: r.description, updatedAt: r.updated_at })),
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { formatDateIST, schoolPortalUrl, type SchoolRole } from '@vidyalaya/shared';
+import { brandedMail } from '../mail';
+
+const ROLE_NAMES: Record<SchoolRole, string> = {
+  admin: 'an administrator',
+  office: 'front-office staff',
+  accountant: 'the accountant',
+  teacher: 'a teacher',
+  guardian: 'a parent or guardian',
+};
+
+/** The invitation e-mail: who invites whom to which school, as what, and the single-use link. */
+export function invitationMail(opts: { name: string; role: SchoolRole; schoolName: string; subdomain: string; appDomain: string; token: string; expiresAt: Date }) {
+  const link = `${schoolPortalUrl(opts.subdomain, opts.appDomain)}/join?token=${encodeURIComponent(opts.token)}`;
+  return brandedMail({
+    subject: `You are invited to ${opts.schoolName}`,
+    heading: `Join ${opts.schoolName}`,
+    paragraphs: [
+      `Hello ${opts.name}, ${opts.schoolName} has invited you to its workspace as ${ROLE_NAMES[opts.role]}.`,
+      `Open this link to accept and choose a username and password (or sign in if you already have an account): ${link}`,
+      `The link works once and until ${formatDateIST(opts.expiresAt)}.`,
+    ],
+    footnote: 'If you were not expecting this invitation, ignore this e-mail.',
+  });
+}

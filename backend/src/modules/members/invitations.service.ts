@@ -1,0 +1,188 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  INVITATION_TTL_DAYS,
+  type AcceptInvitationInput,
+  type AcceptInvitationResult,
+  type CreateInvitationInput,
+  type Invitation,
+  type InvitationList,
+  type InvitationPreview,
+  type InvitationResult,
+  type InvitationStatus,
+} from '@vidyalaya/shared';
+import type { AuthUser } from '../../common/auth/access-tokens';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { AccessService } from '../../common/workspace/access.service';
+import { SchoolWrites } from '../../common/workspace/school-writes';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AccountsService } from '../auth';
+import { MailService } from '../mail/mail.service';
+import { invitationMail } from './invitation-mail';
+import { hashInvitationToken, newInvitationToken, schoolIdOfToken } from './invitation-token';
+import { INVITATION_LIMITS } from './members-rate-limits';
+import { MembersRepository, type InvitationRow } from './members.repository';
+
+const DAY_MS = 86_400_000;
+
+function statusAt(r: InvitationRow, now: Date): InvitationStatus {
+  if (r.accepted_at) return 'accepted';
+  if (r.revoked_at) return 'revoked';
+  return r.expires_at.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+function toInvitation(r: InvitationRow, status: InvitationStatus): Invitation {
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    name: r.name,
+    expiresAt: r.expires_at.toISOString(),
+    status,
+    createdAt: r.created_at.toISOString(),
+    studentIds: r.student_ids ?? [],
+  };
+}
+
+/**
+ * Invitations (DECISIONS "People and roles"): an admin invites by e-mail; the single-use link
+ * (256-bit token, stored hashed, 7 days) makes the membership, with a new verified account or for
+ * a signed-in user. An unknown, used, revoked or expired token, and another school's, all answer
+ * 404 INVITATION_INVALID.
+ */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    private readonly repo: MembersRepository,
+    private readonly access: AccessService,
+    private readonly writes: SchoolWrites,
+    private readonly accounts: AccountsService,
+    private readonly mail: MailService,
+    private readonly rates: RateLimitService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(ctx: WorkspaceContext, input: CreateInvitationInput): Promise<InvitationResult> {
+    await this.rates.hit(INVITATION_LIMITS.school(ctx.schoolId), INVITATION_LIMITS.email(input.email));
+    if (await this.repo.isMemberByEmail(ctx.schoolId, input.email)) throw new DomainException('ALREADY_MEMBER');
+    // A guardian's children must be this school's students (another school's id answers 404).
+    await this.access.require(ctx, 'student', input.studentIds ?? []);
+    const { token, hash } = newInvitationToken(ctx.schoolId);
+    const { row, school } = await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const superseded = await repo.revokePendingFor(ctx.schoolId, input.email, tx.now);
+      for (const id of superseded) await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: id, after: { reason: 'superseded' } });
+      const row = await repo.createInvitation(ctx.schoolId, {
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        studentIds: input.studentIds ?? [],
+        tokenHash: hash,
+        invitedBy: ctx.userId,
+        now: tx.now,
+        expiresAt: new Date(tx.now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+      });
+      await tx.audit({ action: 'invitation.created', entity: 'invitation', entityId: row.id, after: toInvitation(row, 'pending') });
+      return { row, school: await repo.schoolOf(ctx.schoolId) };
+    });
+    try {
+      await this.mail.send({
+        to: row.email,
+        ...invitationMail({
+          name: row.name,
+          role: row.role,
+          schoolName: school!.name,
+          subdomain: school!.subdomain,
+          appDomain: this.config.appDomain,
+          token,
+          expiresAt: row.expires_at,
+        }),
+      });
+    } catch (e) {
+      // Nobody received the link: the invitation must not stay pending.
+      await this.writes.run(ctx, async (tx) => {
+        await this.repo.in(tx.m).revokeInvitation(ctx.schoolId, row.id, tx.now);
+        await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: row.id, after: { reason: 'e-mail not sent' } });
+      });
+      throw e;
+    }
+    return { invitation: toInvitation(row, 'pending') };
+  }
+
+  async list(ctx: WorkspaceContext, status: InvitationStatus | 'all', page: number, pageSize: number): Promise<InvitationList> {
+    const { rows, total } = await this.repo.listInvitations(ctx.schoolId, status, this.clock.now(), page, pageSize);
+    return { items: rows.map((r) => toInvitation(r, r.status)), total, page, pageSize };
+  }
+
+  /** DELETE …/invitations/{id}: a pending invitation is revoked; a used or expired one answers 404 INVITATION_INVALID. */
+  async revoke(ctx: WorkspaceContext, invitationId: string): Promise<{ revoked: true }> {
+    await this.access.require(ctx, 'invitation', [invitationId]);
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const row = await repo.findInvitation(ctx.schoolId, invitationId, true);
+      if (!row) throw new DomainException('NOT_FOUND');
+      const status = statusAt(row, tx.now);
+      if (status === 'revoked') {
+        tx.nothingChanged();
+        return { revoked: true as const };
+      }
+      if (status !== 'pending') throw new DomainException('INVITATION_INVALID');
+      await repo.revokeInvitation(ctx.schoolId, invitationId, tx.now);
+      await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: invitationId, before: toInvitation(row, status) });
+      return { revoked: true as const };
+    });
+  }
+
+  /** GET /invitations/preview?token= (public): what the join page shows before accepting. */
+  async preview(token: string, subdomain: string | undefined, ip: string): Promise<InvitationPreview> {
+    await this.rates.hit(INVITATION_LIMITS.redeem(ip));
+    const row = await this.repo.findByToken(schoolIdOfToken(token), hashInvitationToken(token));
+    if (!row || statusAt(row, this.clock.now()) !== 'pending' || (subdomain !== undefined && subdomain !== row.subdomain.toLowerCase())) {
+      throw new DomainException('INVITATION_INVALID');
+    }
+    return {
+      invitation: { schoolName: row.school_name, subdomain: row.subdomain, role: row.role, name: row.name, email: row.email, expiresAt: row.expires_at.toISOString() },
+    };
+  }
+
+  /**
+   * POST /invitations/accept (public). `{token, username, password}` makes a verified account
+   * with the invited e-mail; `{token}` alone adds the signed-in caller. One transaction: the
+   * invitation is locked, checked, used, and the membership made; a second accept of the same
+   * token waits for the first and then finds it used.
+   */
+  async accept(input: AcceptInvitationInput, caller: AuthUser | null, ip: string): Promise<AcceptInvitationResult> {
+    await this.rates.hit(INVITATION_LIMITS.redeem(ip));
+    const newAccount = input.username !== undefined && input.password !== undefined;
+    if (!newAccount && !caller) throw new DomainException('UNAUTHENTICATED');
+    const schoolId = schoolIdOfToken(input.token);
+    // A cheap look first, so a bad token never costs a password hash.
+    const seen = await this.repo.findByToken(schoolId, hashInvitationToken(input.token));
+    if (!seen || statusAt(seen, this.clock.now()) !== 'pending') throw new DomainException('INVITATION_INVALID');
+    const passwordHash = newAccount ? await this.accounts.hashNewPassword(input.password!) : null;
+    return this.writes.run({ schoolId, userId: caller?.id ?? null }, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const inv = await repo.findByToken(schoolId, hashInvitationToken(input.token), true);
+      if (!inv || statusAt(inv, tx.now) !== 'pending' || (input.subdomain !== undefined && input.subdomain !== inv.subdomain.toLowerCase())) {
+        throw new DomainException('INVITATION_INVALID');
+      }
+      const user = newAccount
+        ? await this.accounts.createVerified(tx.m, { username: input.username!, email: inv.email, passwordHash: passwordHash! })
+        : await this.accounts.find(tx.m, caller!.id);
+      if (!user) throw new DomainException('UNAUTHENTICATED');
+      if (!(await repo.add(schoolId, user.id, inv.role, inv.name, tx.now))) throw new DomainException('ALREADY_MEMBER');
+      await repo.markAccepted(schoolId, inv.id, user.id, tx.now);
+      await tx.audit({
+        action: 'invitation.accepted',
+        entity: 'member',
+        entityId: user.id,
+        actorId: user.id,
+        after: { userId: user.id, username: user.username, role: inv.role, invitationId: inv.id, studentIds: inv.student_ids },
+      });
+      return { membership: { schoolId, role: inv.role }, user: { id: user.id, username: user.username } };
+    });
+  }
+}

@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import type { InvitationStatus, SchoolRole } from '@vidyalaya/shared';
+import { DataSource } from 'typeorm';
+import { Repository } from '../../database/repository';
+
+export interface MemberRow {
+  user_id: string;
+  username: string;
+  name: string | null;
+  email: string;
+  role: SchoolRole;
+  created_at: Date;
+}
+
+export interface InvitationRow {
+  school_id: string;
+  id: string;
+  email: string;
+  name: string;
+  role: SchoolRole;
+  student_ids: string[];
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface InvitationWithSchoolRow extends InvitationRow {
+  school_name: string;
+  subdomain: string;
+}
+
+const MEMBER_COLUMNS = `m.user_id, u.username, m.name, u.email, m.role, m.created_at`;
+const INVITATION_COLUMNS = `i.school_id, i.id, i.email, i.name, i.role, i.student_ids::text[] AS student_ids, i.created_at, i.expires_at, i.accepted_at, i.revoked_at`;
+
+/** SQL for an invitation's status at `$now`. */
+const STATUS_SQL = (now: string) =>
+  `CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted' WHEN i.revoked_at IS NOT NULL THEN 'revoked'
+        WHEN i.expires_at <= ${now} THEN 'expired' ELSE 'pending' END`;
+
+/** Every query on `school_members` and `school_invitations`. The school id comes first. */
+@Injectable()
+export class MembersRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  // ── members ─────────────────────────────────────────────────────────────
+  async list(schoolId: string, page: number, pageSize: number): Promise<{ rows: MemberRow[]; total: number }> {
+    const rows = await this.rows<MemberRow & { total: number }>(
+      `SELECT ${MEMBER_COLUMNS}, count(*) OVER ()::int AS total
+         FROM school_members m JOIN users u ON u.id = m.user_id
+        WHERE m.school_id = $1
+        ORDER BY CASE m.role WHEN 'admin' THEN 0 WHEN 'office' THEN 1 WHEN 'accountant' THEN 2 WHEN 'teacher' THEN 3 ELSE 4 END, lower(u.username)
+        LIMIT $2 OFFSET $3`,
+      [schoolId, pageSize, (page - 1) * pageSize],
+    );
+    const total = rows[0]?.total ?? (page > 1 ? await this.count(schoolId) : 0);
+    return { rows, total };
+  }
+
+  async count(schoolId: string): Promise<number> {
+    const row = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM school_members WHERE school_id = $1`, [schoolId]);
+    return row?.n ?? 0;
+  }
+
+  find(schoolId: string, userId: string): Promise<MemberRow | null> {
+    return this.one<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND m.user_id = $2`,
+      [schoolId, userId],
+    );
+  }
+
+  /**
+   * Locks the school's admin memberships (in a transaction) and answers their user ids. Every
+   * change that could leave no admin takes these locks first, so two such changes run one after
+   * the other and the second sees the first's result.
+   */
+  async lockAdmins(schoolId: string): Promise<string[]> {
+    const rows = await this.rows<{ user_id: string }>(
+      `SELECT user_id FROM school_members WHERE school_id = $1 AND role = 'admin' ORDER BY user_id FOR UPDATE`,
+      [schoolId],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
+  /** Whether `userId` registered the school (its owner keeps the onboarding `/school/*` calls). */
+  async isOwner(schoolId: string, userId: string): Promise<boolean> {
+    const row = await this.one<{ owner: boolean }>(`SELECT owner_id = $2 AS owner FROM schools WHERE id = $1`, [schoolId, userId]);
+    return row?.owner === true;
+  }
+
+  async setRole(schoolId: string, userId: string, role: SchoolRole): Promise<void> {
+    await this.m.query(`UPDATE school_members SET role = $3 WHERE school_id = $1 AND user_id = $2`, [schoolId, userId, role]);
+  }
+
+  async remove(schoolId: string, userId: string): Promise<void> {
+    await this.m.query(`DELETE FROM school_members WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+  }
+
+  /** Adds a membership; false when the user already belongs to the school. */
+  async add(schoolId: string, userId: string, role: SchoolRole, name: string | null, now: Date): Promise<boolean> {
+    const rows = await this.rows<{ user_id: string }>(
+      `INSERT INTO school_members (school_id, user_id, role, name, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (school_id, user_id) DO NOTHING RETURNING user_id`,
+      [schoolId, userId, role, name, now],
+    );
+    return rows.length === 1;
+  }
+
+  async isMemberByEmail(schoolId: string, email: string): Promise<boolean> {
+    const row = await this.one<{ one: number }>(
+      `SELECT 1 AS one FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND lower(u.email) = lower($2)`,
+      [schoolId, email],
+    );
+    return row !== null;
+  }
+
+  // ── invitations ─────────────────────────────────────────────────────────
+  async createInvitation(
+    schoolId: string,
+    inv: { email: string; name: string; role: SchoolRole; studentIds: string[]; tokenHash: Buffer; invitedBy: string; now: Date; expiresAt: Date },
+  ): Promise<InvitationRow> {
+    const [row] = await this.rows<InvitationRow>(
+      `INSERT INTO school_invitations AS i (school_id, email, name, role, student_ids, token_hash, invited_by, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9) RETURNING ${INVITATION_COLUMNS}`,
+      [schoolId, inv.email, inv.name, inv.role, inv.studentIds, inv.tokenHash, inv.invitedBy, inv.now, inv.expiresAt],
+    );
+    return row;
+  }
+
+  /** Revokes the pending invitations of an address (a new invitation supersedes them); answers their ids. */
+  async revokePendingFor(schoolId: string, email: string, now: Date): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      `UPDATE school_invitations SET revoked_at = $3
+        WHERE school_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $3
+        RETURNING id`,
+      [schoolId, email, now],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async listInvitations(
+    schoolId: string,
+    status: InvitationStatus | 'all',
+    now: Date,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: (InvitationRow & { status: InvitationStatus })[]; total: number }> {
+    const rows = await this.rows<InvitationRow & { status: InvitationStatus; total: number }>(
+      `SELECT * FROM (
+         SELECT ${INVITATION_COLUMNS}, ${STATUS_SQL('$2')} AS status FROM school_invitations i WHERE i.school_id = $1
+       ) x
+       WHERE $3 = 'all' OR x.status = $3
+       ORDER BY x.created_at DESC, x.id
+       LIMIT $4 OFFSET $5`,
+      [schoolId, now, status, pageSize, (page - 1) * pageSize],
+    );
+    const totalRow = await this.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM school_invitations i WHERE i.school_id = $1 AND ($3 = 'all' OR ${STATUS_SQL('$2')} = $3)`,
+      [schoolId, now, status],
+    );
+    return { rows, total: totalRow?.n ?? 0 };
+  }
+
+  findInvitation(schoolId: string, id: string, lock = false): Promise<InvitationRow | null> {
+    return this.one<InvitationRow>(
+      `SELECT ${INVITATION_COLUMNS} FROM school_invitations i WHERE i.school_id = $1 AND i.id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [schoolId, id],
+    );
+  }
+
+  /** The invitation a token names, with its school's name and subdomain (optionally locked). */
+  findByToken(schoolId: string, tokenHash: Buffer, lock = false): Promise<InvitationWithSchoolRow | null> {
+    return this.one<InvitationWithSchoolRow>(
+      `SELECT ${INVITATION_COLUMNS}, s.name AS school_name, s.subdomain
+         FROM school_invitations i JOIN schools s ON s.id = i.school_id
+        WHERE i.school_id = $1 AND i.token_hash = $2${lock ? ' FOR UPDATE OF i' : ''}`,
+      [schoolId, tokenHash],
+    );
+  }
+
+  async revokeInvitation(schoolId: string, id: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE school_invitations SET revoked_at = $3 WHERE school_id = $1 AND id = $2`, [schoolId, id, now]);
+  }
+
+  async markAccepted(schoolId: string, id: string, userId: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE school_invitations SET accepted_at = $3, accepted_by = $4 WHERE school_id = $1 AND id = $2`, [schoolId, id, now, userId]);
+  }
+
+  /** The students a guardian's accepted invitations named (for the students module to link). */
+  async guardianStudentIds(schoolId: string, userId: string): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      `SELECT DISTINCT unnest(student_ids)::text AS id FROM school_invitations WHERE school_id = $1 AND accepted_by = $2 AND role = 'guardian'`,
+      [schoolId, userId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The school's name and subdomain (for the invitation e-mail). */
+  schoolOf(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
+    return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
+  }
+}

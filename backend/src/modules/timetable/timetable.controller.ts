@@ -1,0 +1,160 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type {
+  AbsentPeriodsResult,
+  BellSchedulesResult,
+  CopyTimetableResult,
+  FreeTeachersResult,
+  MyTimetableResult,
+  SchoolTimetableResult,
+  SectionTimetableResult,
+  StaffTimetableResult,
+  SubstitutionList,
+  SubstitutionsResult,
+} from '@vidyalaya/shared';
+import { ApiData } from '../../common/openapi';
+import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import {
+  AbsentPeriodsQueryDto,
+  CopyTimetableDto,
+  CreateSubstitutionsDto,
+  FreeTeachersQueryDto,
+  MyTimetableQueryDto,
+  PutBellSchedulesDto,
+  PutTimetableDto,
+  SectionParamDto,
+  StaffParamDto,
+  SubstitutionParamDto,
+  SubstitutionsQueryDto,
+  YearQueryDto,
+} from './timetable.dto';
+import { SubstitutionsService } from './substitutions.service';
+import {
+  AbsentPeriodsResponse,
+  BellSchedulesResponse,
+  CopyTimetableResponse,
+  FreeTeachersResponse,
+  MyTimetableResponse,
+  SchoolTimetableResponse,
+  SectionTimetableResponse,
+  StaffTimetableResponse,
+  SubstitutionDeletedResponse,
+  SubstitutionListResponse,
+  SubstitutionsResponse,
+} from './timetable.responses';
+import { TimetableService } from './timetable.service';
+
+@ApiTags('Workspace: timetable')
+@SchoolScoped()
+@Controller('schools/:schoolId')
+export class TimetableController {
+  constructor(
+    private readonly timetable: TimetableService,
+    private readonly substitutions: SubstitutionsService,
+  ) {}
+
+  @Get('bell-schedules')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'The bell schedules (periods and breaks per weekday) and the daily load limit' })
+  @ApiData(BellSchedulesResponse)
+  bell(@Workspace() ctx: WorkspaceContext): Promise<BellSchedulesResult> {
+    return this.timetable.getBellSchedules(ctx);
+  }
+
+  @Put('bell-schedules')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'Replace the bell schedules (each names its weekdays, Monday 1 … Saturday 6) and set the daily load limit' })
+  @ApiData(BellSchedulesResponse)
+  putBell(@Workspace() ctx: WorkspaceContext, @Body() dto: PutBellSchedulesDto): Promise<BellSchedulesResult> {
+    return this.timetable.putBellSchedules(ctx, dto);
+  }
+
+  @Get('timetable')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'The whole school’s timetable for an academic year (the current one by default), section by section' })
+  @ApiData(SchoolTimetableResponse)
+  school(@Workspace() ctx: WorkspaceContext, @Query() q: YearQueryDto): Promise<SchoolTimetableResult> {
+    return this.timetable.schoolTimetable(ctx, q.academicYear);
+  }
+
+  @Get('sections/:sectionId/timetable')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'A section’s week' })
+  @ApiData(SectionTimetableResponse)
+  section(@Workspace() ctx: WorkspaceContext, @Param() p: SectionParamDto): Promise<SectionTimetableResult> {
+    return this.timetable.sectionTimetable(ctx, p.sectionId);
+  }
+
+  @Put('sections/:sectionId/timetable')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'Save a section’s whole week; 409 TIMETABLE_CLASH names a teacher in two places at once, 409 TEACHER_OVERLOADED a day over the limit' })
+  @ApiData(SectionTimetableResponse)
+  put(@Workspace() ctx: WorkspaceContext, @Param() p: SectionParamDto, @Body() dto: PutTimetableDto): Promise<SectionTimetableResult> {
+    return this.timetable.putSectionTimetable(ctx, p.sectionId, dto.slots);
+  }
+
+  @Post('sections/:sectionId/timetable/copy')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'Copy a section’s week to another section, with the target’s assigned teachers (unassigned subjects are skipped)' })
+  @ApiData(CopyTimetableResponse, 201)
+  copy(@Workspace() ctx: WorkspaceContext, @Param() p: SectionParamDto, @Body() dto: CopyTimetableDto): Promise<CopyTimetableResult> {
+    return this.timetable.copy(ctx, p.sectionId, dto.toSectionId);
+  }
+
+  @Get('staff/:staffId/timetable')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'A teacher’s week across sections' })
+  @ApiData(StaffTimetableResponse)
+  staff(@Workspace() ctx: WorkspaceContext, @Param() p: StaffParamDto, @Query() q: YearQueryDto): Promise<StaffTimetableResult> {
+    return this.timetable.staffTimetable(ctx, p.staffId, q.academicYear);
+  }
+
+  @Get('my-timetable')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'The caller’s own week (their linked staff record) and their substitutions on a date (today in India by default)' })
+  @ApiData(MyTimetableResponse)
+  mine(@Workspace() ctx: WorkspaceContext, @Query() q: MyTimetableQueryDto): Promise<MyTimetableResult> {
+    return this.substitutions.mine(ctx, q.date);
+  }
+
+  @Get('substitutions')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'The substitutions of a date (today’s list)' })
+  @ApiData(SubstitutionListResponse)
+  substitutionsOn(@Workspace() ctx: WorkspaceContext, @Query() q: SubstitutionsQueryDto): Promise<SubstitutionList> {
+    return this.substitutions.list(ctx, q.date);
+  }
+
+  @Get('substitutions/free-teachers')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'Teachers free in a period of a date (no lesson, not substituting, not absent), the lightest day first' })
+  @ApiData(FreeTeachersResponse)
+  free(@Workspace() ctx: WorkspaceContext, @Query() q: FreeTeachersQueryDto): Promise<FreeTeachersResult> {
+    return this.substitutions.freeTeachers(ctx, q.date, q.period);
+  }
+
+  @Get('substitutions/absent-periods')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'An absent teacher’s lessons on a date, with the substitutes already chosen' })
+  @ApiData(AbsentPeriodsResponse)
+  absentPeriods(@Workspace() ctx: WorkspaceContext, @Query() q: AbsentPeriodsQueryDto): Promise<AbsentPeriodsResult> {
+    return this.substitutions.absentPeriods(ctx, q.date, q.staffId);
+  }
+
+  @Post('substitutions')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'A teacher absent on a date: a substitute for each of their periods, e-mailed; 409 SUBSTITUTE_NOT_FREE' })
+  @ApiData(SubstitutionsResponse, 201)
+  create(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateSubstitutionsDto): Promise<SubstitutionsResult> {
+    return this.substitutions.create(ctx, dto);
+  }
+
+  @Delete('substitutions/:substitutionId')
+  @RequirePermission('timetable.manage')
+  @ApiOperation({ summary: 'Cancel a substitution' })
+  @ApiData(SubstitutionDeletedResponse)
+  remove(@Workspace() ctx: WorkspaceContext, @Param() p: SubstitutionParamDto): Promise<{ deleted: true }> {
+    return this.substitutions.remove(ctx, p.substitutionId);
+  }
+}

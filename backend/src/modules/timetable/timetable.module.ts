@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CalendarModule } from '../calendar/calendar.module';
+import { SubstitutionsService } from './substitutions.service';
+import { TimetableController } from './timetable.controller';
+import { TimetableRepository } from './timetable.repository';
+import { TimetableService } from './timetable.service';
+
+/** Bell schedules, timetables and substitutions (DECISIONS "Staff, timetable, calendar"). */
+@Module({
+  imports: [CalendarModule],
+  controllers: [TimetableController],
+  providers: [TimetableRepository, TimetableService, SubstitutionsService],
+  exports: [TimetableService],
+})
+export class TimetableModule {}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { EMAIL_MAX } from '../constants';
+import { emailField, optionalField, requiredText } from '../schemas/common';
+import { newPasswordSchema, newUsernameSchema } from '../schemas/auth/fields';
+import { pageQueryShape, type Page } from './common';
+import { WORKSPACE_MESSAGES as M } from './messages';
+import { SCHOOL_ROLES, type Permission, type SchoolRole } from './roles';
+
+/** DECISIONS "People and roles" and docs/workspace-contract.md. */
+export const schoolRoleSchema = z.enum(SCHOOL_ROLES, { error: M.roleInvalid });
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+// ── me ────────────────────────────────────────────────────────────────────
+export interface MySchool {
+  id: string;
+  name: string;
+  subdomain: string;
+  role: SchoolRole;
+  approvalStatus: 'pending' | 'approved' | 'rejected';
+  isActive: boolean;
+}
+export interface MySchoolsResult {
+  schools: MySchool[];
+}
+
+export const updatePreferencesSchema = z.object({ language: z.enum(LANGUAGES, { error: M.languageInvalid }) });
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesSchema>;
+export interface Preferences {
+  language: Language;
+}
+export interface PreferencesResult {
+  preferences: Preferences;
+}
+
+// ── home ──────────────────────────────────────────────────────────────────
+export interface AcademicYearRef {
+  id: string;
+  name: string;
+  startsOn: string;
+  endsOn: string;
+}
+export interface WorkspaceHome {
+  school: {
+    id: string;
+    name: string;
+    subdomain: string;
+    approvalStatus: 'pending' | 'approved' | 'rejected';
+    isActive: boolean;
+    planType: string;
+    trialEndsAt: string | null;
+    maxStudents: number;
+  };
+  role: SchoolRole;
+  permissions: Permission[];
+  academicYear: AcademicYearRef | null;
+  counts: { students: number; members: number; classes: number; sections: number };
+}
+
+// ── members ───────────────────────────────────────────────────────────────
+export const listMembersQuerySchema = z.object(pageQueryShape);
+export type ListMembersQuery = z.output<typeof listMembersQuerySchema>;
+
+export interface Member {
+  userId: string;
+  username: string;
+  name: string | null;
+  email: string;
+  role: SchoolRole;
+  joinedAt: string;
+}
+export type MemberList = Page<Member>;
+
+export const changeRoleSchema = z.object({ role: schoolRoleSchema });
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+export interface MemberResult {
+  member: Member;
+}
+
+// ── invitations ───────────────────────────────────────────────────────────
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_STUDENTS_MAX = 20;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const createInvitationSchema = z
+  .object({
+    email: emailField(M.emailInvalid, M.emailTooLong).max(EMAIL_MAX, M.emailTooLong),
+    role: schoolRoleSchema,
+    name: requiredText(100, M.nameRequired, M.nameTooLong),
+    studentIds: z.array(z.uuid({ error: M.studentIdsInvalid })).max(INVITATION_STUDENTS_MAX, M.tooManyStudents).optional(),
+  })
+  .refine((v) => v.role === 'guardian' || !v.studentIds || v.studentIds.length === 0, {
+    message: M.studentIdsOnlyForGuardians,
+    path: ['studentIds'],
+  });
+export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
+
+export const listInvitationsQuerySchema = z.object({
+  status: optionalField(z.enum([...INVITATION_STATUSES, 'all'], { error: M.invitationStatusInvalid })),
+  ...pageQueryShape,
+});
+export type ListInvitationsQuery = z.output<typeof listInvitationsQuerySchema>;
+
+export interface Invitation {
+  id: string;
+  email: string;
+  role: SchoolRole;
+  name: string;
+  expiresAt: string;
+  status: InvitationStatus;
+  createdAt: string;
+  studentIds: string[];
+}
+export type InvitationList = Page<Invitation>;
+export interface InvitationResult {
+  invitation: Invitation;
+}
+
+/** An invitation token: 32 hex digits (the school) then 43 base64url characters (256 random bits). */
+export const invitationTokenSchema = z
+  .string({ error: M.tokenInvalid })
+  .trim()
+  .regex(/^[0-9a-f]{32}[A-Za-z0-9_-]{43}$/, M.tokenInvalid);
+
+export const invitationPreviewQuerySchema = z.object({
+  token: invitationTokenSchema,
+  /** The portal's subdomain, when the page is opened on a school's host: another school's token is refused. */
+  subdomain: optionalField(z.string().trim().toLowerCase().max(50)),
+});
+export type InvitationPreviewQuery = z.infer<typeof invitationPreviewQuerySchema>;
+
+export interface InvitationPreview {
+  invitation: { schoolName: string; subdomain: string; role: SchoolRole; name: string; email: string; expiresAt: string };
+}
+
+/** `{token, username, password}` makes a new (verified) account; `{token}` alone needs a signed-in user. */
+export const acceptInvitationSchema = z
+  .object({
+    token: invitationTokenSchema,
+    subdomain: optionalField(z.string().trim().toLowerCase().max(50)),
+    username: newUsernameSchema.optional(),
+    password: newPasswordSchema.optional(),
+  })
+  .refine((v) => (v.username === undefined) === (v.password === undefined), {
+    message: 'Choose a username and a password',
+    path: ['password'],
+  });
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+export interface AcceptInvitationResult {
+  membership: { schoolId: string; role: SchoolRole };
+  user: { id: string; username: string };
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// The last step of `npm run build -w @vidyalaya/web`: renders the public pages (marketing, legal, sign-in)
+// to HTML with the server entry (src/prerender.tsx, built to dist-ssr/ by `vite build --ssr`) and
+// writes each into a copy of dist/index.html under dist/prerendered/, with the stylesheets of its
+// route in the head (so nothing shifts when the scripts arrive) and its scripts preloaded. The server
+// sends these documents at their paths (backend/src/common/web-app.service.ts, routes.json); every
+// other path gets the empty shell. The browser hydrates the page (src/app/bootstrap.tsx).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// React's production build, as in the browser (the server entry is loaded only below).
+process.env.NODE_ENV = 'production';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const out = join(dist, 'prerendered');
+
+const FULL = 'src/components/blueprint/blueprint-full.ts';
+const FORMS = 'src/components/blueprint/blueprint-forms.ts';
+const GUARDS = 'src/lib/auth/guards.tsx';
+
+/**
+ * path → the route modules it renders besides the public layout, as named in Vite's manifest, with
+ * the Blueprint stylesheet module its routes load (src/app/routes.tsx): none for the home page, the
+ * form rules for the sign-in pages, the whole stylesheet for the rest. /verify-otp is left out: it
+ * needs the state the registration hands it, and redirects without.
+ */
+const PAGES = {
+  '/': ['src/features/public/pages/home-page.tsx'],
+  '/features': ['src/features/public/pages/features-page.tsx', FULL],
+  '/how-it-works': ['src/features/public/pages/how-it-works-page.tsx', FULL],
+  '/pricing': ['src/features/public/pages/pricing-page.tsx', FULL],
+  '/about': ['src/features/public/pages/about-page.tsx', FULL],
+  '/contact': ['src/features/public/pages/contact-page.tsx', FULL],
+  '/terms': ['src/features/public/pages/terms-page.tsx', FULL],
+  '/privacy': ['src/features/public/pages/privacy-page.tsx', FULL],
+  '/refund': ['src/features/public/pages/refund-page.tsx', FULL],
+  '/login': [GUARDS, 'src/features/auth/pages/login-page.tsx', FORMS],
+  '/register': [GUARDS, 'src/features/auth/pages/register-page.tsx', FORMS],
+  '/forgot-password': ['src/features/auth/pages/forgot-password-page.tsx', FORMS],
+};
+const LAYOUT = 'src/components/layout/public-layout.tsx';
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+
+/** The CSS and JS files a module loads with it (its static imports, recursively). */
+function filesOf(key, seen = new Set(), acc = { css: new Set(), js: new Set() }) {
+  if (seen.has(key) || !manifest[key]) return acc;
+  seen.add(key);
+  const chunk = manifest[key];
+  acc.js.add(`/${chunk.file}`);
+  for (const css of chunk.css ?? []) acc.css.add(`/${css}`);
+  for (const imp of chunk.imports ?? []) filesOf(imp, seen, acc);
+  return acc;
+}
+
+/** Stylesheets up to this size go inside the page: it paints without waiting for another request. */
+const INLINE_CSS_MAX = 100_000;
+
+/**
+ * A stylesheet for the page's head: inlined when small (the critical CSS: the page then paints from
+ * its HTML alone), followed by a non-matching link to the same file, so that the app's loader, which
+ * adds a route's stylesheet unless a link to it is already there, does not add it again; a large one
+ * (Blueprint's whole stylesheet) stays an ordinary render-blocking link.
+ */
+function stylesheet(href) {
+  const css = readFileSync(join(dist, href), 'utf8');
+  if (css.length > INLINE_CSS_MAX) return `<link rel="stylesheet" crossorigin href="${href}">`;
+  return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" crossorigin href="${href}" media="not all">`;
+}
+
+/**
+ * A form submitted before the script has taken over would go out the browser's way: a GET with every
+ * field, the password too, in the address. Pre-rendered forms are marked POST, so such a submission
+ * carries nothing in the address; the server answers it with a redirect back to the page
+ * (backend/src/common/web-app.service.ts). They are also `inert` until the app owns the page
+ * (src/app/bootstrap.tsx lifts it): hydration would reset what was typed before it, so the form is
+ * shown at once but takes input only from then on.
+ */
+const safeForms = (html) => html.replace(/<form(?![^>]*\smethod=)/g, '<form method="post" inert="" data-until-ready=""');
+
+const { render } = await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href);
+const inShell = filesOf(entryKey);
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const routes = {};
+for (const [path, modules] of Object.entries(PAGES)) {
+  const result = await render(path);
+  if (!('html' in result)) throw new Error(`${path} redirected to ${result.redirect} while pre-rendering`);
+  const files = { css: new Set(), js: new Set() };
+  for (const key of [LAYOUT, ...modules]) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+    const f = filesOf(key);
+    f.css.forEach((c) => files.css.add(c));
+    f.js.forEach((j) => files.js.add(j));
+  }
+  const head = [
+    ...[...files.css].filter((c) => !inShell.css.has(c)).map(stylesheet),
+    ...[...files.js].filter((j) => !inShell.js.has(j)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('\n    ');
+  const html = shell
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => stylesheet(href))
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${safeForms(result.html)}</div>`);
+  if (html === shell || !html.includes('data-prerendered')) throw new Error('dist/index.html has no <div id="root"></div> to fill');
+  const file = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.html`;
+  writeFileSync(join(out, file), html);
+  routes[path] = file;
+}
+writeFileSync(join(out, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+console.log(`pre-rendered ${Object.keys(routes).length} pages into dist/prerendered/`);

@@ -1,0 +1,63 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
+import { logout, selectAuth } from '../../lib/auth/auth-slice';
+import { toast, toastError } from '../../lib/toast';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+const A = ONBOARDING_TEXT.account;
+
+/**
+ * The signed-in header's one menu: who is signed in, the dashboard, editing the school, changing
+ * the password and signing out (spec §4 Logout: a failed call is only logged; when this device
+ * cannot forget the session, 'Logout failed').
+ */
+export function AccountMenu() {
+  const { user } = useAppSelector(selectAuth);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [changing, setChanging] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function onLogout() {
+    setLoggingOut(true);
+    try {
+      await dispatch(logout()).unwrap();
+      toast({ title: MESSAGES.toast.loggedOut });
+      await navigate('/');
+    } catch {
+      toastError(MESSAGES.destructive.logout.title, MESSAGES.destructive.logout.description);
+    } finally {
+      setLoggingOut(false);
+    }
+  }
+
+  return (
+    <>
+      <Popover
+        placement="bottom-end"
+        minimal
+        content={
+          <Menu aria-label={A.menu} className="account-menu">
+            <li className="account-menu-who" role="none">
+              {A.signedInAs(user?.username ?? '')}
+            </li>
+            <MenuDivider />
+            <MenuItem icon="dashboard" text={A.dashboard} onClick={() => navigate('/dashboard')} />
+            <MenuItem icon="edit" text={A.editSchool} onClick={() => navigate('/setup/school?edit=1')} />
+            <MenuItem icon="key" text={A.changePassword} onClick={() => setChanging(true)} />
+            <MenuDivider />
+            <MenuItem icon="log-out" text={MESSAGES.ui.nav.logout} disabled={loggingOut} onClick={() => void onLogout()} shouldDismissPopover={false} />
+          </Menu>
+        }
+      >
+        <Button variant="minimal" size="large" icon="user" endIcon="caret-down" className="account-menu-button" aria-label={`${A.menu}: ${user?.username ?? ''}`}>
+          <span className="account-menu-name">{user?.username}</span>
+        </Button>
+      </Popover>
+      <ChangePasswordDialog isOpen={changing} onClose={() => setChanging(false)} />
+    </>
+  );
+}

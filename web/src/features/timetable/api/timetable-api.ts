@@ -1,0 +1,102 @@
+import type {
+  AbsentPeriodsResult,
+  BellSchedulesResult,
+  ClassTeacherResult,
+  CopyTimetableResult,
+  CreateStaffInput,
+  CreateSubstitutionsInput,
+  FreeTeachersResult,
+  PutBellSchedulesInput,
+  PutTeachingAssignmentsInput,
+  SchoolTimetableResult,
+  SectionTimetableResult,
+  StaffList,
+  StaffResult,
+  StaffTimetableResult,
+  SubstitutionList,
+  SubstitutionsResult,
+  TeachingAssignmentList,
+  TimetableSlotInput,
+  UpdateStaffInput,
+} from '@vidyalaya/shared';
+import { api } from '../../../lib/api/api';
+
+/** Staff, bell schedules, timetables and substitutions (docs/staff-timetable-calendar.md). */
+export const timetableApi = api
+  .enhanceEndpoints({ addTagTypes: ['Staff', 'TeachingAssignments', 'BellSchedules', 'Timetable', 'Substitutions'] })
+  .injectEndpoints({
+    endpoints: (b) => ({
+      staffList: b.query<StaffList, { schoolId: string; search?: string; status?: 'active' | 'left' | 'all'; page?: number; pageSize?: number }>({
+        query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/staff`, params }),
+        providesTags: ['Staff'],
+      }),
+      createStaff: b.mutation<StaffResult, { schoolId: string; body: CreateStaffInput }>({
+        query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/staff`, method: 'POST', body }),
+        invalidatesTags: ['Staff'],
+      }),
+      updateStaff: b.mutation<StaffResult, { schoolId: string; staffId: string; body: UpdateStaffInput }>({
+        query: ({ schoolId, staffId, body }) => ({ url: `/schools/${schoolId}/staff/${staffId}`, method: 'PATCH', body }),
+        invalidatesTags: ['Staff', 'Timetable'],
+      }),
+      setClassTeacher: b.mutation<ClassTeacherResult, { schoolId: string; sectionId: string; staffId: string | null }>({
+        query: ({ schoolId, sectionId, staffId }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/class-teacher`, method: 'PUT', body: { staffId } }),
+        invalidatesTags: ['TeachingAssignments'],
+      }),
+      teachingAssignments: b.query<TeachingAssignmentList, { schoolId: string; academicYear?: string; sectionId?: string; staffId?: string }>({
+        query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/teaching-assignments`, params }),
+        providesTags: ['TeachingAssignments'],
+      }),
+      putTeachingAssignments: b.mutation<TeachingAssignmentList, { schoolId: string; body: PutTeachingAssignmentsInput }>({
+        query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/teaching-assignments`, method: 'PUT', body }),
+        invalidatesTags: ['TeachingAssignments'],
+      }),
+      bellSchedules: b.query<BellSchedulesResult, { schoolId: string }>({
+        query: ({ schoolId }) => ({ url: `/schools/${schoolId}/bell-schedules` }),
+        providesTags: ['BellSchedules'],
+      }),
+      putBellSchedules: b.mutation<BellSchedulesResult, { schoolId: string; body: PutBellSchedulesInput }>({
+        query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/bell-schedules`, method: 'PUT', body }),
+        invalidatesTags: ['BellSchedules'],
+      }),
+      sectionTimetable: b.query<SectionTimetableResult, { schoolId: string; sectionId: string }>({
+        query: ({ schoolId, sectionId }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/timetable` }),
+        providesTags: ['Timetable'],
+      }),
+      putSectionTimetable: b.mutation<SectionTimetableResult, { schoolId: string; sectionId: string; slots: TimetableSlotInput[] }>({
+        query: ({ schoolId, sectionId, slots }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/timetable`, method: 'PUT', body: { slots } }),
+        invalidatesTags: ['Timetable'],
+      }),
+      copyTimetable: b.mutation<CopyTimetableResult, { schoolId: string; sectionId: string; toSectionId: string }>({
+        query: ({ schoolId, sectionId, toSectionId }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/timetable/copy`, method: 'POST', body: { toSectionId } }),
+        invalidatesTags: ['Timetable'],
+      }),
+      staffTimetable: b.query<StaffTimetableResult, { schoolId: string; staffId: string; academicYear?: string }>({
+        query: ({ schoolId, staffId, ...params }) => ({ url: `/schools/${schoolId}/staff/${staffId}/timetable`, params }),
+        providesTags: ['Timetable'],
+      }),
+      schoolTimetable: b.query<SchoolTimetableResult, { schoolId: string; academicYear?: string }>({
+        query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/timetable`, params }),
+        providesTags: ['Timetable'],
+      }),
+      substitutions: b.query<SubstitutionList, { schoolId: string; date: string }>({
+        query: ({ schoolId, date }) => ({ url: `/schools/${schoolId}/substitutions`, params: { date } }),
+        providesTags: ['Substitutions'],
+      }),
+      freeTeachers: b.query<FreeTeachersResult, { schoolId: string; date: string; period: number }>({
+        query: ({ schoolId, date, period }) => ({ url: `/schools/${schoolId}/substitutions/free-teachers`, params: { date, period } }),
+        providesTags: ['Substitutions'],
+      }),
+      absentPeriods: b.query<AbsentPeriodsResult, { schoolId: string; date: string; staffId: string }>({
+        query: ({ schoolId, date, staffId }) => ({ url: `/schools/${schoolId}/substitutions/absent-periods`, params: { date, staffId } }),
+        providesTags: ['Substitutions'],
+      }),
+      createSubstitutions: b.mutation<SubstitutionsResult, { schoolId: string; body: CreateSubstitutionsInput }>({
+        query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/substitutions`, method: 'POST', body }),
+        invalidatesTags: ['Substitutions'],
+      }),
+      deleteSubstitution: b.mutation<{ deleted: true }, { schoolId: string; substitutionId: string }>({
+        query: ({ schoolId, substitutionId }) => ({ url: `/schools/${schoolId}/substitutions/${substitutionId}`, method: 'DELETE' }),
+        invalidatesTags: ['Substitutions'],
+      }),
+    }),
+  });

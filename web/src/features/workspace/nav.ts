@@ -1,0 +1,49 @@
+import { roleHas, type Permission, type SchoolRole } from '@vidyalaya/shared';
+
+/** The workspace's sections. Each is a route under /workspace/{schoolId}/ and a sidebar entry. */
+export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members';
+
+export interface NavItem {
+  key: SectionKey;
+  /** Path under /workspace/{schoolId}/ ('' for the home page). */
+  path: string;
+  icon: string;
+  /** The permission that shows it (shared/src/workspace/roles.ts): an allow-list, nothing by default. */
+  permission: Permission;
+  /** Who it is for: the school's staff, or a guardian (who sees only their own children). */
+  audience: 'all' | 'staff' | 'guardian';
+  /** Whether the page is a module still to come (an empty state that says what to do next). */
+  comingSoon: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { key: 'home', path: '', icon: 'home', permission: 'school.read', audience: 'all', comingSoon: false },
+  { key: 'myChildren', path: 'my-children', icon: 'person', permission: 'students.read', audience: 'guardian', comingSoon: true },
+  { key: 'students', path: 'students', icon: 'people', permission: 'students.read', audience: 'staff', comingSoon: true },
+  { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: true },
+  { key: 'timetable', path: 'timetable', icon: 'calendar', permission: 'timetable.read', audience: 'staff', comingSoon: true },
+  { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: true },
+  { key: 'exams', path: 'exams', icon: 'manual', permission: 'results.read', audience: 'staff', comingSoon: true },
+  { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: true },
+  { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: true },
+  { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
+];
+
+/**
+ * The sidebar for a role: only what the role's permissions allow (a teacher never sees fees), a
+ * guardian only their children and the notices. Before approval the school has nothing but its
+ * home page, which shows the setup and approval status.
+ */
+export function navFor(role: SchoolRole, approved: boolean): NavItem[] {
+  if (!approved) return NAV_ITEMS.filter((i) => i.key === 'home');
+  return NAV_ITEMS.filter((item) => {
+    if (item.audience === 'guardian' && role !== 'guardian') return false;
+    if (item.audience === 'staff' && role === 'guardian') return false;
+    return roleHas(role, item.permission);
+  });
+}
+
+/** The nav item a path segment names, if the role may open it. */
+export function sectionFor(role: SchoolRole, approved: boolean, segment: string): NavItem | undefined {
+  return navFor(role, approved).find((i) => i.path === segment);
+}

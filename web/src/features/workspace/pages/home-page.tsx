@@ -1,0 +1,155 @@
+import { Callout, Card, Icon, type IconName } from '@blueprintjs/core';
+import { trialDaysLeft, type Language } from '@vidyalaya/shared';
+import { useLingui } from '@lingui/react';
+import { Link } from 'react-router';
+import { formatDate, formatNumber } from '../../../lib/i18n/format';
+import { EmptyState } from '../components/empty-state';
+import { useSchool } from '../components/workspace-context';
+import { useT, type MessageId } from '../i18n';
+import { navFor } from '../nav';
+
+function Stat(props: { label: string; value: string; icon: IconName }) {
+  return (
+    <Card className="ws-stat">
+      <Icon icon={props.icon} aria-hidden />
+      <div>
+        <p className="ws-stat-value">{props.value}</p>
+        <p className="ws-stat-label">{props.label}</p>
+      </div>
+    </Card>
+  );
+}
+
+/** Before approval: where the school stands, and what to do about it. */
+function ApprovalStatus() {
+  const t = useT();
+  const { home } = useSchool();
+  const status = home.school.approvalStatus;
+  const key = status === 'rejected' ? 'rejected' : status === 'approved' ? 'inactive' : 'pending';
+  return (
+    <section className="ws-home">
+      <h1>{t('home.setupTitle')}</h1>
+      <Callout intent={key === 'rejected' ? 'danger' : 'warning'} icon={key === 'rejected' ? 'error' : 'time'} className="ws-callout" role="status">
+        <h2 className="ws-callout-title">{t(`approval.${key}.title` as MessageId)}</h2>
+        <p>{t(`approval.${key}.text` as MessageId)}</p>
+      </Callout>
+      {home.role === 'admin' ? <p className="ws-muted">{t('approval.adminNext')}</p> : null}
+    </section>
+  );
+}
+
+function AdminHome() {
+  const t = useT();
+  const { i18n } = useLingui();
+  const lang = (i18n.locale || 'en') as Language;
+  const { home } = useSchool();
+  const { counts, school, academicYear } = home;
+  const daysLeft = school.planType === 'free_trial' && school.trialEndsAt ? trialDaysLeft(school.trialEndsAt) : null;
+  return (
+    <section className="ws-home">
+      <h1>{t('home.todayTitle')}</h1>
+      <div className="ws-stats">
+        <Stat icon="people" label={t('home.students')} value={formatNumber(counts.students, lang)} />
+        <Stat icon="id-number" label={t('home.members')} value={formatNumber(counts.members, lang)} />
+        <Stat icon="diagram-tree" label={t('home.classes')} value={formatNumber(counts.classes, lang)} />
+        <Stat icon="grid-view" label={t('home.sections')} value={formatNumber(counts.sections, lang)} />
+      </div>
+      <Card className="ws-card">
+        <h2>{t('home.planTitle')}</h2>
+        <dl className="ws-facts">
+          <div>
+            <dt>{t('home.academicYear')}</dt>
+            <dd>{academicYear ? `${academicYear.name} (${formatDate(academicYear.startsOn)} – ${formatDate(academicYear.endsOn)})` : t('home.noAcademicYear')}</dd>
+          </div>
+          <div>
+            <dt>{t('home.plan')}</dt>
+            <dd>{school.planType ? t(`plan.${school.planType}` as MessageId) : t('plan.none')}</dd>
+          </div>
+          {daysLeft !== null ? (
+            <div>
+              <dt>{t('home.trial')}</dt>
+              <dd>
+                {t('home.trialDaysLeft', { count: daysLeft })} · {t('home.trialEnds', { date: formatDate(school.trialEndsAt) })}
+              </dd>
+            </div>
+          ) : null}
+          {school.maxStudents !== null ? (
+            <div>
+              <dt>{t('home.studentLimit')}</dt>
+              <dd>{t('home.studentsOfLimit', { count: formatNumber(counts.students, lang), limit: formatNumber(school.maxStudents, lang) })}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </Card>
+    </section>
+  );
+}
+
+function TeacherHome() {
+  const t = useT();
+  return (
+    <section className="ws-home">
+      <h1>{t('home.mySectionsToday')}</h1>
+      <EmptyState headingLevel={2} icon="timeline-events" title={t('home.noSections.title')} description={t('home.noSections.text')} />
+    </section>
+  );
+}
+
+function GuardianHome() {
+  const t = useT();
+  const { schoolId } = useSchool();
+  return (
+    <section className="ws-home">
+      <h1>{t('nav.myChildren')}</h1>
+      <EmptyState
+        headingLevel={2}
+        icon="person"
+        title={t('home.guardian.title')}
+        description={t('home.guardian.text')}
+        action={
+          <Link className="bp6-button ws-touch" to={`/workspace/${schoolId}/my-children`}>
+            {t('nav.myChildren')}
+          </Link>
+        }
+      />
+    </section>
+  );
+}
+
+/** Office and accountant: their own sections of the workspace, one tap each. */
+function StaffHome() {
+  const t = useT();
+  const { home, schoolId, approved } = useSchool();
+  const items = navFor(home.role, approved).filter((i) => i.key !== 'home');
+  return (
+    <section className="ws-home">
+      <h1>{t('home.welcome')}</h1>
+      <p className="ws-muted">{t('home.staffIntro')}</p>
+      <ul className="ws-quick">
+        {items.map((i) => (
+          <li key={i.key}>
+            <Link className="ws-quick-link ws-touch" to={`/workspace/${schoolId}/${i.path}`}>
+              <Icon icon={i.icon as IconName} aria-hidden /> {t(`nav.${i.key}` as MessageId)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The role-aware home page of a school's workspace. */
+export function Component() {
+  const { home, approved } = useSchool();
+  if (!approved) return <ApprovalStatus />;
+  switch (home.role) {
+    case 'admin':
+      return <AdminHome />;
+    case 'teacher':
+      return <TeacherHome />;
+    case 'guardian':
+      return <GuardianHome />;
+    default:
+      return <StaffHome />;
+  }
+}

@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+
+/**
+ * The school workspace's routes (issue 13): on a school's host, on the main host and in the desktop
+ * app. Every page loads lazily, so the public site carries none of it; all sit under WorkspaceRoot,
+ * which provides the language.
+ */
+export const workspaceRoutes: RouteObject[] = [
+  {
+    lazy: () => import('./components/workspace-root'),
+    children: [
+      { path: 'sign-in', lazy: () => import('./pages/sign-in-page') },
+      { path: 'join', lazy: () => import('./pages/join-page') },
+      {
+        path: 'workspace',
+        lazy: () => import('./components/require-sign-in'),
+        children: [
+          { index: true, lazy: () => import('./pages/workspace-index-page') },
+          {
+            path: ':schoolId',
+            lazy: () => import('./components/school-shell'),
+            children: [
+              { index: true, lazy: () => import('./pages/home-page') },
+              { path: 'members', lazy: () => import('./pages/members-page') },
+              { path: ':section', lazy: () => import('./pages/module-page') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

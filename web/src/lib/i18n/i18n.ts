@@ -1,0 +1,63 @@
+import { i18n, type Messages } from '@lingui/core';
+import { LANGUAGES, type Language } from '@vidyalaya/shared';
+import { getPlatform } from '../platform/platform';
+
+export { i18n };
+export type { Language };
+
+/** Where the chosen language is kept on this device (the account keeps it too, once signed in). */
+export const LANGUAGE_STORAGE_KEY = 'vidyalaya_language';
+
+type Loader = () => Promise<{ default: Messages } | Messages>;
+/** One feature's catalogue per language, loaded on demand: an English user never fetches Hindi. */
+export type CatalogueLoaders = Record<Language, Loader>;
+
+const catalogues = new Map<string, CatalogueLoaders>();
+const loaded = new Set<string>();
+
+/**
+ * A feature registers its catalogues (e.g. the workspace's `i18n/{en,hi}.json`, compiled at build
+ * time by vite-lingui-catalogues.ts). Ids are the feature's own, so features never share a key.
+ */
+export function registerCatalogue(namespace: string, loaders: CatalogueLoaders): void {
+  catalogues.set(namespace, loaders);
+}
+
+async function ensureLoaded(language: Language): Promise<void> {
+  await Promise.all(
+    [...catalogues.entries()].map(async ([namespace, loaders]) => {
+      const key = `${namespace}:${language}`;
+      if (loaded.has(key)) return;
+      const mod = await loaders[language]();
+      const messages = ('default' in mod ? mod.default : mod) as Messages;
+      i18n.load(language, messages);
+      loaded.add(key);
+    }),
+  );
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language this device last used (English when none). */
+export function storedLanguage(): Language {
+  try {
+    const value = getPlatform().storage.get(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** Loads every registered catalogue for `language`, switches to it and remembers it on this device. */
+export async function activateLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
+  i18n.activate(language);
+  try {
+    getPlatform().storage.set(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this visit.
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}

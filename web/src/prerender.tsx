@@ -1,0 +1,50 @@
+/**
+ * The server-side entry of the build's pre-render step (scripts/prerender.mjs): renders a public page
+ * to HTML with React's server renderer, as a signed-out visitor sees it, so the page's content paints
+ * before any script runs. The browser then hydrates it (app/bootstrap.tsx) into the same tree.
+ */
+import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { DEFAULT_APP_DOMAIN } from '@vidyalaya/shared';
+import { buildRoutes } from './app/routes';
+import { createStore } from './app/store';
+import { authSlice } from './lib/auth/auth-slice';
+import { setPlatform, type Platform } from './lib/platform/platform';
+
+/** A host with nothing stored: the visitor is signed out and has no school state. */
+const prerenderPlatform: Platform = {
+  kind: 'web',
+  tokens: { get: async () => null, set: async () => undefined, clear: async () => undefined },
+  openExternal: async () => undefined,
+  apiBaseUrl: async () => '/api/v1',
+  appDomain: async () => DEFAULT_APP_DOMAIN,
+  storage: { get: () => null, set: () => undefined, remove: () => undefined },
+};
+
+/** The HTML of the app's root element for `path`, or a redirect's target. */
+export async function render(path: string): Promise<{ html: string } | { redirect: string }> {
+  setPlatform(prerenderPlatform);
+  const store = createStore();
+  // What initializeAuth concludes at once for a visitor with no tokens; bootstrap does the same
+  // before it hydrates, so both render the signed-out tree.
+  store.dispatch(authSlice.actions.cleared());
+  const handler = createStaticHandler(buildRoutes());
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) return { redirect: context.headers.get('Location') ?? '/' };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <Provider store={store}>
+        <PortalProvider>
+          <OverlaysProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </OverlaysProvider>
+        </PortalProvider>
+      </Provider>
+    </StrictMode>,
+  );
+  return { html };
+}
