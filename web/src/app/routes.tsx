@@ -2,6 +2,12 @@ import type { RouteObject } from 'react-router';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { RootLayout } from './root-layout';
 
+/**
+ * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
+ * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
+ */
+const schoolModules: RouteObject[] = [];
+
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>
   import('../lib/auth/guards').then((m) => ({ Component: m[name] }));
@@ -89,7 +95,7 @@ export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
       element: <RootLayout />,
       children: [
         // The school workspace has its own shell (features/workspace).
-        ...withFullBlueprint(workspaceRoutes),
+        ...withFullBlueprint(workspaceRoutes(schoolModules)),
         {
           lazy: () => import('../components/layout/app-layout'),
           children: withFullBlueprint(signedInRoutes),
@@ -113,7 +119,7 @@ export function buildPortalRoutes(): RouteObject[] {
     {
       element: <RootLayout />,
       children: withFullBlueprint([
-        ...workspaceRoutes,
+        ...workspaceRoutes(schoolModules),
         // The public application for admission (features/students).
         { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
         { path: '*', lazy: () => import('../features/portal/pages/portal-page') },

@@ -21,6 +21,10 @@ const loaded = new Set<string>();
  */
 export function registerCatalogue(namespace: string, loaders: CatalogueLoaders): void {
   catalogues.set(namespace, loaders);
+  // A module's chunk loads after the language was chosen: its catalogue joins the active language
+  // at once (load() emits a change, so the module's components re-render translated).
+  const active = i18n.locale;
+  if (isLanguage(active)) void ensureLoaded(active).catch(() => undefined);
 }
 
 async function ensureLoaded(language: Language): Promise<void> {

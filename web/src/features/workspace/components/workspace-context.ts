@@ -1,12 +1,2 @@
-import type { MySchool, WorkspaceHome } from '@vidyalaya/shared';
-import { useOutletContext } from 'react-router';
-
-/** What the school's shell gives its pages. */
-export interface SchoolContext {
-  schoolId: string;
-  home: WorkspaceHome;
-  approved: boolean;
-  schools: MySchool[];
-}
-
-export const useSchool = () => useOutletContext<SchoolContext>();
+// The shell's context lives in lib/workspace so module features can read it too.
+export { useSchool, type SchoolContext } from '../../../lib/workspace/school-context';
