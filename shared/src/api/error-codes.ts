@@ -95,6 +95,11 @@ export const ERROR_CODES = {
   APPLICATION_DECIDED: { status: 422, message: 'This application has already been decided.' },
   PHOTO_INVALID: { status: 400, message: 'Upload a JPEG, PNG or WebP photo of at most 512 KB.' },
   IMPORT_FILE_INVALID: { status: 400, message: 'Upload a CSV or Excel (.xlsx) file with the template’s header row.' },
+  // Attendance (DECISIONS "Attendance", issue 16).
+  ATTENDANCE_HOLIDAY: { status: 422, message: 'Attendance cannot be marked on a holiday.' },
+  ATTENDANCE_FUTURE_DATE: { status: 422, message: 'Attendance cannot be marked for a day that has not come yet.' },
+  ATTENDANCE_NOT_IN_SECTION: { status: 422, message: 'Some of these students are not in this section.' },
+  ATTENDANCE_CONFLICT: { status: 409, message: 'Someone else saved this day’s attendance meanwhile. Review their marks and save again.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

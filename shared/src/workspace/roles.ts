@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'calendar.manage',
   'attendance.read',
   'attendance.mark', // teachers: the sections assigned to them
+  'attendance.manage', // the school's attendance settings (absence e-mails)
   'exams.manage',
   'marks.enter', // teachers: the subjects assigned to them
   'results.read',

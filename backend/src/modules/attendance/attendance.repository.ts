@@ -1,0 +1,326 @@
+import { Injectable } from '@nestjs/common';
+import type { AttendanceStatus } from '@vidyalaya/shared';
+import { DataSource } from 'typeorm';
+import { Repository } from '../../database/repository';
+
+export interface SectionRow {
+  id: string;
+  name: string;
+  class_id: string;
+  class_name: string;
+  academic_year: string;
+}
+export interface DayRow {
+  marked_by: string | null;
+  marked_by_name: string | null;
+  marked_at: Date;
+}
+export interface StudentRow {
+  id: string;
+  admission_number: string;
+  first_name: string;
+  last_name: string | null;
+  roll_number: number | null;
+}
+export interface MarkRow {
+  student_id: string;
+  date: string;
+  status: AttendanceStatus;
+  note: string | null;
+}
+export interface EditRow {
+  student_id: string;
+  from_status: AttendanceStatus | null;
+  to_status: AttendanceStatus | null;
+  changed_by_name: string | null;
+  changed_at: Date;
+}
+export interface TodayRow {
+  section_id: string;
+  section_name: string;
+  class_id: string;
+  class_name: string;
+  students: number;
+  marked_at: Date | null;
+  marked_by_name: string | null;
+  present: number;
+  absent: number;
+  late: number;
+  half_day: number;
+  leave: number;
+}
+export interface CountRow {
+  student_id: string;
+  present: number;
+  absent: number;
+  late: number;
+  half_day: number;
+  leave: number;
+}
+export interface SchoolStudentRow extends StudentRow {
+  class_id: string | null;
+  class_name: string | null;
+  section_id: string | null;
+  section_name: string | null;
+  academic_year: string | null;
+  admission_date: string | null;
+}
+export interface NoticeRecipient {
+  student_id: string;
+  first_name: string;
+  last_name: string | null;
+  status: AttendanceStatus | null;
+  sent_at: Date | null;
+  emails: string[];
+}
+
+const NAME_OF = (alias: string) => `(SELECT coalesce(nullif(sm.name, ''), u.username) FROM users u
+  LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id WHERE u.id = ${alias})`;
+
+/** Every query on the attendance tables. The school id comes first. */
+@Injectable()
+export class AttendanceRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  section(schoolId: string, sectionId: string): Promise<SectionRow | null> {
+    return this.one<SectionRow>(
+      `SELECT se.id, se.name, c.id AS class_id, c.name AS class_name, c.academic_year
+         FROM sections se JOIN classes c ON c.id = se.class_id WHERE se.school_id = $1 AND se.id = $2`,
+      [schoolId, sectionId],
+    );
+  }
+
+  /** The active students of a section, by roll number then name. */
+  studentsOf(schoolId: string, sectionId: string): Promise<StudentRow[]> {
+    return this.rows<StudentRow>(
+      `SELECT id, admission_number, first_name, last_name, roll_number FROM students
+        WHERE school_id = $1 AND section_id = $2 AND status = 'active'
+        ORDER BY roll_number NULLS LAST, lower(first_name), lower(coalesce(last_name, '')), id`,
+      [schoolId, sectionId],
+    );
+  }
+
+  /** Students with marks in the section between the dates who are not (or no longer) on its roll. */
+  formerStudents(schoolId: string, sectionId: string, from: string, to: string): Promise<StudentRow[]> {
+    return this.rows<StudentRow>(
+      `SELECT st.id, st.admission_number, st.first_name, st.last_name, st.roll_number FROM students st
+        WHERE st.school_id = $1 AND (st.section_id IS DISTINCT FROM $2 OR st.status <> 'active')
+          AND EXISTS (SELECT 1 FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = $2 AND am.student_id = st.id AND am.date BETWEEN $3 AND $4)
+        ORDER BY st.roll_number NULLS LAST, lower(st.first_name), st.id`,
+      [schoolId, sectionId, from, to],
+    );
+  }
+
+  /** Which of `ids` are not active students of the section. */
+  async notInSection(schoolId: string, sectionId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      `SELECT x.id FROM unnest($3::uuid[]) AS x(id)
+        WHERE NOT EXISTS (SELECT 1 FROM students st WHERE st.school_id = $1 AND st.id = x.id AND st.section_id = $2 AND st.status = 'active')`,
+      [schoolId, sectionId, ids],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Serializes saves of one section (two first saves of a day cannot both pass the `basedOn` check). */
+  async lockSection(schoolId: string, sectionId: string): Promise<void> {
+    await this.m.query(`SELECT id FROM sections WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, sectionId]);
+  }
+
+  day(schoolId: string, sectionId: string, date: string, lock = false): Promise<DayRow | null> {
+    return this.one<DayRow>(
+      `SELECT d.marked_by, ${NAME_OF('d.marked_by')} AS marked_by_name, d.marked_at
+         FROM attendance_days d WHERE d.school_id = $1 AND d.section_id = $2 AND d.date = $3${lock ? ' FOR UPDATE' : ''}`,
+      [schoolId, sectionId, date],
+    );
+  }
+
+  marks(schoolId: string, sectionId: string, from: string, to: string): Promise<MarkRow[]> {
+    return this.rows<MarkRow>(
+      `SELECT student_id, to_char(date, 'YYYY-MM-DD') AS date, status, note FROM attendance_marks
+        WHERE school_id = $1 AND section_id = $2 AND date BETWEEN $3 AND $4`,
+      [schoolId, sectionId, from, to],
+    );
+  }
+
+  markedDays(schoolId: string, sectionId: string, from: string, to: string): Promise<string[]> {
+    return this.rows<{ d: string }>(
+      `SELECT to_char(date, 'YYYY-MM-DD') AS d FROM attendance_days WHERE school_id = $1 AND section_id = $2 AND date BETWEEN $3 AND $4 ORDER BY date`,
+      [schoolId, sectionId, from, to],
+    ).then((r) => r.map((x) => x.d));
+  }
+
+  edits(schoolId: string, sectionId: string, date: string): Promise<EditRow[]> {
+    return this.rows<EditRow>(
+      `SELECT e.student_id, e.from_status, e.to_status, ${NAME_OF('e.changed_by')} AS changed_by_name, e.changed_at
+         FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3
+        ORDER BY e.changed_at DESC, e.student_id LIMIT 500`,
+      [schoolId, sectionId, date],
+    );
+  }
+
+  async saveDay(schoolId: string, sectionId: string, date: string, userId: string, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO attendance_days (school_id, section_id, date, marked_by, marked_at, first_marked_by, first_marked_at)
+       VALUES ($1, $2, $3, $4, $5, $4, $5)
+       ON CONFLICT (school_id, section_id, date) DO UPDATE SET marked_by = EXCLUDED.marked_by, marked_at = EXCLUDED.marked_at`,
+      [schoolId, sectionId, date, userId, now],
+    );
+  }
+
+  async replaceMarks(schoolId: string, sectionId: string, date: string, marks: { studentId: string; status: AttendanceStatus; note: string | null }[]): Promise<void> {
+    await this.m.query(`DELETE FROM attendance_marks WHERE school_id = $1 AND section_id = $2 AND date = $3`, [schoolId, sectionId, date]);
+    await this.m.query(
+      `INSERT INTO attendance_marks (school_id, section_id, date, student_id, status, note)
+       SELECT $1, $2, $3, x.student_id, x.status, x.note FROM unnest($4::uuid[], $5::text[], $6::text[]) AS x(student_id, status, note)`,
+      [schoolId, sectionId, date, marks.map((m) => m.studentId), marks.map((m) => m.status), marks.map((m) => m.note)],
+    );
+  }
+
+  async logEdits(
+    schoolId: string,
+    sectionId: string,
+    date: string,
+    edits: { studentId: string; from: AttendanceStatus | null; to: AttendanceStatus | null; fromNote: string | null; toNote: string | null }[],
+    userId: string,
+    now: Date,
+  ): Promise<void> {
+    if (edits.length === 0) return;
+    await this.m.query(
+      `INSERT INTO attendance_edits (school_id, section_id, date, student_id, from_status, to_status, from_note, to_note, changed_by, changed_at)
+       SELECT $1, $2, $3, x.s, x.f, x.t, x.fn, x.tn, $9, $10 FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[]) AS x(s, f, t, fn, tn)`,
+      [
+        schoolId,
+        sectionId,
+        date,
+        edits.map((e) => e.studentId),
+        edits.map((e) => e.from),
+        edits.map((e) => e.to),
+        edits.map((e) => e.fromNote),
+        edits.map((e) => e.toNote),
+        userId,
+        now,
+      ],
+    );
+  }
+
+  /** Inserts a notice row for each child without one that day; answers the children newly noticed. */
+  async claimNotices(schoolId: string, date: string, studentIds: string[], now: Date): Promise<string[]> {
+    if (studentIds.length === 0) return [];
+    const rows = await this.rows<{ student_id: string }>(
+      `INSERT INTO attendance_notices (school_id, student_id, date, created_at) SELECT $1, x, $3, $4 FROM unnest($2::uuid[]) AS x
+       ON CONFLICT (school_id, student_id, date) DO NOTHING RETURNING student_id`,
+      [schoolId, studentIds, date, now],
+    );
+    return rows.map((r) => r.student_id);
+  }
+
+  async setNoticeJob(schoolId: string, date: string, studentIds: string[], jobId: string): Promise<void> {
+    await this.m.query(`UPDATE attendance_notices SET job_id = $4 WHERE school_id = $1 AND date = $2 AND student_id = ANY($3::uuid[])`, [schoolId, date, studentIds, jobId]);
+  }
+
+  /** The children of a notice job with their status that day (in any section), whether already sent, and their guardians' e-mails. */
+  noticeRecipients(schoolId: string, date: string, studentIds: string[]): Promise<NoticeRecipient[]> {
+    return this.rows<NoticeRecipient>(
+      `SELECT st.id AS student_id, st.first_name, st.last_name,
+              (SELECT am.status FROM attendance_marks am WHERE am.school_id = $1 AND am.student_id = st.id AND am.date = $2 LIMIT 1) AS status,
+              n.sent_at,
+              coalesce((SELECT array_agg(DISTINCT lower(g.email)) FROM student_guardians g
+                         WHERE g.school_id = $1 AND g.student_id = st.id AND g.email IS NOT NULL AND g.email <> ''), '{}')::text[] AS emails
+         FROM students st JOIN attendance_notices n ON n.school_id = st.school_id AND n.student_id = st.id AND n.date = $2
+        WHERE st.school_id = $1 AND st.id = ANY($3::uuid[])`,
+      [schoolId, date, studentIds],
+    );
+  }
+
+  async markNoticeSent(schoolId: string, date: string, studentId: string, recipients: number, now: Date): Promise<void> {
+    await this.m.query(`UPDATE attendance_notices SET sent_at = $4, recipients = $5 WHERE school_id = $1 AND student_id = $2 AND date = $3`, [
+      schoolId,
+      studentId,
+      date,
+      now,
+      recipients,
+    ]);
+  }
+
+  schoolName(schoolId: string): Promise<{ name: string } | null> {
+    return this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [schoolId]);
+  }
+
+  async noticesOn(schoolId: string): Promise<boolean> {
+    const row = await this.one<{ absence_notices: boolean }>(`SELECT absence_notices FROM attendance_settings WHERE school_id = $1`, [schoolId]);
+    return row?.absence_notices ?? true;
+  }
+
+  async setNotices(schoolId: string, on: boolean, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO attendance_settings (school_id, absence_notices, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (school_id) DO UPDATE SET absence_notices = EXCLUDED.absence_notices, updated_at = EXCLUDED.updated_at`,
+      [schoolId, on, now],
+    );
+  }
+
+  /** Every section of the school's classes of `academicYear` with the day's counts. */
+  today(schoolId: string, date: string, academicYear: string): Promise<TodayRow[]> {
+    return this.rows<TodayRow>(
+      `SELECT se.id AS section_id, se.name AS section_name, c.id AS class_id, c.name AS class_name,
+              (SELECT count(*)::int FROM students st WHERE st.school_id = $1 AND st.section_id = se.id AND st.status = 'active') AS students,
+              d.marked_at, ${NAME_OF('d.marked_by')} AS marked_by_name,
+              coalesce(k.present, 0) AS present, coalesce(k.absent, 0) AS absent, coalesce(k.late, 0) AS late,
+              coalesce(k.half_day, 0) AS half_day, coalesce(k.leave, 0) AS leave
+         FROM sections se JOIN classes c ON c.id = se.class_id
+         LEFT JOIN attendance_days d ON d.school_id = $1 AND d.section_id = se.id AND d.date = $2
+         LEFT JOIN LATERAL (
+           SELECT count(*) FILTER (WHERE status = 'present')::int AS present, count(*) FILTER (WHERE status = 'absent')::int AS absent,
+                  count(*) FILTER (WHERE status = 'late')::int AS late, count(*) FILTER (WHERE status = 'half_day')::int AS half_day,
+                  count(*) FILTER (WHERE status = 'leave')::int AS leave
+             FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = se.id AND am.date = $2) k ON d.date IS NOT NULL
+        WHERE se.school_id = $1 AND c.academic_year = $3
+        ORDER BY c.name, lower(se.name)`,
+      [schoolId, date, academicYear],
+    );
+  }
+
+  /** The academic years (names) of the school's classes, newest first. */
+  async years(schoolId: string): Promise<string[]> {
+    const rows = await this.rows<{ y: string }>(`SELECT DISTINCT academic_year AS y FROM classes WHERE school_id = $1 ORDER BY y DESC`, [schoolId]);
+    return rows.map((r) => r.y);
+  }
+
+  /** Each student's counts by status on the given days (the working days), optionally for some students. */
+  counts(schoolId: string, days: string[], studentIds?: string[]): Promise<CountRow[]> {
+    return this.rows<CountRow>(
+      `SELECT student_id, count(*) FILTER (WHERE status = 'present')::int AS present, count(*) FILTER (WHERE status = 'absent')::int AS absent,
+              count(*) FILTER (WHERE status = 'late')::int AS late, count(*) FILTER (WHERE status = 'half_day')::int AS half_day,
+              count(*) FILTER (WHERE status = 'leave')::int AS leave
+         FROM attendance_marks WHERE school_id = $1 AND date = ANY($2::date[]) AND ($3::uuid[] IS NULL OR student_id = ANY($3::uuid[]))
+        GROUP BY student_id`,
+      [schoolId, days, studentIds ?? null],
+    );
+  }
+
+  studentMarks(schoolId: string, studentId: string, from: string, to: string): Promise<MarkRow[]> {
+    return this.rows<MarkRow>(
+      `SELECT student_id, to_char(date, 'YYYY-MM-DD') AS date, status, note FROM attendance_marks
+        WHERE school_id = $1 AND student_id = $2 AND date BETWEEN $3 AND $4 ORDER BY date`,
+      [schoolId, studentId, from, to],
+    );
+  }
+
+  student(schoolId: string, studentId: string): Promise<SchoolStudentRow | null> {
+    return this.one<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.id = $2`, [schoolId, studentId]);
+  }
+
+  activeStudents(schoolId: string): Promise<SchoolStudentRow[]> {
+    return this.rows<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.status = 'active' ORDER BY c.name, lower(se.name), st.roll_number NULLS LAST, lower(st.first_name)`, [
+      schoolId,
+    ]);
+  }
+}
+
+const SCHOOL_STUDENTS = `SELECT st.id, st.admission_number, st.first_name, st.last_name, st.roll_number, st.class_id, c.name AS class_name,
+       st.section_id, se.name AS section_name, c.academic_year, to_char(st.admission_date, 'YYYY-MM-DD') AS admission_date
+  FROM students st LEFT JOIN classes c ON c.school_id = st.school_id AND c.id = st.class_id
+  LEFT JOIN sections se ON se.school_id = st.school_id AND se.id = st.section_id
+ WHERE st.school_id = $1`;

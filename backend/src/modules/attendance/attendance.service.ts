@@ -1,0 +1,429 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  ATTENDANCE_BOARD_CLASSES,
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_THRESHOLD,
+  attendancePercent,
+  type AttendanceCounts,
+  type AttendanceDayResult,
+  type AttendanceMark,
+  type AttendanceRegisterResult,
+  type AttendanceSettingsResult,
+  type AttendanceStatus,
+  type AttendanceToday,
+  type BelowThresholdItem,
+  type BelowThresholdResult,
+  type PutAttendanceInput,
+  type StudentAttendanceResult,
+} from '@vidyalaya/shared';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { AccessService } from '../../common/workspace/access.service';
+import { SchoolWrites } from '../../common/workspace/school-writes';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { CalendarService } from '../calendar/calendar.service';
+import { JobRegistry } from '../jobs';
+import { JobsService } from '../jobs/jobs.service';
+import { brandedMail } from '../mail';
+import { MailService } from '../mail/mail.service';
+import { StaffService } from '../staff/staff.service';
+import { StudentsService } from '../students/students.service';
+import { academicYearOf, academicYearRange, addDays, maxDate, minDate, monthRange, monthsBetween, showDate, todayIST } from './attendance-dates';
+import { AttendanceRepository, type CountRow, type SchoolStudentRow, type SectionRow, type StudentRow } from './attendance.repository';
+
+export const ABSENCE_NOTICE_JOB = 'attendance.absence-notice';
+interface NoticePayload {
+  date: string;
+  studentIds: string[];
+}
+
+const fullName = (s: { first_name: string; last_name: string | null }) => [s.first_name, s.last_name].filter(Boolean).join(' ');
+const emptyCounts = (): AttendanceCounts => ({ present: 0, absent: 0, late: 0, halfDay: 0, leave: 0 });
+const KEY: Record<AttendanceStatus, keyof AttendanceCounts> = { present: 'present', absent: 'absent', late: 'late', half_day: 'halfDay', leave: 'leave' };
+const fromRow = (r: CountRow | undefined): AttendanceCounts =>
+  r ? { present: r.present, absent: r.absent, late: r.late, halfDay: r.half_day, leave: r.leave } : emptyCounts();
+
+/**
+ * Daily attendance (DECISIONS "Attendance"): marking a section's day (teachers only their own
+ * sections), the month register, today's overview, a student's running percentage and the 75 %
+ * early-warning list. Working days and holidays come from the calendar module, so attendance and
+ * the calendar agree on every day. Absent children's guardians are e-mailed by a background job,
+ * once per child per day, queued inside the save's transaction (never blocking it).
+ */
+@Injectable()
+export class AttendanceService implements OnModuleInit {
+  constructor(
+    private readonly repo: AttendanceRepository,
+    private readonly access: AccessService,
+    private readonly writes: SchoolWrites,
+    private readonly clock: Clock,
+    private readonly calendar: CalendarService,
+    private readonly staff: StaffService,
+    private readonly students: StudentsService,
+    private readonly jobs: JobsService,
+    private readonly registry: JobRegistry,
+    private readonly mail: MailService,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register<NoticePayload>(ABSENCE_NOTICE_JOB, async (job) => {
+      await this.sendNotices(job.schoolId, job.createdBy, job.payload);
+    });
+  }
+
+  async schoolName(ctx: WorkspaceContext): Promise<string> {
+    return (await this.repo.schoolName(ctx.schoolId))?.name ?? '';
+  }
+
+  today(): string {
+    return todayIST(this.clock.now());
+  }
+
+  // ── who may see and mark which section ───────────────────────────────────
+  /** The section (404 when missing or another school's); a teacher only their own (403); a guardian none (403). */
+  private async sectionFor(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
+    await this.access.require(ctx, 'section', [sectionId]);
+    const section = await this.repo.section(ctx.schoolId, sectionId);
+    if (!section) throw new DomainException('NOT_FOUND');
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    if (ctx.role === 'teacher') {
+      const mine = await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId);
+      if (!mine.includes(sectionId)) throw new DomainException('FORBIDDEN', { message: 'You can mark and view attendance only for the sections assigned to you.' });
+    }
+    return section;
+  }
+
+  // ── marking a day ────────────────────────────────────────────────────────
+  async mark(ctx: WorkspaceContext, sectionId: string, date: string, input: PutAttendanceInput): Promise<AttendanceDayResult> {
+    const section = await this.sectionFor(ctx, sectionId);
+    if (date > this.today()) throw new DomainException('ATTENDANCE_FUTURE_DATE', { details: { date: 'This day has not come yet' } });
+    const holiday = await this.calendar.isHoliday(ctx.schoolId, date, section.class_id);
+    if (holiday.holiday) {
+      throw new DomainException('ATTENDANCE_HOLIDAY', {
+        message: `Attendance cannot be marked on a holiday: ${holiday.name ?? 'holiday'}.`,
+        details: { date: `${showDate(date)} is a holiday: ${holiday.name ?? 'holiday'}` },
+        data: { holiday: holiday.name ?? null },
+      });
+    }
+    const ids = input.records.map((r) => r.studentId);
+    await this.access.require(ctx, 'student', ids);
+    const outside = await this.repo.notInSection(ctx.schoolId, sectionId, ids);
+    if (outside.length > 0) {
+      throw new DomainException('ATTENDANCE_NOT_IN_SECTION', {
+        details: Object.fromEntries(outside.map((id) => [`records.${ids.indexOf(id)}.studentId`, ATTENDANCE_MESSAGES.notInSection])),
+      });
+    }
+    const noticesOn = await this.repo.noticesOn(ctx.schoolId);
+
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.lockSection(ctx.schoolId, sectionId);
+      const before = await repo.day(ctx.schoolId, sectionId, date);
+      if (input.basedOn !== undefined) {
+        const seen = input.basedOn === null ? null : new Date(input.basedOn).getTime();
+        const now = before ? before.marked_at.getTime() : null;
+        if (seen !== now) {
+          throw new DomainException('ATTENDANCE_CONFLICT', {
+            data: { markedBy: before?.marked_by_name ?? null, markedAt: before?.marked_at.toISOString() ?? null },
+          });
+        }
+      }
+      const old = before ? await repo.marks(ctx.schoolId, sectionId, date, date) : [];
+      const oldBy = new Map(old.map((m) => [m.student_id, m]));
+      const next = input.records.map((r) => ({ studentId: r.studentId, status: r.status, note: r.note ? r.note : null }));
+      const edits: { studentId: string; from: AttendanceStatus | null; to: AttendanceStatus | null; fromNote: string | null; toNote: string | null }[] = [];
+      if (before) {
+        for (const n of next) {
+          const o = oldBy.get(n.studentId);
+          if (!o || o.status !== n.status || (o.note ?? null) !== n.note) edits.push({ studentId: n.studentId, from: o?.status ?? null, to: n.status, fromNote: o?.note ?? null, toNote: n.note });
+        }
+        const kept = new Set(next.map((n) => n.studentId));
+        for (const o of old) if (!kept.has(o.student_id)) edits.push({ studentId: o.student_id, from: o.status, to: null, fromNote: o.note, toNote: null });
+      }
+      await repo.saveDay(ctx.schoolId, sectionId, date, ctx.userId, tx.now);
+      await repo.replaceMarks(ctx.schoolId, sectionId, date, next);
+      await repo.logEdits(ctx.schoolId, sectionId, date, edits, ctx.userId, tx.now);
+      const counts = emptyCounts();
+      for (const n of next) counts[KEY[n.status]] += 1;
+      await tx.audit({
+        action: before ? 'attendance.updated' : 'attendance.marked',
+        entity: 'attendance_day',
+        entityId: `${sectionId}/${date}`,
+        before: before ? { markedAt: before.marked_at.toISOString(), changes: edits.length } : undefined,
+        after: { sectionId, date, counts, changes: edits.map((e) => ({ studentId: e.studentId, from: e.from, to: e.to })) },
+      });
+      if (noticesOn) {
+        const absent = next.filter((n) => n.status === 'absent').map((n) => n.studentId);
+        const fresh = await repo.claimNotices(ctx.schoolId, date, absent, tx.now);
+        if (fresh.length > 0) {
+          const jobId = await this.jobs.enqueue(tx, ABSENCE_NOTICE_JOB, { date, studentIds: fresh } satisfies NoticePayload);
+          await repo.setNoticeJob(ctx.schoolId, date, fresh, jobId);
+        }
+      }
+    });
+    return this.dayOf(ctx, section, date);
+  }
+
+  async getDay(ctx: WorkspaceContext, sectionId: string, date: string): Promise<AttendanceDayResult> {
+    const section = await this.sectionFor(ctx, sectionId);
+    return this.dayOf(ctx, section, date);
+  }
+
+  private async dayOf(ctx: WorkspaceContext, section: SectionRow, date: string): Promise<AttendanceDayResult> {
+    const [day, roll, marks, edits, holiday] = await Promise.all([
+      this.repo.day(ctx.schoolId, section.id, date),
+      this.repo.studentsOf(ctx.schoolId, section.id),
+      this.repo.marks(ctx.schoolId, section.id, date, date),
+      this.repo.edits(ctx.schoolId, section.id, date),
+      this.calendar.isHoliday(ctx.schoolId, date, section.class_id),
+    ]);
+    const byStudent = new Map(marks.map((m) => [m.student_id, m]));
+    const onRoll = new Set(roll.map((s) => s.id));
+    const former = marks.some((m) => !onRoll.has(m.student_id)) ? await this.repo.formerStudents(ctx.schoolId, section.id, date, date) : [];
+    const counts = emptyCounts();
+    for (const m of marks) counts[KEY[m.status]] += 1;
+    const records: AttendanceMark[] = [...roll, ...former].map((s) => {
+      const m = byStudent.get(s.id);
+      return { studentId: s.id, admissionNumber: s.admission_number, name: fullName(s), rollNumber: s.roll_number, status: m?.status ?? null, note: m?.note ?? null };
+    });
+    return {
+      attendance: {
+        sectionId: section.id,
+        className: section.class_name,
+        sectionName: section.name,
+        date,
+        marked: !!day,
+        markedBy: day?.marked_by ? { userId: day.marked_by, name: day.marked_by_name ?? '' } : null,
+        markedAt: day?.marked_at.toISOString() ?? null,
+        holiday: holiday.holiday ? { name: holiday.name ?? '' } : null,
+        counts,
+        records,
+        history: edits.map((e) => ({ studentId: e.student_id, from: e.from_status, to: e.to_status, changedBy: e.changed_by_name ?? '', changedAt: e.changed_at.toISOString() })),
+      },
+    };
+  }
+
+  // ── the month register ───────────────────────────────────────────────────
+  async register(ctx: WorkspaceContext, sectionId: string, month: string): Promise<AttendanceRegisterResult> {
+    const section = await this.sectionFor(ctx, sectionId);
+    const { from, to } = monthRange(month);
+    const today = this.today();
+    const until = minDate(to, today);
+    const report =
+      from <= until
+        ? await this.calendar.workingDaysReport(ctx, { from, to: until, classId: section.class_id })
+        : { days: [] as string[], holidays: [] as { date: string; name: string }[] };
+    const [roll, marks, markedDays] = await Promise.all([
+      this.repo.studentsOf(ctx.schoolId, sectionId),
+      this.repo.marks(ctx.schoolId, sectionId, from, to),
+      this.repo.markedDays(ctx.schoolId, sectionId, from, to),
+    ]);
+    const former = await this.repo.formerStudents(ctx.schoolId, sectionId, from, to);
+    const working = new Set(report.days);
+    const byStudent = new Map<string, Record<string, AttendanceStatus>>();
+    for (const m of marks) {
+      if (!working.has(m.date)) continue;
+      const days = byStudent.get(m.student_id) ?? {};
+      days[m.date] = m.status;
+      byStudent.set(m.student_id, days);
+    }
+    const students = [...roll, ...former].map((s: StudentRow) => {
+      const days = byStudent.get(s.id) ?? {};
+      const totals = emptyCounts();
+      for (const status of Object.values(days)) totals[KEY[status]] += 1;
+      return {
+        studentId: s.id,
+        admissionNumber: s.admission_number,
+        name: fullName(s),
+        rollNumber: s.roll_number,
+        days,
+        totals,
+        percentage: attendancePercent(totals, report.days.length),
+      };
+    });
+    return {
+      register: {
+        sectionId,
+        className: section.class_name,
+        sectionName: section.name,
+        month,
+        workingDays: report.days,
+        holidays: report.holidays,
+        markedDays: markedDays.filter((d) => working.has(d)),
+        students,
+      },
+    };
+  }
+
+  // ── today ────────────────────────────────────────────────────────────────
+  async todayOverview(ctx: WorkspaceContext): Promise<AttendanceToday> {
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    const date = this.today();
+    let year = academicYearOf(date).name;
+    const years = await this.repo.years(ctx.schoolId);
+    if (!years.includes(year) && years.length > 0) year = years[0];
+    const [rows, holiday] = await Promise.all([this.repo.today(ctx.schoolId, date, year), this.calendar.isHoliday(ctx.schoolId, date)]);
+    const sections = rows.map((r) => ({
+      sectionId: r.section_id,
+      classId: r.class_id,
+      className: r.class_name,
+      sectionName: r.section_name,
+      students: r.students,
+      marked: r.marked_at !== null,
+      markedBy: r.marked_at ? (r.marked_by_name ?? '') : null,
+      markedAt: r.marked_at?.toISOString() ?? null,
+      present: r.present + r.late + r.half_day,
+      absent: r.absent,
+      counts: { present: r.present, absent: r.absent, late: r.late, halfDay: r.half_day, leave: r.leave },
+    }));
+    const markedCount = sections.filter((s) => s.marked).length;
+    return { date, holiday: holiday.holiday ? { name: holiday.name ?? '' } : null, sections, markedCount, unmarkedCount: sections.length - markedCount };
+  }
+
+  // ── one student ──────────────────────────────────────────────────────────
+  async student(ctx: WorkspaceContext, studentId: string, asOfInput?: string): Promise<StudentAttendanceResult> {
+    await this.students.get(ctx, studentId); // 404 unless the caller may see this child
+    const s = await this.repo.student(ctx.schoolId, studentId);
+    if (!s) throw new DomainException('NOT_FOUND');
+    const asOf = minDate(asOfInput ?? this.today(), this.today());
+    const year = (s.academic_year && academicYearRange(s.academic_year)) || academicYearOf(asOf);
+    const from = s.admission_date ? maxDate(year.from, s.admission_date) : year.from;
+    const until = minDate(asOf, year.to);
+    const days = from <= until ? await this.calendar.workingDays(ctx.schoolId, from, until, s.class_id ?? undefined) : [];
+    const marks = from <= until ? await this.repo.studentMarks(ctx.schoolId, studentId, from, until) : [];
+    const working = new Set(days);
+    const totals = emptyCounts();
+    const months = monthsBetween(from, until).map((month) => ({
+      month,
+      workingDays: days.filter((d) => d.startsWith(month)).length,
+      totals: emptyCounts(),
+      percentage: null as number | null,
+      days: {} as Record<string, AttendanceStatus>,
+    }));
+    const byMonth = new Map(months.map((m) => [m.month, m]));
+    for (const m of marks) {
+      if (!working.has(m.date)) continue;
+      totals[KEY[m.status]] += 1;
+      const mm = byMonth.get(m.date.slice(0, 7));
+      if (mm) {
+        mm.totals[KEY[m.status]] += 1;
+        mm.days[m.date] = m.status;
+      }
+    }
+    for (const mm of months) mm.percentage = attendancePercent(mm.totals, mm.workingDays);
+    return {
+      attendance: { studentId, name: fullName(s), asOf, from, workingDays: days.length, totals, percentage: attendancePercent(totals, days.length), months },
+    };
+  }
+
+  // ── the 75 % early warning ───────────────────────────────────────────────
+  async belowThreshold(ctx: WorkspaceContext, asOfInput?: string): Promise<BelowThresholdResult> {
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    const asOf = minDate(asOfInput ?? this.today(), this.today());
+    let students = await this.repo.activeStudents(ctx.schoolId);
+    if (ctx.role === 'teacher') {
+      const mine = new Set(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId));
+      students = students.filter((s) => s.section_id && mine.has(s.section_id));
+    }
+    // Group by class and year: one working-day calendar and one count query per group.
+    const groups = new Map<string, SchoolStudentRow[]>();
+    for (const s of students) {
+      const key = `${s.class_id ?? ''}|${s.academic_year ?? ''}`;
+      groups.set(key, [...(groups.get(key) ?? []), s]);
+    }
+    const items: BelowThresholdItem[] = [];
+    for (const group of groups.values()) {
+      const first = group[0];
+      const year = (first.academic_year && academicYearRange(first.academic_year)) || academicYearOf(asOf);
+      const until = minDate(asOf, year.to);
+      if (until < year.from) continue;
+      const days = await this.calendar.workingDays(ctx.schoolId, year.from, until, first.class_id ?? undefined);
+      if (days.length === 0) continue;
+      const counts = new Map((await this.repo.counts(ctx.schoolId, days, group.map((s) => s.id))).map((r) => [r.student_id, r]));
+      const recentFrom = addDays(until, -29);
+      const recentDays = days.filter((d) => d >= recentFrom);
+      const recentCounts = recentDays.length ? new Map((await this.repo.counts(ctx.schoolId, recentDays, group.map((s) => s.id))).map((r) => [r.student_id, r])) : new Map<string, CountRow>();
+      const board = (ATTENDANCE_BOARD_CLASSES as readonly string[]).includes(first.class_name ?? '');
+      const jan1 = `${Number(year.from.slice(0, 4)) + 1}-01-01`;
+      const janDays = board && asOf >= jan1 ? days.filter((d) => d <= jan1) : null;
+      const janCounts = janDays?.length ? new Map((await this.repo.counts(ctx.schoolId, janDays, group.map((s) => s.id))).map((r) => [r.student_id, r])) : null;
+      for (const s of group) {
+        const own = s.admission_date ? days.filter((d) => d >= s.admission_date!) : days;
+        const pct = attendancePercent(fromRow(counts.get(s.id)), own.length);
+        if (pct === null) continue;
+        const ownRecent = s.admission_date ? recentDays.filter((d) => d >= s.admission_date!) : recentDays;
+        const recent = attendancePercent(fromRow(recentCounts.get(s.id)), ownRecent.length);
+        const below = pct < ATTENDANCE_THRESHOLD;
+        const heading = !below && (pct < ATTENDANCE_THRESHOLD + 5 || (recent !== null && recent < ATTENDANCE_THRESHOLD));
+        if (!below && !heading) continue;
+        const ownJan = janDays && (s.admission_date ? janDays.filter((d) => d >= s.admission_date!) : janDays);
+        items.push({
+          studentId: s.id,
+          admissionNumber: s.admission_number,
+          name: fullName(s),
+          classId: s.class_id,
+          className: s.class_name,
+          sectionId: s.section_id,
+          sectionName: s.section_name,
+          workingDays: own.length,
+          percentage: pct,
+          recentPercentage: recent,
+          risk: below ? 'below' : 'heading_below',
+          asOnJanuaryFirst: ownJan && janCounts ? attendancePercent(fromRow(janCounts.get(s.id)), ownJan.length) : null,
+        });
+      }
+    }
+    items.sort((a, b) => (a.percentage ?? 0) - (b.percentage ?? 0) || a.name.localeCompare(b.name));
+    return { asOf, threshold: ATTENDANCE_THRESHOLD, items, total: items.length };
+  }
+
+  // ── settings ─────────────────────────────────────────────────────────────
+  async settings(ctx: WorkspaceContext): Promise<AttendanceSettingsResult> {
+    return { settings: { absenceNotices: await this.repo.noticesOn(ctx.schoolId) } };
+  }
+
+  async putSettings(ctx: WorkspaceContext, input: { absenceNotices: boolean }): Promise<AttendanceSettingsResult> {
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.noticesOn(ctx.schoolId);
+      await repo.setNotices(ctx.schoolId, input.absenceNotices, tx.now);
+      await tx.audit({ action: 'attendance.settings_changed', entity: 'attendance_settings', entityId: ctx.schoolId, before: { absenceNotices: before }, after: input });
+      return { settings: { absenceNotices: input.absenceNotices } };
+    });
+  }
+
+  // ── absence notices (the job) ────────────────────────────────────────────
+  private async sendNotices(schoolId: string, createdBy: string | null, payload: NoticePayload): Promise<void> {
+    const [recipients, school] = await Promise.all([this.repo.noticeRecipients(schoolId, payload.date, payload.studentIds), this.repo.schoolName(schoolId)]);
+    for (const r of recipients) {
+      if (r.sent_at) continue; // once per child per day, even when the job runs again
+      const stillAbsent = r.status === 'absent';
+      let sent = 0;
+      if (stillAbsent) {
+        const name = fullName(r);
+        const mail = brandedMail({
+          subject: `${name} was absent on ${showDate(payload.date)}`,
+          heading: `${name} was marked absent today`,
+          paragraphs: [
+            `${school?.name ?? 'The school'} marked ${name} absent on ${showDate(payload.date)}.`,
+            `If your child is unwell or away, please let the class teacher know. — ${name} को ${showDate(payload.date)} को अनुपस्थित दर्ज किया गया है। कृपया कक्षा अध्यापक को कारण बताएँ।`,
+          ],
+          footnote: 'The school sends this notice once a day when a child is marked absent.',
+        });
+        for (const to of r.emails) {
+          await this.mail.send({ to, ...mail });
+          sent += 1;
+        }
+      }
+      await this.writes.run({ schoolId, userId: createdBy }, async (tx) => {
+        await this.repo.in(tx.m).markNoticeSent(schoolId, payload.date, r.student_id, sent, tx.now);
+        await tx.audit({
+          action: stillAbsent ? 'attendance.notice_sent' : 'attendance.notice_skipped',
+          entity: 'student',
+          entityId: r.student_id,
+          after: { date: payload.date, recipients: sent },
+        });
+      });
+    }
+  }
+}
