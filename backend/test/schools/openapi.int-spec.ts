@@ -71,6 +71,8 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /schools/:schoolId/students/udise-export',
         'GET /schools/:schoolId/students/:studentId/photo',
         'GET /public/calendar/:file',
+        'GET /schools/:schoolId/sections/:sectionId/attendance-register/pdf',
+        'GET /schools/:schoolId/sections/:sectionId/attendance-register/xlsx',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/v1/public/calendar/{file}'].get.responses['200'].content)).toEqual(['text/calendar']);

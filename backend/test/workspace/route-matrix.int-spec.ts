@@ -48,6 +48,9 @@ describe('workspace routes × roles', () => {
   const ROW_SCOPED_403 = new Set([
     'guardian GET /api/v1/schools/:schoolId/staff/:staffId/timetable',
     'guardian GET /api/v1/schools/:schoolId/timetable',
+    // Attendance: a guardian reads their own child's (students/:studentId/attendance), never the school's overview or list.
+    'guardian GET /api/v1/schools/:schoolId/attendance/today',
+    'guardian GET /api/v1/schools/:schoolId/attendance/below-threshold',
   ]);
 
   it('each role is allowed, 403 or 404 exactly as the matrix says; a non-member gets 404 everywhere', async () => {

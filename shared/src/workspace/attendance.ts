@@ -126,6 +126,8 @@ export interface TodaySection {
   className: string;
   sectionName: string;
   students: number;
+  /** Whether the caller may mark it (a teacher: the sections assigned to them). */
+  canMark: boolean;
   marked: boolean;
   markedBy: string | null;
   markedAt: string | null;

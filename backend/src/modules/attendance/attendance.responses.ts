@@ -76,6 +76,7 @@ export class AttendanceTodayResponse extends createZodDto(
           className: z.string(),
           sectionName: z.string(),
           students: z.int(),
+          canMark: z.boolean(),
           marked: z.boolean(),
           markedBy: z.string().nullable(),
           markedAt: z.string().nullable(),

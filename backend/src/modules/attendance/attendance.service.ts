@@ -4,6 +4,7 @@ import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_THRESHOLD,
   attendancePercent,
+  roleHas,
   type AttendanceCounts,
   type AttendanceDayResult,
   type AttendanceMark,
@@ -262,13 +263,19 @@ export class AttendanceService implements OnModuleInit {
     let year = academicYearOf(date).name;
     const years = await this.repo.years(ctx.schoolId);
     if (!years.includes(year) && years.length > 0) year = years[0];
-    const [rows, holiday] = await Promise.all([this.repo.today(ctx.schoolId, date, year), this.calendar.isHoliday(ctx.schoolId, date)]);
+    const [rows, holiday, mine] = await Promise.all([
+      this.repo.today(ctx.schoolId, date, year),
+      this.calendar.isHoliday(ctx.schoolId, date),
+      ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId) : Promise.resolve(null),
+    ]);
+    const canMark = roleHas(ctx.role, 'attendance.mark');
     const sections = rows.map((r) => ({
       sectionId: r.section_id,
       classId: r.class_id,
       className: r.class_name,
       sectionName: r.section_name,
       students: r.students,
+      canMark: canMark && (mine === null || mine.includes(r.section_id)),
       marked: r.marked_at !== null,
       markedBy: r.marked_at ? (r.marked_by_name ?? '') : null,
       markedAt: r.marked_at?.toISOString() ?? null,
