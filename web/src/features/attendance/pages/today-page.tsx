@@ -1,0 +1,130 @@
+import { Callout, HTMLTable, Spinner, Switch } from '@blueprintjs/core';
+import { roleHas } from '@vidyalaya/shared';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/i18n/format';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { useSchool } from '../../../lib/workspace/school-context';
+import { toastError } from '../../../lib/toast';
+import { attendanceApi } from '../api/attendance-api';
+import { errorMessage, timeIST } from '../components/format';
+import { useT } from '../i18n';
+import '../components/attendance.css';
+
+const pct = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)} %`);
+
+/** Today: every section, marked or not, with present and absent numbers; the 75 % early warning. */
+export function Component() {
+  const t = useT();
+  const { schoolId, home } = useSchool();
+  const role = home.role;
+  const today = attendanceApi.useAttendanceTodayQuery({ schoolId });
+  const warning = attendanceApi.useBelowThresholdQuery({ schoolId }, { skip: role === 'guardian' });
+  const settings = attendanceApi.useAttendanceSettingsQuery({ schoolId }, { skip: !roleHas(role, 'attendance.manage') });
+  const [putSettings, putState] = attendanceApi.usePutAttendanceSettingsMutation();
+
+  if (today.isLoading) return <Spinner aria-label={t('common.loading')} />;
+  if (!today.data) {
+    return (
+      <Callout intent="danger" title={t('common.loadFailed')}>
+        <button type="button" className="bp6-button ws-touch" onClick={() => void today.refetch()}>
+          {t('common.retry')}
+        </button>
+      </Callout>
+    );
+  }
+  const d = today.data;
+  return (
+    <section className="att-page">
+      <h1>{t('today.title')}</h1>
+      <p className="ws-muted">
+        {formatDate(d.date)} · {t('today.summary', { marked: d.markedCount, total: d.sections.length })}
+      </p>
+      {d.holiday ? (
+        <Callout intent="primary" icon="calendar">
+          {t('today.holiday', { name: d.holiday.name })}
+        </Callout>
+      ) : null}
+      {d.sections.length === 0 ? (
+        <EmptyState icon="tick-circle" title={t('today.noSections.title')} description={t('today.noSections.text')} headingLevel={2} />
+      ) : (
+        <ul className="att-list" aria-label={t('today.title')}>
+          {d.sections.map((s) => (
+            <li key={s.sectionId} className="att-card" data-testid={`section-${s.className}-${s.sectionName}`}>
+              <div>
+                <p className="att-card-title">
+                  {s.className} – {s.sectionName}{' '}
+                  <span className={`att-tag ${s.marked ? 'att-tag--done' : 'att-tag--todo'}`}>{s.marked ? t('today.marked') : t('today.notMarked')}</span>
+                </p>
+                <p className="att-card-meta">
+                  {t('today.students', { count: s.students })}
+                  {s.marked ? (
+                    <>
+                      {' · '}
+                      {t('today.present', { count: s.present })} · {t('today.absent', { count: s.absent })} ·{' '}
+                      {t('today.markedBy', { name: s.markedBy ?? '', time: timeIST(s.markedAt) })}
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              <div className="att-card-actions">
+                {s.canMark && !d.holiday ? (
+                  <Link className="bp6-button bp6-intent-primary" to={`mark/${s.sectionId}/${d.date}`}>
+                    {s.marked ? t('today.edit') : t('today.mark')}
+                  </Link>
+                ) : null}
+                <Link className="bp6-button" to={`register/${s.sectionId}`}>
+                  {t('today.register')}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {settings.data ? (
+        <div className="att-warning">
+          <h2>{t('today.settingsTitle')}</h2>
+          <Switch
+            className="ws-touch"
+            large
+            checked={settings.data.settings.absenceNotices}
+            disabled={putState.isLoading}
+            label={t('today.settingsText')}
+            onChange={(e) =>
+              void putSettings({ schoolId, absenceNotices: (e.target as HTMLInputElement).checked })
+                .unwrap()
+                .catch((err: unknown) => toastError(errorMessage(err) ?? t('common.loadFailed')))
+            }
+          />
+        </div>
+      ) : null}
+
+      {warning.data ? (
+        <div className="att-warning">
+          <h2>{t('today.warningTitle')}</h2>
+          {warning.data.items.length === 0 ? (
+            <p className="ws-muted">{t('today.warningNone')}</p>
+          ) : (
+            <div className="att-register-wrap">
+              <HTMLTable compact striped className="att-register">
+                <tbody>
+                  {warning.data.items.map((i) => (
+                    <tr key={i.studentId}>
+                      <td className="att-left">{i.name}</td>
+                      <td>
+                        {i.className} – {i.sectionName}
+                      </td>
+                      <td>{pct(i.percentage)}</td>
+                      <td>{i.risk === 'below' ? t('today.warningBelow') : t('today.warningHeading')}</td>
+                      <td>{i.asOnJanuaryFirst !== null ? t('today.janFirst', { value: pct(i.asOnJanuaryFirst) }) : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
