@@ -42,7 +42,7 @@ function AdminHome() {
   const t = useT();
   const { i18n } = useLingui();
   const lang = (i18n.locale || 'en') as Language;
-  const { home } = useSchool();
+  const { home, schoolId } = useSchool();
   const { counts, school, academicYear } = home;
   const daysLeft = school.planType === 'free_trial' && school.trialEndsAt ? trialDaysLeft(school.trialEndsAt) : null;
   return (
@@ -54,6 +54,11 @@ function AdminHome() {
         <Stat icon="diagram-tree" label={t('home.classes')} value={formatNumber(counts.classes, lang)} />
         <Stat icon="grid-view" label={t('home.sections')} value={formatNumber(counts.sections, lang)} />
       </div>
+      <p>
+        <Link className="bp6-button bp6-intent-primary ws-touch" to={`/workspace/${schoolId}/attendance`}>
+          {t('home.attendanceToday')}
+        </Link>
+      </p>
       <Card className="ws-card">
         <h2>{t('home.planTitle')}</h2>
         <dl className="ws-facts">
@@ -87,9 +92,15 @@ function AdminHome() {
 
 function TeacherHome() {
   const t = useT();
+  const { schoolId } = useSchool();
   return (
     <section className="ws-home">
       <h1>{t('home.mySectionsToday')}</h1>
+      <p>
+        <Link className="bp6-button bp6-intent-primary ws-touch" to={`/workspace/${schoolId}/attendance`}>
+          {t('home.attendanceToday')}
+        </Link>
+      </p>
       <EmptyState headingLevel={2} icon="timeline-events" title={t('home.noSections.title')} description={t('home.noSections.text')} />
     </section>
   );
