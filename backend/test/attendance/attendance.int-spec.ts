@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signAccessToken } from '../../src/common/auth/access-tokens';
 import { ABSENCE_NOTICE_JOB } from '../../src/modules/attendance/attendance.service';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
@@ -170,28 +171,33 @@ describe('attendance: marking, refusals, the register, the 75 % rule, absence no
     // The same figures for one student, and their guardian-free view for the office.
     const one = await t.call('GET', `/schools/${a.schoolId}/students/${st.x}/attendance`, { token: a.members.office.token });
     expect(one.status).toBe(200);
-    expect(one.body.data.attendance).toMatchObject({ studentId: st.x, asOf: TODAY, from: '2026-04-01', totals: { present: 15, halfDay: 2, late: 1, absent: 1 } });
-    const nov = one.body.data.attendance.months.find((m: any) => m.month === '2026-11');
-    expect(nov).toMatchObject({ workingDays: 19, percentage: 89.47 });
-    // The running figure counts every working day since April (none marked before November).
-    expect(one.body.data.attendance.workingDays).toBeGreaterThan(150);
+    // The running figure counts the working days since the section's register began (2 November), not since April.
+    expect(one.body.data.attendance).toMatchObject({
+      studentId: st.x,
+      asOf: TODAY,
+      from: '2026-11-02',
+      workingDays: 19,
+      percentage: 89.47,
+      totals: { present: 15, halfDay: 2, late: 1, absent: 1 },
+    });
+    expect(one.body.data.attendance.months).toEqual([expect.objectContaining({ month: '2026-11', workingDays: 19, percentage: 89.47 })]);
+    expect(r).toMatchObject({ countedFrom: '2026-11-02', countedDays: 19 });
 
-    // The early-warning list over November only (a school that starts attendance mid-year marks from its admission dates).
+    // The early-warning list (admission dates before the register began change nothing).
     await t.db.query(`UPDATE students SET admission_date = '2026-11-01' WHERE school_id = $1 AND section_id = $2`, [a.schoolId, sec.a]);
     const warn = await t.call('GET', `/schools/${a.schoolId}/attendance/below-threshold?asOf=${TODAY}`, { token: a.members.admin.token });
     expect(warn.status).toBe(200);
-    expect(warn.body.data).toMatchObject({ asOf: TODAY, threshold: 75, total: 3 });
-    // Esha (section B, on the roll since April, never marked) is at 0 % of the year's working days.
+    expect(warn.body.data).toMatchObject({ asOf: TODAY, threshold: 75, total: 2 });
+    // Esha's section B has no register yet: no figure, so not on the list.
     expect(warn.body.data.items.map((i: any) => [i.name, i.percentage, i.risk])).toEqual([
-      ['Esha Verma', 0, 'below'],
       ['Bhavna Verma', 63.16, 'below'],
       ['Chitra Verma', 78.95, 'heading_below'],
     ]);
     // Class 10: the 1 January figure is not due yet in November.
-    expect(warn.body.data.items[1]).toMatchObject({ className: 'Class 10', sectionName: 'A', asOnJanuaryFirst: null, workingDays: 19 });
+    expect(warn.body.data.items[0]).toMatchObject({ className: 'Class 10', sectionName: 'A', asOnJanuaryFirst: null, workingDays: 19 });
     // As of the 14th Bhavna was still at 100 % over 11 days; Chitra too.
     const early = await t.call('GET', `/schools/${a.schoolId}/attendance/below-threshold?asOf=2026-11-14`, { token: a.members.admin.token });
-    expect(early.body.data.items.map((i: any) => i.name)).toEqual(['Esha Verma']);
+    expect(early.body.data.items).toEqual([]);
     // The teacher sees their own section's list; the guardian none of it.
     expect((await t.call('GET', `/schools/${a.schoolId}/attendance/below-threshold`, { token: a.members.teacher.token })).body.data.total).toBe(2);
     expect((await t.call('GET', `/schools/${a.schoolId}/attendance/below-threshold`, { token: a.members.guardian.token })).status).toBe(403);
@@ -379,5 +385,21 @@ describe('attendance: marking, refusals, the register, the 75 % rule, absence no
     expect(own.body.data.attendance.name).toBe('Anaya Verma');
     expect((await t.call('GET', `/schools/${a.schoolId}/students/${st.y}/attendance`, { token: a.members.guardian.token })).status).toBe(404);
     expect((await t.call('GET', `/schools/${a.schoolId}/students/${otherSchoolStudent}/attendance`, { token: a.members.admin.token })).status).toBe(404);
+  });
+
+  it('classes 10 and 12: the figure as on 1 January beside the running one, once the date has passed', async () => {
+    // Forward to Tuesday 5 January 2027 (tokens signed anew at the new time).
+    t.clock.advance(Date.parse('2027-01-05T06:00:00Z') - t.clock.now().getTime());
+    const token = signAccessToken({ id: a.members.admin.id, username: a.members.admin.username, role: 'admin' }, t.config.jwtSecret, t.clock.now());
+    const ids = [st.x, st.y, st.z, st.w];
+    for (const day of ['2027-01-02', '2027-01-04', '2027-01-05']) expect((await put(a, sec.a, day, allPresent(ids, { [st.y]: 'absent' }), token)).status).toBe(200);
+    const warn = await t.call('GET', `/schools/${a.schoolId}/attendance/below-threshold`, { token });
+    expect(warn.body.data.asOf).toBe('2027-01-05');
+    const bhavna = warn.body.data.items.find((i: any) => i.studentId === st.y);
+    expect(bhavna.risk).toBe('below');
+    const onJan1 = await t.call('GET', `/schools/${a.schoolId}/students/${st.y}/attendance?asOf=2027-01-01`, { token });
+    expect(bhavna.asOnJanuaryFirst).toBe(onJan1.body.data.attendance.percentage);
+    expect(typeof bhavna.asOnJanuaryFirst).toBe('number');
+    expect(bhavna.asOnJanuaryFirst).not.toBe(bhavna.percentage);
   });
 });

@@ -5,7 +5,9 @@ import { isoDateSchema } from './common';
 /**
  * Daily attendance per section (DECISIONS "Attendance"): the marks of a day, the month register,
  * today's overview, a student's running percentage and the 75 % early-warning list.
- * Percentage = (present + late + ½ × half_day) ÷ working days (calendar holidays excluded).
+ * Percentage = (present + late + ½ × half_day) ÷ working days (calendar holidays excluded), the
+ * working days counted from the day the section's register began this academic year (or the
+ * child's admission, when later), so a school that starts mid-year is not shown at 0 %.
  */
 export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'half_day', 'leave'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
@@ -114,6 +116,10 @@ export interface AttendanceRegister {
   holidays: { date: string; name: string }[];
   /** The working days on which the section was marked. */
   markedDays: string[];
+  /** The section's first marked day this academic year (null: never marked); percentages count working days from it. */
+  countedFrom: string | null;
+  /** The working days of the month the percentages are over. */
+  countedDays: number;
   students: RegisterStudent[];
 }
 export interface AttendanceRegisterResult {

@@ -151,6 +151,17 @@ export class AttendanceRepository extends Repository {
     ).then((r) => r.map((x) => x.d));
   }
 
+  /** Each section's first marked day on or after `from` (when the school began keeping its register there). */
+  async firstMarked(schoolId: string, sectionIds: string[], from: string): Promise<Map<string, string>> {
+    if (sectionIds.length === 0) return new Map();
+    const rows = await this.rows<{ section_id: string; d: string }>(
+      `SELECT section_id, to_char(min(date), 'YYYY-MM-DD') AS d FROM attendance_days
+        WHERE school_id = $1 AND section_id = ANY($2::uuid[]) AND date >= $3 GROUP BY section_id`,
+      [schoolId, sectionIds, from],
+    );
+    return new Map(rows.map((r) => [r.section_id, r.d]));
+  }
+
   edits(schoolId: string, sectionId: string, date: string): Promise<EditRow[]> {
     return this.rows<EditRow>(
       `SELECT e.student_id, e.from_status, e.to_status, ${NAME_OF('e.changed_by')} AS changed_by_name, e.changed_at

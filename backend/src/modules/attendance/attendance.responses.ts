@@ -50,6 +50,8 @@ const register = z.object({
   workingDays: z.array(z.string()),
   holidays: z.array(z.object({ date: z.string(), name: z.string() })),
   markedDays: z.array(z.string()),
+  countedFrom: z.string().nullable(),
+  countedDays: z.int(),
   students: z.array(
     z.object({
       studentId: z.uuid(),

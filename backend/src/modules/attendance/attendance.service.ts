@@ -221,6 +221,10 @@ export class AttendanceService implements OnModuleInit {
     ]);
     const former = await this.repo.formerStudents(ctx.schoolId, sectionId, from, to);
     const working = new Set(report.days);
+    // The percentage counts the working days since the section's register began this academic year.
+    const year = academicYearRange(section.academic_year) ?? academicYearOf(from);
+    const began = (await this.repo.firstMarked(ctx.schoolId, [sectionId], year.from)).get(sectionId) ?? null;
+    const counted = began === null ? 0 : report.days.filter((d) => d >= began).length;
     const byStudent = new Map<string, Record<string, AttendanceStatus>>();
     for (const m of marks) {
       if (!working.has(m.date)) continue;
@@ -239,7 +243,7 @@ export class AttendanceService implements OnModuleInit {
         rollNumber: s.roll_number,
         days,
         totals,
-        percentage: attendancePercent(totals, report.days.length),
+        percentage: attendancePercent(totals, counted),
       };
     });
     return {
@@ -251,6 +255,8 @@ export class AttendanceService implements OnModuleInit {
         workingDays: report.days,
         holidays: report.holidays,
         markedDays: markedDays.filter((d) => working.has(d)),
+        countedFrom: began,
+        countedDays: counted,
         students,
       },
     };
@@ -294,13 +300,15 @@ export class AttendanceService implements OnModuleInit {
     if (!s) throw new DomainException('NOT_FOUND');
     const asOf = minDate(asOfInput ?? this.today(), this.today());
     const year = (s.academic_year && academicYearRange(s.academic_year)) || academicYearOf(asOf);
-    const from = s.admission_date ? maxDate(year.from, s.admission_date) : year.from;
     const until = minDate(asOf, year.to);
+    const began = s.section_id ? ((await this.repo.firstMarked(ctx.schoolId, [s.section_id], year.from)).get(s.section_id) ?? null) : null;
+    // From the later of the section's first marked day this year and the child's admission (no register yet: nothing counted).
+    const from = began === null ? addDays(until, 1) : s.admission_date ? maxDate(began, s.admission_date) : began;
     const days = from <= until ? await this.calendar.workingDays(ctx.schoolId, from, until, s.class_id ?? undefined) : [];
     const marks = from <= until ? await this.repo.studentMarks(ctx.schoolId, studentId, from, until) : [];
     const working = new Set(days);
     const totals = emptyCounts();
-    const months = monthsBetween(from, until).map((month) => ({
+    const months = (from <= until ? monthsBetween(from, until) : []).map((month) => ({
       month,
       workingDays: days.filter((d) => d.startsWith(month)).length,
       totals: emptyCounts(),
@@ -335,7 +343,7 @@ export class AttendanceService implements OnModuleInit {
     // Group by class and year: one working-day calendar and one count query per group.
     const groups = new Map<string, SchoolStudentRow[]>();
     for (const s of students) {
-      const key = `${s.class_id ?? ''}|${s.academic_year ?? ''}`;
+      const key = `${s.section_id ?? ''}|${s.academic_year ?? ''}`;
       groups.set(key, [...(groups.get(key) ?? []), s]);
     }
     const items: BelowThresholdItem[] = [];
@@ -343,8 +351,10 @@ export class AttendanceService implements OnModuleInit {
       const first = group[0];
       const year = (first.academic_year && academicYearRange(first.academic_year)) || academicYearOf(asOf);
       const until = minDate(asOf, year.to);
-      if (until < year.from) continue;
-      const days = await this.calendar.workingDays(ctx.schoolId, year.from, until, first.class_id ?? undefined);
+      // Counted from the section's first marked day this year; a section without a register yet has no figures.
+      const began = first.section_id ? (await this.repo.firstMarked(ctx.schoolId, [first.section_id], year.from)).get(first.section_id) : undefined;
+      if (!began || until < began) continue;
+      const days = await this.calendar.workingDays(ctx.schoolId, began, until, first.class_id ?? undefined);
       if (days.length === 0) continue;
       const counts = new Map((await this.repo.counts(ctx.schoolId, days, group.map((s) => s.id))).map((r) => [r.student_id, r]));
       const recentFrom = addDays(until, -29);
