@@ -14,6 +14,11 @@ export const CHANNELS = {
   setTokens: 'vidyalaya:tokens:set',
   clearTokens: 'vidyalaya:tokens:clear',
   openExternal: 'vidyalaya:shell:open-external',
+  queueAttendance: 'vidyalaya:attendance:queue',
+  listQueuedAttendance: 'vidyalaya:attendance:list',
+  syncAttendance: 'vidyalaya:attendance:sync',
+  discardQueuedAttendance: 'vidyalaya:attendance:discard',
+  keepQueuedAttendance: 'vidyalaya:attendance:keep-mine',
 } as const;
 
 export type ChannelKey = keyof typeof CHANNELS;
@@ -33,6 +38,28 @@ export const tokensSchema = z.strictObject({
   refreshToken: z.string().min(1).max(1024),
 });
 
+/** A day's attendance marks queued offline (desktop/src/main/attendance-queue.ts). */
+const UUID = z.uuid();
+const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const queuedMarksSchema = z.strictObject({
+  schoolId: UUID,
+  sectionId: UUID,
+  date: DATE,
+  records: z
+    .array(
+      z.strictObject({
+        studentId: UUID,
+        status: z.enum(['present', 'absent', 'late', 'half_day', 'leave']),
+        note: z.string().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(300),
+  /** The server's markedAt the user started from; null: the day was unmarked. */
+  basedOn: z.string().max(40).nullable(),
+});
+
 /** The arguments of each channel, as a tuple: extra or missing arguments are refused. */
 export const CHANNEL_ARGS = {
   getInfo: z.tuple([]),
@@ -42,6 +69,11 @@ export const CHANNEL_ARGS = {
   setTokens: z.tuple([tokensSchema]),
   clearTokens: z.tuple([]),
   openExternal: z.tuple([z.string().min(1).max(MAX_URL_LENGTH)]),
+  queueAttendance: z.tuple([queuedMarksSchema]),
+  listQueuedAttendance: z.tuple([]),
+  syncAttendance: z.tuple([]),
+  discardQueuedAttendance: z.tuple([z.uuid()]),
+  keepQueuedAttendance: z.tuple([z.uuid()]),
 } as const satisfies Record<ChannelKey, z.ZodTuple>;
 
 export type ChannelArgs<K extends ChannelKey> = z.output<(typeof CHANNEL_ARGS)[K]>;

@@ -35,6 +35,19 @@ const VALID: Record<ChannelKey, unknown[]> = {
   setTokens: [tokens],
   clearTokens: [],
   openExternal: ['https://vidyalaya.example.in/terms'],
+  queueAttendance: [
+    {
+      schoolId: '11111111-1111-4111-8111-111111111111',
+      sectionId: '22222222-2222-4222-8222-222222222222',
+      date: '2026-11-24',
+      records: [{ studentId: '33333333-3333-4333-8333-333333333333', status: 'absent' }],
+      basedOn: null,
+    },
+  ],
+  listQueuedAttendance: [],
+  syncAttendance: [],
+  discardQueuedAttendance: ['44444444-4444-4444-8444-444444444444'],
+  keepQueuedAttendance: ['44444444-4444-4444-8444-444444444444'],
 };
 const KEYS = Object.keys(VALID) as ChannelKey[];
 
@@ -84,6 +97,14 @@ describe('DECISIONS Desktop: IPC handlers validate their arguments (zod)', () =>
     ['openExternal', [{ url: 'https://x.example' }]],
     ['openExternal', ['']],
     ['openExternal', ['https://a.example', 'https://b.example']],
+    ['queueAttendance', []],
+    ['queueAttendance', [{ schoolId: 'x', sectionId: 'y', date: '2026-11-24', records: [], basedOn: null }]],
+    [
+      'queueAttendance',
+      [{ schoolId: '11111111-1111-4111-8111-111111111111', sectionId: '22222222-2222-4222-8222-222222222222', date: '24/11/2026', records: [{ studentId: '33333333-3333-4333-8333-333333333333', status: 'absent' }], basedOn: null }],
+    ],
+    ['syncAttendance', [1]],
+    ['discardQueuedAttendance', ['not-an-id']],
   ];
 
   it.each(BAD)('%s refuses %j', async (key, args) => {

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
 import Store from 'electron-store';
+import { AttendanceQueue } from './attendance-queue';
 import { handlersByChannel, createIpcHandlers } from './ipc/handlers';
 import { APP_SCHEME } from './navigation';
 import { createProtocolHandler } from './protocol';
@@ -42,9 +43,20 @@ if (!app.requestSingleInstanceLock()) {
     denyAllPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, createProtocolHandler({ root: join(__dirname, '../renderer'), serverOrigin: serverUrl }));
 
+    // Offline attendance: queued in the main process, in a file under userData; sent every minute and when asked.
+    const attendance = new AttendanceQueue({
+      file: join(app.getPath('userData'), 'attendance-queue.json'),
+      serverUrl,
+      accessToken: async () => {
+        const url = serverUrl();
+        return url ? ((await vault.get(url))?.accessToken ?? null) : null;
+      },
+    });
+    setInterval(() => void attendance.sync().catch(() => undefined), 60_000).unref();
     const handlers = createIpcHandlers({
       vault,
       settings,
+      attendance,
       checkServer: (input) => checkServer(input),
       openExternal: (url) => shell.openExternal(url),
       version: app.getVersion(),

@@ -17,5 +17,11 @@ export function createBridge(invoke: Invoke, channels: typeof CHANNELS): Desktop
     setTokens: (tokens) => invoke(channels.setTokens, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }),
     clearTokens: () => invoke(channels.clearTokens),
     openExternal: (url) => invoke(channels.openExternal, String(url)),
+    queueAttendance: (marks) =>
+      invoke(channels.queueAttendance, { schoolId: marks.schoolId, sectionId: marks.sectionId, date: marks.date, records: marks.records, basedOn: marks.basedOn }),
+    listQueuedAttendance: () => invoke(channels.listQueuedAttendance),
+    syncAttendance: () => invoke(channels.syncAttendance),
+    discardQueuedAttendance: (id) => invoke(channels.discardQueuedAttendance, String(id)),
+    keepQueuedAttendance: (id) => invoke(channels.keepQueuedAttendance, String(id)),
   } as { [K in keyof DesktopBridge]: (...a: Parameters<DesktopBridge[K]>) => Promise<never> });
 }

@@ -28,6 +28,27 @@ export type ServerCheckResult =
   | { ok: true; settings: DesktopSettings }
   | { ok: false; field: 'serverUrl' | 'appDomain'; message: string };
 
+/** A day's attendance marks queued on the desktop while offline (desktop/src/main/attendance-queue.ts). */
+export interface QueuedAttendance {
+  id: string;
+  schoolId: string;
+  sectionId: string;
+  date: string;
+  records: { studentId: string; status: 'present' | 'absent' | 'late' | 'half_day' | 'leave'; note?: string }[];
+  basedOn: string | null;
+  queuedAt: string;
+  state: 'queued' | 'conflict' | 'failed';
+  conflict?: { markedBy: string | null; markedAt: string | null };
+  message?: string;
+}
+export interface QueuedAttendanceSync {
+  synced: number;
+  conflicts: number;
+  failed: number;
+  pending: number;
+  stopped?: 'no-server' | 'offline' | 'signed-out';
+}
+
 export interface DesktopBridge {
   getInfo(): Promise<DesktopInfo>;
   checkServer(input: { serverUrl: string; appDomain?: string }): Promise<ServerCheckResult>;
@@ -36,4 +57,10 @@ export interface DesktopBridge {
   setTokens(tokens: AuthTokens): Promise<void>;
   clearTokens(): Promise<void>;
   openExternal(url: string): Promise<void>;
+  /** Offline attendance: queue a day's marks in the main process, list, sync, and settle conflicts. */
+  queueAttendance(marks: Pick<QueuedAttendance, 'schoolId' | 'sectionId' | 'date' | 'records' | 'basedOn'>): Promise<QueuedAttendance>;
+  listQueuedAttendance(): Promise<QueuedAttendance[]>;
+  syncAttendance(): Promise<QueuedAttendanceSync>;
+  discardQueuedAttendance(id: string): Promise<boolean>;
+  keepQueuedAttendance(id: string): Promise<boolean>;
 }

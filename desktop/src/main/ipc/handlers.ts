@@ -3,8 +3,9 @@
  * (the sending frame must be a page of the app, app://vidyalaya) and what it asks (zod), before
  * touching the keychain, the settings or the shell. index.ts registers them with ipcMain.handle.
  */
-import type { AuthTokens, DesktopInfo, ServerCheckResult } from '@vidyalaya/shared';
+import type { AuthTokens, DesktopInfo, QueuedAttendance, QueuedAttendanceSync, ServerCheckResult } from '@vidyalaya/shared';
 import { CHANNEL_ARGS, CHANNELS, type ChannelArgs, type ChannelKey, type ChannelName } from '../../ipc-channels';
+import type { AttendanceQueue } from '../attendance-queue';
 import { isAppUrl, safeExternalUrl } from '../navigation';
 import type { SettingsStore } from '../settings';
 import type { TokenVault } from '../token-vault';
@@ -16,7 +17,7 @@ export type SenderEvent = { senderFrame: { url: string } | null | undefined };
 export class IpcRefusedError extends Error {
   constructor(
     readonly channel: string,
-    readonly reason: 'untrusted-sender' | 'invalid-arguments' | 'no-server' | 'unsafe-url',
+    readonly reason: 'untrusted-sender' | 'invalid-arguments' | 'no-server' | 'unsafe-url' | 'unavailable',
   ) {
     super(`Refused ${channel}: ${reason}`);
     this.name = 'IpcRefusedError';
@@ -30,6 +31,8 @@ export interface HandlerDeps {
   /** shell.openExternal, given only URLs that passed safeExternalUrl. */
   openExternal(url: string): Promise<void>;
   version: string;
+  /** The offline attendance queue (absent: its channels refuse as unavailable). */
+  attendance?: AttendanceQueue;
   /** Told after the settings change (index.ts: nothing to do; the renderer reloads itself). */
   onSettingsSaved?(): void;
 }
@@ -42,6 +45,11 @@ type Results = {
   setTokens: void;
   clearTokens: void;
   openExternal: void;
+  queueAttendance: QueuedAttendance;
+  listQueuedAttendance: QueuedAttendance[];
+  syncAttendance: QueuedAttendanceSync;
+  discardQueuedAttendance: boolean;
+  keepQueuedAttendance: boolean;
 };
 
 export type IpcHandler<K extends ChannelKey = ChannelKey> = (event: SenderEvent, args: unknown[]) => Promise<Results[K]>;
@@ -67,6 +75,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     const s = deps.settings.get();
     if (!s) throw new IpcRefusedError(CHANNELS[key], 'no-server');
     return s.serverUrl;
+  };
+
+  const queue = (key: ChannelKey): AttendanceQueue => {
+    if (!deps.attendance) throw new IpcRefusedError(CHANNELS[key], 'unavailable');
+    return deps.attendance;
   };
 
   return {
@@ -100,6 +113,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       if (!safe) throw new IpcRefusedError(CHANNELS.openExternal, 'unsafe-url');
       await deps.openExternal(safe);
     }),
+    queueAttendance: guarded('queueAttendance', async ([marks]) => queue('queueAttendance').enqueue(marks)),
+    listQueuedAttendance: guarded('listQueuedAttendance', async () => queue('listQueuedAttendance').list()),
+    syncAttendance: guarded('syncAttendance', async () => queue('syncAttendance').sync()),
+    discardQueuedAttendance: guarded('discardQueuedAttendance', async ([id]) => queue('discardQueuedAttendance').discard(id)),
+    keepQueuedAttendance: guarded('keepQueuedAttendance', async ([id]) => queue('keepQueuedAttendance').keepMine(id)),
   };
 }
 
