@@ -95,6 +95,13 @@ export const ERROR_CODES = {
   APPLICATION_DECIDED: { status: 422, message: 'This application has already been decided.' },
   PHOTO_INVALID: { status: 400, message: 'Upload a JPEG, PNG or WebP photo of at most 512 KB.' },
   IMPORT_FILE_INVALID: { status: 400, message: 'Upload a CSV or Excel (.xlsx) file with the template’s header row.' },
+  // Fees and receipts (DECISIONS "Fees").
+  FEE_HEAD_EXISTS: { status: 409, message: 'A fee head with this name already exists.' },
+  FEE_STRUCTURE_EXISTS: { status: 409, message: 'This class already has a fee structure for the year.' },
+  NO_FEE_STRUCTURE: { status: 422, message: 'This student’s class has no fee structure yet.' },
+  PAYMENT_EXCEEDS_DUES: { status: 422, message: 'The amount is more than what is due.' },
+  RECEIPT_CANCELLED: { status: 422, message: 'This receipt is already cancelled.' },
+  UPI_NOT_SET: { status: 422, message: 'The school has not set its UPI ID yet.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
