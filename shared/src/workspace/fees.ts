@@ -353,6 +353,8 @@ export interface CollectionReport {
   byMode: { mode: PaymentMode; count: number; amount: number }[];
 }
 
+export type FeeClassList = Page<{ classId: string; name: string; academicYear: string; structureId: string | null }>;
+
 export interface FeeSettings {
   upiId: string | null;
   upiName: string | null;

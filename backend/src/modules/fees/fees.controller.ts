@@ -6,6 +6,7 @@ import type {
   ConcessionResult,
   DayBook,
   DefaulterList,
+  FeeClassList,
   FeeHead,
   FeeHeadResult,
   FeeSettings,
@@ -47,6 +48,7 @@ import {
   ConcessionResponse,
   DayBookResponse,
   DefaulterListResponse,
+  FeeClassListResponse,
   FeeHeadListResponse,
   FeeHeadResponse,
   FeeSettingsResponse,
@@ -84,6 +86,14 @@ export class FeesController {
   @ApiData(FeeHeadResponse, 201)
   createHead(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateFeeHeadDto): Promise<FeeHeadResult> {
     return this.fees.createHead(ctx, dto);
+  }
+
+  @Get('fees/classes')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'The school’s classes, each with its fee structure’s id (or null)' })
+  @ApiData(FeeClassListResponse)
+  classes(@Workspace() ctx: WorkspaceContext): Promise<FeeClassList> {
+    return this.fees.classes(ctx);
   }
 
   @Get('fee-structures')

@@ -128,6 +128,16 @@ export class FeesRepository extends Repository {
     return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
   }
 
+  /** The school's classes (newest year first) with their structure, if any. */
+  classesWithStructure(schoolId: string): Promise<{ class_id: string; name: string; academic_year: string; structure_id: string | null }[]> {
+    return this.rows(
+      `SELECT c.id AS class_id, c.name, c.academic_year, s.id AS structure_id
+         FROM classes c LEFT JOIN fee_structures s ON s.school_id = c.school_id AND s.class_id = c.id
+        WHERE c.school_id = $1 ORDER BY c.academic_year DESC, c.created_at, c.name`,
+      [schoolId],
+    );
+  }
+
   async structureForClass(schoolId: string, classId: string): Promise<string | null> {
     const row = await this.one<{ id: string }>(`SELECT id FROM fee_structures WHERE school_id = $1 AND class_id = $2`, [schoolId, classId]);
     return row?.id ?? null;

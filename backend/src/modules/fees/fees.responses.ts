@@ -143,3 +143,6 @@ export class CollectionResponse extends createZodDto(
 ) {}
 export class FeeSettingsResponse extends createZodDto(successEnvelope(z.object({ settings: z.object({ upiId: z.string().nullable(), upiName: z.string().nullable() }) }))) {}
 export class UpiQrResponse extends createZodDto(successEnvelope(z.object({ link: z.string(), amount: paise, reference: z.string(), qr: z.string(), svg: z.string() }))) {}
+export class FeeClassListResponse extends createZodDto(
+  successEnvelope(pageSchema(z.object({ classId: z.uuid(), name: z.string(), academicYear: z.string(), structureId: z.uuid().nullable() }))),
+) {}

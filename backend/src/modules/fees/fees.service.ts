@@ -20,6 +20,7 @@ import {
   type Defaulter,
   type DefaulterList,
   type DefaultersQuery,
+  type FeeClassList,
   type FeeHead,
   type FeeHeadResult,
   type FeeSettings,
@@ -187,6 +188,12 @@ export class FeesService {
   }
 
   // ── structures ─────────────────────────────────────────────────────────
+  async classes(ctx: WorkspaceContext): Promise<FeeClassList> {
+    const rows = await this.repo.classesWithStructure(ctx.schoolId);
+    const items = rows.map((r) => ({ classId: r.class_id, name: r.name, academicYear: r.academic_year, structureId: r.structure_id }));
+    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+  }
+
   private async structuresOf(schoolId: string, rows: StructureRow[]): Promise<FeeStructure[]> {
     if (rows.length === 0) return [];
     const items = await this.repo.itemsOf(schoolId, rows.map((r) => r.id));
