@@ -1,7 +1,6 @@
-import { Callout } from '@blueprintjs/core';
 import { roleHas } from '@vidyalaya/shared';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Navigate, NavLink } from 'react-router';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { useT, type MessageId } from '../i18n';
 import './fees.css';
@@ -17,13 +16,8 @@ const TABS: { path: string; label: MessageId }[] = [
 export function FeesShell(props: { children: ReactNode }) {
   const t = useT();
   const { schoolId, home } = useSchool();
-  if (!roleHas(home.role, 'fees.collect')) {
-    return (
-      <Callout intent="warning" className="fees-page">
-        {t('fees.noAccess')}
-      </Callout>
-    );
-  }
+  // Like any section the role may not open: back to the school's home (the menu never offers it).
+  if (!roleHas(home.role, 'fees.collect')) return <Navigate to={`/workspace/${schoolId}`} replace />;
   return (
     <div className="fees-page">
       <h1 className="fees-title">{t('fees.title')}</h1>
