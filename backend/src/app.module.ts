@@ -29,6 +29,7 @@ import { StaffModule } from './modules/staff/staff.module';
 import { TimetableModule } from './modules/timetable/timetable.module';
 import { StudentsModule } from './modules/students/students.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
+import { FeesModule } from './modules/fees/fees.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -58,6 +59,7 @@ export const DOMAIN_MODULES = [
   TimetableModule,
   StudentsModule,
   AttendanceModule,
+  FeesModule,
 ];
 
 @Module({})

@@ -74,3 +74,4 @@ export * from './workspace/timetable';
 export * from './rules/aadhaar';
 export * from './workspace/students';
 export * from './workspace/attendance';
+export * from './workspace/fees';

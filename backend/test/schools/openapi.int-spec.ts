@@ -73,6 +73,7 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /public/calendar/:file',
         'GET /schools/:schoolId/sections/:sectionId/attendance-register/pdf',
         'GET /schools/:schoolId/sections/:sectionId/attendance-register/xlsx',
+        'GET /schools/:schoolId/receipts/:receiptId/pdf',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/v1/public/calendar/{file}'].get.responses['200'].content)).toEqual(['text/calendar']);

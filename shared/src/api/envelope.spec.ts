@@ -78,6 +78,9 @@ describe('DECISIONS API error codes', () => {
     // The school workspace (docs/workspace-contract.md).
     ['INVITATION_INVALID', 404], ['LAST_ADMIN', 422], ['SCHOOL_OWNER', 422], ['ALREADY_MEMBER', 409],
     ['ACADEMIC_YEAR_INVALID', 400], ['ACADEMIC_YEAR_EXISTS', 409],
+    // Fees.
+    ['FEE_HEAD_EXISTS', 409], ['FEE_STRUCTURE_EXISTS', 409], ['NO_FEE_STRUCTURE', 422], ['PAYMENT_EXCEEDS_DUES', 422],
+    ['RECEIPT_CANCELLED', 422], ['UPI_NOT_SET', 422],
   ] as const)('%s answers %i', (code, status) => {
     expect(errorStatus(code)).toBe(status);
   });

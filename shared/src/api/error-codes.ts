@@ -100,6 +100,13 @@ export const ERROR_CODES = {
   ATTENDANCE_FUTURE_DATE: { status: 422, message: 'Attendance cannot be marked for a day that has not come yet.' },
   ATTENDANCE_NOT_IN_SECTION: { status: 422, message: 'Some of these students are not in this section.' },
   ATTENDANCE_CONFLICT: { status: 409, message: 'Someone else saved this day’s attendance meanwhile. Review their marks and save again.' },
+  // Fees and receipts (DECISIONS "Fees").
+  FEE_HEAD_EXISTS: { status: 409, message: 'A fee head with this name already exists.' },
+  FEE_STRUCTURE_EXISTS: { status: 409, message: 'This class already has a fee structure for the year.' },
+  NO_FEE_STRUCTURE: { status: 422, message: 'This student’s class has no fee structure yet.' },
+  PAYMENT_EXCEEDS_DUES: { status: 422, message: 'The amount is more than what is due.' },
+  RECEIPT_CANCELLED: { status: 422, message: 'This receipt is already cancelled.' },
+  UPI_NOT_SET: { status: 422, message: 'The school has not set its UPI ID yet.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

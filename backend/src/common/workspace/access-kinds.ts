@@ -27,6 +27,10 @@ export const ACCESS_KINDS = {
   substitution: { table: 'substitutions' },
   student: { table: 'students' },
   application: { table: 'admission_applications' },
+  feeHead: { table: 'fee_heads' },
+  feeStructure: { table: 'fee_structures' },
+  feeInstalment: { table: 'fee_instalments' },
+  feeReceipt: { table: 'fee_receipts' },
 } as const satisfies Record<string, AccessKind>;
 
 export type AccessKindName = keyof typeof ACCESS_KINDS;

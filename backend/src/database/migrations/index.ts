@@ -10,6 +10,7 @@ import { SchoolAffiliationNumber1764200000000 } from './1764200000000-school-aff
 import { StaffTimetableCalendar1764400000000 } from './1764400000000-staff-timetable-calendar';
 import { Students1764300000000 } from './1764300000000-students';
 import { Attendance1764500000000 } from './1764500000000-attendance';
+import { Fees1764600000000 } from './1764600000000-fees';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: Function[] = [
   StaffTimetableCalendar1764400000000,
   Students1764300000000,
   Attendance1764500000000,
+  Fees1764600000000,
 ];

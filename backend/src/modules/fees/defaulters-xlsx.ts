@@ -1,0 +1,34 @@
+import { formatDateIST, groupIndian, type DefaulterList } from '@vidyalaya/shared';
+import ExcelJS from 'exceljs';
+
+const shown = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
+
+/**
+ * The defaulters list as a workbook: one row per student. Money stays integer paise (no floating
+ * point anywhere): the paise columns are whole numbers a spreadsheet can add up, and the rupee
+ * columns are the same amounts written out with Indian grouping.
+ */
+export async function defaultersWorkbook(list: DefaulterList): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Defaulters');
+  ws.columns = [
+    { header: 'Admission No.', key: 'admissionNumber', width: 16 },
+    { header: 'Student', key: 'studentName', width: 28 },
+    { header: 'Class', key: 'className', width: 12 },
+    { header: 'Section', key: 'sectionName', width: 9 },
+    { header: 'Guardian', key: 'guardianName', width: 24 },
+    { header: 'Phone', key: 'guardianPhone', width: 14 },
+    { header: 'Instalments due', key: 'overdueInstalments', width: 16 },
+    { header: 'Oldest due date', key: 'oldestDueOn', width: 16 },
+    { header: 'Late fee (₹)', key: 'lateFeeText', width: 14 },
+    { header: 'Balance (₹)', key: 'balanceText', width: 16 },
+    { header: 'Balance (paise)', key: 'balance', width: 16 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const d of list.items) {
+    ws.addRow({ ...d, oldestDueOn: shown(d.oldestDueOn), lateFeeText: groupIndian(d.lateFee), balanceText: groupIndian(d.balance) });
+  }
+  ws.addRow({});
+  ws.addRow({ studentName: `Total as on ${shown(list.asOf)}`, balanceText: groupIndian(list.totalBalance), balance: list.totalBalance });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

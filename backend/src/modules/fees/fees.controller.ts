@@ -1,0 +1,255 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type {
+  CollectionReport,
+  Concession,
+  ConcessionResult,
+  DayBook,
+  DefaulterList,
+  FeeClassList,
+  FeeHead,
+  FeeHeadResult,
+  FeeSettings,
+  FeeStructure,
+  FeeStructureResult,
+  Page,
+  ReceiptList,
+  ReceiptResult,
+  StudentFees,
+  UpiQr,
+} from '@vidyalaya/shared';
+import type { FastifyReply } from 'fastify';
+import { ApiData } from '../../common/openapi';
+import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import {
+  CancelReceiptDto,
+  CollectionQueryDto,
+  CreateConcessionDto,
+  CreateFeeHeadDto,
+  CreateFeeStructureDto,
+  CreatePaymentDto,
+  DayBookQueryDto,
+  DefaultersQueryDto,
+  FeeSettingsDto,
+  ListFeeStructuresQueryDto,
+  ListReceiptsQueryDto,
+  PutLateFeeDto,
+  ReceiptParamDto,
+  ReceiptPdfQueryDto,
+  StructureParamDto,
+  StudentFeesQueryDto,
+  StudentParamDto,
+  UpiQrQueryDto,
+} from './fees.dto';
+import {
+  CollectionResponse,
+  ConcessionListResponse,
+  ConcessionResponse,
+  DayBookResponse,
+  DefaulterListResponse,
+  FeeClassListResponse,
+  FeeHeadListResponse,
+  FeeHeadResponse,
+  FeeSettingsResponse,
+  FeeStructureListResponse,
+  FeeStructureResponse,
+  ReceiptListResponse,
+  ReceiptResponse,
+  StudentFeesResponse,
+  UpiQrResponse,
+} from './fees.responses';
+import { defaultersWorkbook } from './defaulters-xlsx';
+import { FeesService } from './fees.service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Fees and receipts (DECISIONS "Fees"). Set-up and reports: admin and accountant; dues and receipts: also a guardian, for their own children. */
+@ApiTags('Workspace: fees')
+@SchoolScoped()
+@Controller('schools/:schoolId')
+export class FeesController {
+  constructor(private readonly fees: FeesService) {}
+
+  // ── set-up ───────────────────────────────────────────────────────────
+  @Get('fee-heads')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'The school’s fee heads (tuition, admission, transport, …)' })
+  @ApiData(FeeHeadListResponse)
+  heads(@Workspace() ctx: WorkspaceContext): Promise<Page<FeeHead>> {
+    return this.fees.listHeads(ctx);
+  }
+
+  @Post('fee-heads')
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'Add a fee head {name, tuition}; tuition heads print on the Section 80C line and are waived for RTE students' })
+  @ApiData(FeeHeadResponse, 201)
+  createHead(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateFeeHeadDto): Promise<FeeHeadResult> {
+    return this.fees.createHead(ctx, dto);
+  }
+
+  @Get('fees/classes')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'The school’s classes, each with its fee structure’s id (or null)' })
+  @ApiData(FeeClassListResponse)
+  classes(@Workspace() ctx: WorkspaceContext): Promise<FeeClassList> {
+    return this.fees.classes(ctx);
+  }
+
+  @Get('fee-structures')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'Fee structures, by class and academic year' })
+  @ApiData(FeeStructureListResponse)
+  structures(@Workspace() ctx: WorkspaceContext, @Query() q: ListFeeStructuresQueryDto): Promise<Page<FeeStructure>> {
+    return this.fees.listStructures(ctx, q);
+  }
+
+  @Post('fee-structures')
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'A class’s fee structure for its year: instalments with due dates and head amounts (paise), an optional late-fee rule' })
+  @ApiData(FeeStructureResponse, 201)
+  createStructure(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateFeeStructureDto): Promise<FeeStructureResult> {
+    return this.fees.createStructure(ctx, dto);
+  }
+
+  @Get('fee-structures/:structureId')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'One fee structure' })
+  @ApiData(FeeStructureResponse)
+  structure(@Workspace() ctx: WorkspaceContext, @Param() p: StructureParamDto): Promise<FeeStructureResult> {
+    return this.fees.getStructure(ctx, p.structureId);
+  }
+
+  @Put('fee-structures/:structureId/late-fee')
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'Set the late-fee rule {kind:"fixed"|"per_day", amount, graceDays, cap?} or {lateFee:null}' })
+  @ApiData(FeeStructureResponse)
+  setLateFee(@Workspace() ctx: WorkspaceContext, @Param() p: StructureParamDto, @Body() dto: PutLateFeeDto): Promise<FeeStructureResult> {
+    return this.fees.setLateFee(ctx, p.structureId, dto);
+  }
+
+  @Get('fees/settings')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'The school’s UPI ID and payee name' })
+  @ApiData(FeeSettingsResponse)
+  settings(@Workspace() ctx: WorkspaceContext): Promise<{ settings: FeeSettings }> {
+    return this.fees.getSettings(ctx);
+  }
+
+  @Put('fees/settings')
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'Set the school’s UPI ID (e.g. school@bank) and payee name' })
+  @ApiData(FeeSettingsResponse)
+  putSettings(@Workspace() ctx: WorkspaceContext, @Body() dto: FeeSettingsDto): Promise<{ settings: FeeSettings }> {
+    return this.fees.putSettings(ctx, dto);
+  }
+
+  // ── a student ────────────────────────────────────────────────────────
+  @Get('students/:studentId/concessions')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'A student’s concessions (with the RTE tuition waiver when it applies by default)' })
+  @ApiData(ConcessionListResponse)
+  concessions(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto): Promise<Page<Concession>> {
+    return this.fees.listConcessions(ctx, p.studentId);
+  }
+
+  @Post('students/:studentId/concessions')
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'Grant a concession {kind, percent | amount, headIds?, note?}; the approver is the caller' })
+  @ApiData(ConcessionResponse, 201)
+  createConcession(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Body() dto: CreateConcessionDto): Promise<ConcessionResult> {
+    return this.fees.createConcession(ctx, p.studentId, dto);
+  }
+
+  @Get('students/:studentId/fees')
+  @RequirePermission('fees.read')
+  @ApiOperation({ summary: 'A student’s dues per instalment: amount, concession, lateFee, paid, balance (computed as of ?asOf=, default today)' })
+  @ApiData(StudentFeesResponse)
+  studentFees(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Query() q: StudentFeesQueryDto): Promise<StudentFees> {
+    return this.fees.studentFees(ctx, p.studentId, q.asOf);
+  }
+
+  @Get('students/:studentId/fees/upi-qr')
+  @RequirePermission('fees.read')
+  @ApiOperation({ summary: 'A upi://pay link and QR for an instalment’s balance (or all that is due); 422 UPI_NOT_SET without a UPI ID' })
+  @ApiData(UpiQrResponse)
+  upiQr(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Query() q: UpiQrQueryDto): Promise<UpiQr> {
+    return this.fees.upiQr(ctx, p.studentId, q.instalmentId);
+  }
+
+  // ── payments and receipts ────────────────────────────────────────────
+  @Post('payments')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'Take a payment: allocated to the oldest dues first (or instalmentIds); answers {receipt} with its gap-free number' })
+  @ApiData(ReceiptResponse, 201)
+  pay(@Workspace() ctx: WorkspaceContext, @Body() dto: CreatePaymentDto): Promise<ReceiptResult> {
+    return this.fees.pay(ctx, dto);
+  }
+
+  @Get('receipts')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'Receipts, newest first; ?studentId=&from=&to=&status=' })
+  @ApiData(ReceiptListResponse)
+  receipts(@Workspace() ctx: WorkspaceContext, @Query() q: ListReceiptsQueryDto): Promise<ReceiptList> {
+    return this.fees.listReceipts(ctx, q);
+  }
+
+  @Get('receipts/:receiptId')
+  @RequirePermission('fees.read')
+  @ApiOperation({ summary: 'One receipt' })
+  @ApiData(ReceiptResponse)
+  receipt(@Workspace() ctx: WorkspaceContext, @Param() p: ReceiptParamDto): Promise<ReceiptResult> {
+    return this.fees.getReceipt(ctx, p.receiptId);
+  }
+
+  @Get('receipts/:receiptId/pdf')
+  @RequirePermission('fees.read')
+  @ApiOperation({ summary: 'The receipt PDF; a reprint is marked DUPLICATE (?copy=original|duplicate to choose)' })
+  @ApiProduces('application/pdf')
+  @ApiResponse({ status: 200, description: 'The receipt PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  async receiptPdf(@Workspace() ctx: WorkspaceContext, @Param() p: ReceiptParamDto, @Query() q: ReceiptPdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const { pdf, number } = await this.fees.receiptPdf(ctx, p.receiptId, q.copy);
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="receipt-${number.replace(/\//g, '-')}.pdf"`)
+      .header('Cache-Control', 'no-store');
+    return pdf;
+  }
+
+  @Post('receipts/:receiptId/cancel')
+  @HttpCode(200)
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'Cancel a receipt {reason}: keeps its number, reverses its allocation' })
+  @ApiData(ReceiptResponse)
+  cancel(@Workspace() ctx: WorkspaceContext, @Param() p: ReceiptParamDto, @Body() dto: CancelReceiptDto): Promise<ReceiptResult> {
+    return this.fees.cancelReceipt(ctx, p.receiptId, dto);
+  }
+
+  // ── reports ──────────────────────────────────────────────────────────
+  @Get('fees/day-book')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'The day book of ?date= (default today): collections by mode, the receipts, cancellations, totals' })
+  @ApiData(DayBookResponse)
+  dayBook(@Workspace() ctx: WorkspaceContext, @Query() q: DayBookQueryDto): Promise<DayBook> {
+    return this.fees.dayBook(ctx, q.date);
+  }
+
+  @Get('fees/defaulters')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'Students with dues as of ?asOf= (default today), largest first; &format=xlsx answers a workbook' })
+  @ApiData(DefaulterListResponse)
+  async defaulters(@Workspace() ctx: WorkspaceContext, @Query() q: DefaultersQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DefaulterList | Buffer> {
+    const list = await this.fees.defaulters(ctx, q);
+    if (q.format !== 'xlsx') return list;
+    reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="defaulters-${list.asOf}.xlsx"`).header('Cache-Control', 'no-store');
+    return defaultersWorkbook(list);
+  }
+
+  @Get('fees/collection')
+  @RequirePermission('fees.collect')
+  @ApiOperation({ summary: 'Collection by class, head and mode for ?from=&to= (active receipts)' })
+  @ApiData(CollectionResponse)
+  collection(@Workspace() ctx: WorkspaceContext, @Query() q: CollectionQueryDto): Promise<CollectionReport> {
+    return this.fees.collection(ctx, q.from, q.to);
+  }
+}

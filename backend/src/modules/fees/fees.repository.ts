@@ -1,0 +1,392 @@
+import { Injectable } from '@nestjs/common';
+import type { ConcessionKind, LateFeeKind, PaymentMode, ReceiptStatus } from '@vidyalaya/shared';
+import { DataSource } from 'typeorm';
+import { Repository } from '../../database/repository';
+
+export interface HeadRow {
+  id: string;
+  name: string;
+  tuition: boolean;
+  created_at: Date;
+}
+export interface StructureRow {
+  id: string;
+  class_id: string;
+  class_name: string;
+  academic_year: string;
+  late_fee_kind: LateFeeKind | null;
+  late_fee_amount: string | null;
+  late_fee_grace_days: number;
+  late_fee_cap: string | null;
+  created_at: Date;
+}
+export interface InstalmentItemRow {
+  structure_id: string;
+  instalment_id: string;
+  instalment_name: string;
+  due_on: string;
+  position: number;
+  head_id: string;
+  head_name: string;
+  tuition: boolean;
+  amount: string;
+}
+export interface ConcessionRow {
+  id: string;
+  student_id: string;
+  kind: ConcessionKind;
+  percent: number | null;
+  amount: string | null;
+  head_ids: string[];
+  note: string | null;
+  approved_by: string | null;
+  approved_by_name: string | null;
+  created_at: Date;
+}
+export interface AllocationRow {
+  receipt_id: string;
+  student_id: string;
+  instalment_id: string;
+  head_id: string | null;
+  amount: string;
+  paid_on: string;
+}
+export interface ReceiptRow {
+  id: string;
+  number: string;
+  financial_year: string;
+  student_id: string;
+  student_name: string;
+  admission_number: string;
+  class_name: string | null;
+  amount: string;
+  mode: PaymentMode;
+  reference: string | null;
+  paid_on: string;
+  status: ReceiptStatus;
+  collected_by: string | null;
+  collected_by_name: string | null;
+  created_at: Date;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  print_count: number;
+}
+export interface ReceiptAllocationRow {
+  receipt_id: string;
+  instalment_id: string;
+  instalment_name: string;
+  due_on: string;
+  head_id: string | null;
+  head_name: string | null;
+  tuition: boolean | null;
+  amount: string;
+}
+export interface SchoolHeader {
+  name: string;
+  address1: string;
+  address2: string | null;
+  locality: string;
+  city: string;
+  state: string;
+  pin_code: string;
+  phone_numbers: string[];
+  email: string | null;
+  affiliation_number: string | null;
+  school_code: string | null;
+}
+
+const RECEIPT_COLUMNS = `r.id, r.number, r.financial_year, r.student_id, r.student_name, r.admission_number, r.class_name, r.amount, r.mode, r.reference, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on,
+  r.status, r.collected_by, u.username AS collected_by_name, r.created_at, r.cancelled_at, r.cancel_reason, r.print_count`;
+const RECEIPT_FROM = `fee_receipts r LEFT JOIN users u ON u.id = r.collected_by`;
+
+/** Every query on the fee tables. The school id comes first. */
+@Injectable()
+export class FeesRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  // ── heads ──────────────────────────────────────────────────────────────
+  heads(schoolId: string): Promise<HeadRow[]> {
+    return this.rows<HeadRow>(`SELECT id, name, tuition, created_at FROM fee_heads WHERE school_id = $1 ORDER BY lower(name), id`, [schoolId]);
+  }
+
+  async headNameTaken(schoolId: string, name: string): Promise<boolean> {
+    return !!(await this.one(`SELECT 1 FROM fee_heads WHERE school_id = $1 AND lower(name) = lower($2)`, [schoolId, name]));
+  }
+
+  async createHead(schoolId: string, name: string, tuition: boolean, now: Date): Promise<HeadRow> {
+    const [row] = await this.rows<HeadRow>(
+      `INSERT INTO fee_heads (school_id, name, tuition, created_at) VALUES ($1, $2, $3, $4) RETURNING id, name, tuition, created_at`,
+      [schoolId, name, tuition, now],
+    );
+    return row;
+  }
+
+  // ── structures ─────────────────────────────────────────────────────────
+  classOf(schoolId: string, classId: string): Promise<{ name: string; academic_year: string } | null> {
+    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
+  }
+
+  /** The school's classes (newest year first) with their structure, if any. */
+  classesWithStructure(schoolId: string): Promise<{ class_id: string; name: string; academic_year: string; structure_id: string | null }[]> {
+    return this.rows(
+      `SELECT c.id AS class_id, c.name, c.academic_year, s.id AS structure_id
+         FROM classes c LEFT JOIN fee_structures s ON s.school_id = c.school_id AND s.class_id = c.id
+        WHERE c.school_id = $1 ORDER BY c.academic_year DESC, c.created_at, c.name`,
+      [schoolId],
+    );
+  }
+
+  async structureForClass(schoolId: string, classId: string): Promise<string | null> {
+    const row = await this.one<{ id: string }>(`SELECT id FROM fee_structures WHERE school_id = $1 AND class_id = $2`, [schoolId, classId]);
+    return row?.id ?? null;
+  }
+
+  async insertStructure(
+    schoolId: string,
+    s: { classId: string; academicYear: string; lateFee: { kind: LateFeeKind; amount: number; graceDays: number; cap: number | null } | null },
+    instalments: { name: string; dueOn: string; items: { headId: string; amount: number }[] }[],
+    now: Date,
+  ): Promise<string> {
+    const [row] = await this.rows<{ id: string }>(
+      `INSERT INTO fee_structures (school_id, class_id, academic_year, late_fee_kind, late_fee_amount, late_fee_grace_days, late_fee_cap, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+      [schoolId, s.classId, s.academicYear, s.lateFee?.kind ?? null, s.lateFee?.amount ?? null, s.lateFee?.graceDays ?? 0, s.lateFee?.cap ?? null, now],
+    );
+    for (const [i, inst] of instalments.entries()) {
+      const [ins] = await this.rows<{ id: string }>(
+        `INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [schoolId, row.id, i + 1, inst.name, inst.dueOn],
+      );
+      await this.m.query(
+        `INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount)
+         SELECT $1, $2, h, p::smallint, a FROM unnest($3::uuid[], $4::int[], $5::bigint[]) AS x(h, p, a)`,
+        [schoolId, ins.id, inst.items.map((x) => x.headId), inst.items.map((_, j) => j + 1), inst.items.map((x) => x.amount)],
+      );
+    }
+    return row.id;
+  }
+
+  async setLateFee(schoolId: string, structureId: string, rule: { kind: LateFeeKind; amount: number; graceDays: number; cap: number | null } | null, now: Date): Promise<void> {
+    await this.m.query(
+      `UPDATE fee_structures SET late_fee_kind = $3, late_fee_amount = $4, late_fee_grace_days = $5, late_fee_cap = $6, updated_at = $7 WHERE school_id = $1 AND id = $2`,
+      [schoolId, structureId, rule?.kind ?? null, rule?.amount ?? null, rule?.graceDays ?? 0, rule?.cap ?? null, now],
+    );
+  }
+
+  private structureSelect(where: string): string {
+    return `SELECT s.id, s.class_id, c.name AS class_name, s.academic_year, s.late_fee_kind, s.late_fee_amount, s.late_fee_grace_days, s.late_fee_cap, s.created_at
+              FROM fee_structures s JOIN classes c ON c.school_id = s.school_id AND c.id = s.class_id WHERE ${where}`;
+  }
+
+  structures(schoolId: string, f: { classId?: string; academicYear?: string; ids?: string[] }): Promise<StructureRow[]> {
+    return this.rows<StructureRow>(
+      `${this.structureSelect(`s.school_id = $1 AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::text IS NULL OR s.academic_year = $3) AND ($4::uuid[] IS NULL OR s.id = ANY($4))`)}
+        ORDER BY s.academic_year DESC, c.name, s.id`,
+      [schoolId, f.classId ?? null, f.academicYear ?? null, f.ids ?? null],
+    );
+  }
+
+  structureByClassIds(schoolId: string, classIds: string[]): Promise<StructureRow[]> {
+    return this.rows<StructureRow>(this.structureSelect(`s.school_id = $1 AND s.class_id = ANY($2::uuid[])`), [schoolId, classIds]);
+  }
+
+  itemsOf(schoolId: string, structureIds: string[]): Promise<InstalmentItemRow[]> {
+    return this.rows<InstalmentItemRow>(
+      `SELECT i.structure_id, i.id AS instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.position,
+              it.head_id, h.name AS head_name, h.tuition, it.amount
+         FROM fee_instalments i
+         JOIN fee_instalment_items it ON it.school_id = i.school_id AND it.instalment_id = i.id
+         JOIN fee_heads h ON h.school_id = it.school_id AND h.id = it.head_id
+        WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[])
+        ORDER BY i.structure_id, i.due_on, i.position, it.position`,
+      [schoolId, structureIds],
+    );
+  }
+
+  // ── concessions ────────────────────────────────────────────────────────
+  concessions(schoolId: string, studentIds: string[]): Promise<ConcessionRow[]> {
+    return this.rows<ConcessionRow>(
+      `SELECT c.id, c.student_id, c.kind, c.percent, c.amount, c.head_ids::text[] AS head_ids, c.note, c.approved_by, u.username AS approved_by_name, c.created_at
+         FROM fee_concessions c LEFT JOIN users u ON u.id = c.approved_by
+        WHERE c.school_id = $1 AND c.student_id = ANY($2::uuid[]) ORDER BY c.created_at, c.id`,
+      [schoolId, studentIds],
+    );
+  }
+
+  async insertConcession(
+    schoolId: string,
+    c: { studentId: string; kind: ConcessionKind; percent: number | null; amount: number | null; headIds: string[]; note: string | null; approvedBy: string },
+    now: Date,
+  ): Promise<string> {
+    const [row] = await this.rows<{ id: string }>(
+      `INSERT INTO fee_concessions (school_id, student_id, kind, percent, amount, head_ids, note, approved_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9) RETURNING id`,
+      [schoolId, c.studentId, c.kind, c.percent, c.amount, c.headIds, c.note, c.approvedBy, now],
+    );
+    return row.id;
+  }
+
+  // ── allocations and receipts ───────────────────────────────────────────
+  /** The allocations of the students' active (not cancelled) receipts. */
+  activeAllocations(schoolId: string, studentIds: string[]): Promise<AllocationRow[]> {
+    return this.rows<AllocationRow>(
+      `SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
+         FROM fee_allocations a JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+        WHERE a.school_id = $1 AND r.student_id = ANY($2::uuid[]) AND r.status = 'active'`,
+      [schoolId, studentIds],
+    );
+  }
+
+  /** Serialises payments of one student (their dues are read and allocated under this lock). */
+  async lockStudentFees(schoolId: string, studentId: string): Promise<void> {
+    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('fees:' || $1::text || ':' || $2::text))`, [schoolId, studentId]);
+  }
+
+  /**
+   * The next receipt number of the financial year: the counter row is made if missing, then locked
+   * FOR UPDATE and moved on, all in the caller's transaction (a rollback gives the number back).
+   */
+  async takeReceiptSeq(schoolId: string, financialYear: string): Promise<number> {
+    await this.m.query(`INSERT INTO fee_receipt_counters (school_id, financial_year) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [schoolId, financialYear]);
+    const row = await this.one<{ next_value: string }>(
+      `SELECT next_value FROM fee_receipt_counters WHERE school_id = $1 AND financial_year = $2 FOR UPDATE`,
+      [schoolId, financialYear],
+    );
+    const seq = Number(row!.next_value);
+    await this.m.query(`UPDATE fee_receipt_counters SET next_value = next_value + 1 WHERE school_id = $1 AND financial_year = $2`, [schoolId, financialYear]);
+    return seq;
+  }
+
+  async insertReceipt(
+    schoolId: string,
+    r: { financialYear: string; seq: number; number: string; studentId: string; studentName: string; admissionNumber: string; className: string | null; amount: number; mode: PaymentMode; reference: string | null; paidOn: string; collectedBy: string },
+    allocations: { instalmentId: string; headId: string | null; amount: number }[],
+    now: Date,
+  ): Promise<string> {
+    const [row] = await this.rows<{ id: string }>(
+      `INSERT INTO fee_receipts (school_id, financial_year, seq, number, student_id, student_name, admission_number, class_name, amount, mode, reference, paid_on, collected_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      [schoolId, r.financialYear, r.seq, r.number, r.studentId, r.studentName, r.admissionNumber, r.className, r.amount, r.mode, r.reference, r.paidOn, r.collectedBy, now],
+    );
+    await this.m.query(
+      `INSERT INTO fee_allocations (school_id, receipt_id, instalment_id, head_id, amount)
+       SELECT $1, $2, i, h, a FROM unnest($3::uuid[], $4::uuid[], $5::bigint[]) AS x(i, h, a)`,
+      [schoolId, row.id, allocations.map((a) => a.instalmentId), allocations.map((a) => a.headId), allocations.map((a) => a.amount)],
+    );
+    return row.id;
+  }
+
+  receipt(schoolId: string, id: string, lock = false): Promise<ReceiptRow | null> {
+    return this.one<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`, [schoolId, id]);
+  }
+
+  async receipts(
+    schoolId: string,
+    f: { studentId?: string; from?: string; to?: string; status?: ReceiptStatus; studentIds?: string[] },
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ReceiptRow[]; total: number }> {
+    const where = `r.school_id = $1 AND ($2::uuid IS NULL OR r.student_id = $2) AND ($3::date IS NULL OR r.paid_on >= $3::date)
+      AND ($4::date IS NULL OR r.paid_on <= $4::date) AND ($5::text IS NULL OR r.status = $5) AND ($6::uuid[] IS NULL OR r.student_id = ANY($6))`;
+    const params = [schoolId, f.studentId ?? null, f.from ?? null, f.to ?? null, f.status ?? null, f.studentIds ?? null];
+    const rows = await this.rows<ReceiptRow>(
+      `SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE ${where} ORDER BY r.paid_on DESC, r.financial_year DESC, r.seq DESC LIMIT $7 OFFSET $8`,
+      [...params, pageSize, (page - 1) * pageSize],
+    );
+    const total = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM fee_receipts r WHERE ${where}`, params);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  receiptsPaidOn(schoolId: string, date: string): Promise<ReceiptRow[]> {
+    return this.rows<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.paid_on = $2::date ORDER BY r.financial_year, r.seq`, [
+      schoolId,
+      date,
+    ]);
+  }
+
+  /** Receipts cancelled on an IST calendar day. */
+  receiptsCancelledOn(schoolId: string, date: string): Promise<ReceiptRow[]> {
+    return this.rows<ReceiptRow>(
+      `SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM}
+        WHERE r.school_id = $1 AND r.status = 'cancelled' AND (r.cancelled_at AT TIME ZONE 'Asia/Kolkata')::date = $2::date ORDER BY r.cancelled_at, r.id`,
+      [schoolId, date],
+    );
+  }
+
+  receiptAllocations(schoolId: string, receiptIds: string[]): Promise<ReceiptAllocationRow[]> {
+    return this.rows<ReceiptAllocationRow>(
+      `SELECT a.receipt_id, a.instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, a.head_id, h.name AS head_name, h.tuition, a.amount
+         FROM fee_allocations a
+         JOIN fee_instalments i ON i.school_id = a.school_id AND i.id = a.instalment_id
+         LEFT JOIN fee_heads h ON h.school_id = a.school_id AND h.id = a.head_id
+         LEFT JOIN fee_instalment_items it ON it.school_id = a.school_id AND it.instalment_id = a.instalment_id AND it.head_id = a.head_id
+        WHERE a.school_id = $1 AND a.receipt_id = ANY($2::uuid[])
+        ORDER BY i.due_on, i.position, it.position NULLS LAST`,
+      [schoolId, receiptIds],
+    );
+  }
+
+  async cancelReceipt(schoolId: string, id: string, by: string, reason: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE fee_receipts SET status = 'cancelled', cancelled_at = $3, cancelled_by = $4, cancel_reason = $5 WHERE school_id = $1 AND id = $2`, [
+      schoolId,
+      id,
+      now,
+      by,
+      reason,
+    ]);
+  }
+
+  async bumpPrintCount(schoolId: string, id: string): Promise<number> {
+    const [row] = await this.rows<{ print_count: number }>(
+      `UPDATE fee_receipts SET print_count = print_count + 1 WHERE school_id = $1 AND id = $2 RETURNING print_count`,
+      [schoolId, id],
+    );
+    return row.print_count;
+  }
+
+  /** Active receipts' allocations paid in a period, with the class of the structure and the head. */
+  collection(schoolId: string, from: string, to: string): Promise<{ class_id: string | null; class_name: string | null; head_id: string | null; head_name: string | null; tuition: boolean | null; amount: string }[]> {
+    return this.rows(
+      `SELECT s.class_id, c.name AS class_name, a.head_id, h.name AS head_name, h.tuition, sum(a.amount)::bigint AS amount
+         FROM fee_allocations a
+         JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+         JOIN fee_instalments i ON i.school_id = a.school_id AND i.id = a.instalment_id
+         JOIN fee_structures s ON s.school_id = i.school_id AND s.id = i.structure_id
+         LEFT JOIN classes c ON c.school_id = s.school_id AND c.id = s.class_id
+         LEFT JOIN fee_heads h ON h.school_id = a.school_id AND h.id = a.head_id
+        WHERE a.school_id = $1 AND r.status = 'active' AND r.paid_on BETWEEN $2::date AND $3::date
+        GROUP BY s.class_id, c.name, a.head_id, h.name, h.tuition`,
+      [schoolId, from, to],
+    );
+  }
+
+  collectionByMode(schoolId: string, from: string, to: string): Promise<{ mode: PaymentMode; count: number; amount: string }[]> {
+    return this.rows(
+      `SELECT mode, count(*)::int AS count, sum(amount)::bigint AS amount FROM fee_receipts
+        WHERE school_id = $1 AND status = 'active' AND paid_on BETWEEN $2::date AND $3::date GROUP BY mode ORDER BY mode`,
+      [schoolId, from, to],
+    );
+  }
+
+  // ── settings and the school ────────────────────────────────────────────
+  settings(schoolId: string): Promise<{ upi_id: string | null; upi_name: string | null } | null> {
+    return this.one(`SELECT upi_id, upi_name FROM fee_settings WHERE school_id = $1`, [schoolId]);
+  }
+
+  async saveSettings(schoolId: string, upiId: string | null, upiName: string | null, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO fee_settings (school_id, upi_id, upi_name, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (school_id) DO UPDATE SET upi_id = EXCLUDED.upi_id, upi_name = EXCLUDED.upi_name, updated_at = EXCLUDED.updated_at`,
+      [schoolId, upiId, upiName, now],
+    );
+  }
+
+  school(schoolId: string): Promise<SchoolHeader | null> {
+    return this.one<SchoolHeader>(
+      `SELECT name, address1, address2, locality, city, state, pin_code, phone_numbers, email, affiliation_number, school_code FROM schools WHERE id = $1`,
+      [schoolId],
+    );
+  }
+}

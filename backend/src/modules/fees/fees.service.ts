@@ -1,0 +1,607 @@
+import { Injectable } from '@nestjs/common';
+import {
+  allocatePayment,
+  amountInWords,
+  computeDues,
+  effectiveConcessions,
+  financialYearOf,
+  formatReceiptNumber,
+  istParts,
+  upiLink,
+  type CancelReceiptInput,
+  type CollectionReport,
+  type Concession,
+  type ConcessionResult,
+  type CreateConcessionInput,
+  type CreateFeeHeadInput,
+  type CreateFeeStructureInput,
+  type CreatePaymentInput,
+  type DayBook,
+  type Defaulter,
+  type DefaulterList,
+  type DefaultersQuery,
+  type FeeClassList,
+  type FeeHead,
+  type FeeHeadResult,
+  type FeeSettings,
+  type FeeSettingsInput,
+  type FeeStructure,
+  type FeeStructureResult,
+  type LateFeeRule,
+  type ListFeeStructuresQuery,
+  type ListReceiptsQuery,
+  type Page,
+  type PaymentMode,
+  type PutLateFeeInput,
+  type Receipt,
+  type ReceiptList,
+  type ReceiptResult,
+  type Student,
+  type StudentFees,
+  type StudentListItem,
+  type UpiQr,
+} from '@vidyalaya/shared';
+import QRCode from 'qrcode';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { AccessService } from '../../common/workspace/access.service';
+import { SchoolWrites } from '../../common/workspace/school-writes';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { violatedUniqueIndex } from '../../database/unique-violation';
+import { StudentsService } from '../students/students.service';
+import { FeesRepository, type ConcessionRow, type HeadRow, type InstalmentItemRow, type ReceiptAllocationRow, type ReceiptRow, type StructureRow } from './fees.repository';
+import { renderReceiptPdf } from './receipt-pdf';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
+
+function toHead(r: HeadRow): FeeHead {
+  return { id: r.id, name: r.name, tuition: r.tuition, createdAt: r.created_at.toISOString() };
+}
+
+function lateFeeOf(r: StructureRow): LateFeeRule | null {
+  if (!r.late_fee_kind) return null;
+  return { kind: r.late_fee_kind, amount: n(r.late_fee_amount), graceDays: r.late_fee_grace_days, cap: r.late_fee_cap === null ? null : n(r.late_fee_cap) };
+}
+
+function toStructure(r: StructureRow, items: InstalmentItemRow[]): FeeStructure {
+  const instalments: FeeStructure['instalments'] = [];
+  for (const it of items.filter((x) => x.structure_id === r.id)) {
+    let inst = instalments.find((i) => i.id === it.instalment_id);
+    if (!inst) {
+      inst = { id: it.instalment_id, name: it.instalment_name, dueOn: it.due_on, amount: 0, items: [] };
+      instalments.push(inst);
+    }
+    inst.items.push({ headId: it.head_id, headName: it.head_name, tuition: it.tuition, amount: n(it.amount) });
+    inst.amount += n(it.amount);
+  }
+  return {
+    id: r.id,
+    classId: r.class_id,
+    className: r.class_name,
+    academicYear: r.academic_year,
+    lateFee: lateFeeOf(r),
+    total: instalments.reduce((s, i) => s + i.amount, 0),
+    instalments,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+function toConcession(r: ConcessionRow): Concession {
+  return {
+    id: r.id,
+    studentId: r.student_id,
+    kind: r.kind,
+    percent: r.percent,
+    amount: r.amount === null ? null : n(r.amount),
+    headIds: r.head_ids ?? [],
+    note: r.note,
+    approvedBy: r.approved_by,
+    approvedByName: r.approved_by_name,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+function toReceipt(r: ReceiptRow, allocs: ReceiptAllocationRow[]): Receipt {
+  const mine = allocs.filter((a) => a.receipt_id === r.id);
+  const lines: Receipt['lines'] = [];
+  for (const a of mine) {
+    const key = a.head_id;
+    let line = lines.find((l) => l.headId === key);
+    if (!line) {
+      line = { headId: key, headName: a.head_name ?? 'Late fee', tuition: a.tuition ?? false, amount: 0 };
+      lines.push(line);
+    }
+    line.amount += n(a.amount);
+  }
+  // Tuition first (its own line for Section 80C), then the other heads, the late fee last.
+  lines.sort((x, y) => Number(y.tuition) - Number(x.tuition) || Number(x.headId === null) - Number(y.headId === null));
+  const amount = n(r.amount);
+  return {
+    id: r.id,
+    number: r.number,
+    financialYear: r.financial_year,
+    studentId: r.student_id,
+    studentName: r.student_name,
+    admissionNumber: r.admission_number,
+    className: r.class_name,
+    amount,
+    amountInWords: amountInWords(amount),
+    mode: r.mode,
+    reference: r.reference,
+    paidOn: r.paid_on,
+    status: r.status,
+    lines,
+    allocations: mine.map((a) => ({ instalmentId: a.instalment_id, instalmentName: a.instalment_name, headId: a.head_id, amount: n(a.amount) })),
+    tuitionAmount: lines.filter((l) => l.tuition).reduce((s, l) => s + l.amount, 0),
+    collectedBy: r.collected_by,
+    collectedByName: r.collected_by_name,
+    createdAt: r.created_at.toISOString(),
+    cancelledAt: r.cancelled_at ? r.cancelled_at.toISOString() : null,
+    cancelReason: r.cancel_reason,
+    printCount: r.print_count,
+  };
+}
+
+/**
+ * Fees and receipts (DECISIONS "Fees"): heads, structures per class with instalments and a late-fee
+ * rule, concessions per student, dues computed (never stored) from those and the allocations of
+ * active receipts, payments allocated oldest due first under gap-free receipt numbers, cancellation
+ * that keeps the number, the receipt PDF, the day book, the defaulters and the collection report.
+ * Students (their class, RTE flag, guardian scoping) are read through StudentsService.
+ */
+@Injectable()
+export class FeesService {
+  constructor(
+    private readonly repo: FeesRepository,
+    private readonly students: StudentsService,
+    private readonly access: AccessService,
+    private readonly writes: SchoolWrites,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Today in India. */
+  today(): string {
+    const p = istParts(this.clock.now());
+    return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+  }
+
+  // ── heads ──────────────────────────────────────────────────────────────
+  async listHeads(ctx: WorkspaceContext): Promise<Page<FeeHead>> {
+    const rows = await this.repo.heads(ctx.schoolId);
+    return { items: rows.map(toHead), total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+  }
+
+  async createHead(ctx: WorkspaceContext, input: CreateFeeHeadInput): Promise<FeeHeadResult> {
+    try {
+      return await this.writes.run(ctx, async (tx) => {
+        const repo = this.repo.in(tx.m);
+        if (await repo.headNameTaken(ctx.schoolId, input.name)) throw new DomainException('FEE_HEAD_EXISTS', { details: { name: 'A fee head with this name already exists' } });
+        const head = toHead(await repo.createHead(ctx.schoolId, input.name, input.tuition, tx.now));
+        await tx.audit({ action: 'fee_head.created', entity: 'fee_head', entityId: head.id, after: head });
+        return { head };
+      });
+    } catch (e) {
+      if (violatedUniqueIndex(e) === 'fee_heads_name_uq') throw new DomainException('FEE_HEAD_EXISTS', { details: { name: 'A fee head with this name already exists' } });
+      throw e;
+    }
+  }
+
+  // ── structures ─────────────────────────────────────────────────────────
+  async classes(ctx: WorkspaceContext): Promise<FeeClassList> {
+    const rows = await this.repo.classesWithStructure(ctx.schoolId);
+    const items = rows.map((r) => ({ classId: r.class_id, name: r.name, academicYear: r.academic_year, structureId: r.structure_id }));
+    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+  }
+
+  private async structuresOf(schoolId: string, rows: StructureRow[]): Promise<FeeStructure[]> {
+    if (rows.length === 0) return [];
+    const items = await this.repo.itemsOf(schoolId, rows.map((r) => r.id));
+    return rows.map((r) => toStructure(r, items));
+  }
+
+  async listStructures(ctx: WorkspaceContext, q: ListFeeStructuresQuery): Promise<Page<FeeStructure>> {
+    const rows = await this.repo.structures(ctx.schoolId, { classId: q.classId, academicYear: q.academicYear });
+    const slice = rows.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    return { items: await this.structuresOf(ctx.schoolId, slice), total: rows.length, page: q.page, pageSize: q.pageSize };
+  }
+
+  async getStructure(ctx: WorkspaceContext, structureId: string): Promise<FeeStructureResult> {
+    await this.access.require(ctx, 'feeStructure', [structureId]);
+    const [structure] = await this.structuresOf(ctx.schoolId, await this.repo.structures(ctx.schoolId, { ids: [structureId] }));
+    if (!structure) throw new DomainException('NOT_FOUND');
+    return { structure };
+  }
+
+  async createStructure(ctx: WorkspaceContext, input: CreateFeeStructureInput): Promise<FeeStructureResult> {
+    await this.access.require(ctx, 'class', [input.classId]);
+    const headIds = [...new Set(input.instalments.flatMap((i) => i.items.map((x) => x.headId)))];
+    await this.access.require(ctx, 'feeHead', headIds);
+    const cls = await this.repo.classOf(ctx.schoolId, input.classId);
+    if (!cls) throw new DomainException('NOT_FOUND');
+    if (cls.academic_year !== input.academicYear) {
+      throw new DomainException('VALIDATION_FAILED', { details: { academicYear: `This class belongs to the academic year ${cls.academic_year}` } });
+    }
+    try {
+      const id = await this.writes.run(ctx, async (tx) => {
+        const repo = this.repo.in(tx.m);
+        if (await repo.structureForClass(ctx.schoolId, input.classId)) throw new DomainException('FEE_STRUCTURE_EXISTS');
+        const lateFee = input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null;
+        const structureId = await repo.insertStructure(ctx.schoolId, { classId: input.classId, academicYear: input.academicYear, lateFee }, input.instalments, tx.now);
+        const [structure] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+        await tx.audit({ action: 'fee_structure.created', entity: 'fee_structure', entityId: structureId, after: structure });
+        return structureId;
+      });
+      return this.getStructure(ctx, id);
+    } catch (e) {
+      if (violatedUniqueIndex(e) === 'fee_structures_class_uq') throw new DomainException('FEE_STRUCTURE_EXISTS');
+      throw e;
+    }
+  }
+
+  private async structuresOfIn(repo: FeesRepository, schoolId: string, id: string): Promise<FeeStructure[]> {
+    const rows = await repo.structures(schoolId, { ids: [id] });
+    const items = await repo.itemsOf(schoolId, [id]);
+    return rows.map((r) => toStructure(r, items));
+  }
+
+  async setLateFee(ctx: WorkspaceContext, structureId: string, input: PutLateFeeInput): Promise<FeeStructureResult> {
+    await this.access.require(ctx, 'feeStructure', [structureId]);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const [before] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+      const rule = input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null;
+      await repo.setLateFee(ctx.schoolId, structureId, rule, tx.now);
+      await tx.audit({ action: 'fee_structure.late_fee_set', entity: 'fee_structure', entityId: structureId, before: { lateFee: before.lateFee }, after: { lateFee: rule } });
+    });
+    return this.getStructure(ctx, structureId);
+  }
+
+  // ── concessions ────────────────────────────────────────────────────────
+  async listConcessions(ctx: WorkspaceContext, studentId: string): Promise<Page<Concession>> {
+    const student = (await this.students.get(ctx, studentId)).student;
+    const items = await this.concessionsWithImplicit(ctx.schoolId, student);
+    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+  }
+
+  private async concessionsWithImplicit(schoolId: string, student: Pick<Student, 'id' | 'rte'>, rows?: ConcessionRow[]): Promise<Concession[]> {
+    const recorded = (rows ?? (await this.repo.concessions(schoolId, [student.id]))).map(toConcession);
+    if (student.rte && !recorded.some((c) => c.kind === 'rte')) {
+      const tuition = (await this.repo.heads(schoolId)).filter((h) => h.tuition).map((h) => h.id);
+      recorded.push({
+        id: `rte-${student.id}`,
+        studentId: student.id,
+        kind: 'rte',
+        percent: 100,
+        amount: null,
+        headIds: tuition,
+        note: 'RTE 12(1)(c): tuition waived',
+        approvedBy: null,
+        approvedByName: null,
+        createdAt: new Date(0).toISOString(),
+        implicit: true,
+      });
+    }
+    return recorded;
+  }
+
+  async createConcession(ctx: WorkspaceContext, studentId: string, input: CreateConcessionInput): Promise<ConcessionResult> {
+    await this.students.get(ctx, studentId);
+    await this.access.require(ctx, 'feeHead', input.headIds);
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const id = await repo.insertConcession(
+        ctx.schoolId,
+        { studentId, kind: input.kind, percent: input.percent ?? null, amount: input.amount ?? null, headIds: input.headIds, note: input.note ?? null, approvedBy: ctx.userId },
+        tx.now,
+      );
+      const concession = toConcession((await repo.concessions(ctx.schoolId, [studentId])).find((c) => c.id === id)!);
+      await tx.audit({ action: 'fee_concession.created', entity: 'fee_concession', entityId: id, after: concession });
+      return { concession };
+    });
+  }
+
+  // ── dues ───────────────────────────────────────────────────────────────
+  /** A student's dues as of a date, read on `repo` (a payment's transaction, or the pool). */
+  private async duesOf(schoolId: string, student: Student, asOf: string, repo = this.repo): Promise<StudentFees> {
+    const classId = student.enrolment?.classId ?? null;
+    const structureRow = classId ? (await repo.structureByClassIds(schoolId, [classId]))[0] : undefined;
+    const [concessionRows, allocations] = await Promise.all([repo.concessions(schoolId, [student.id]), repo.activeAllocations(schoolId, [student.id])]);
+    const concessions = await this.concessionsWithImplicit(schoolId, student, concessionRows);
+    let result: Pick<StudentFees, 'instalments' | 'totals'> = { instalments: [], totals: { amount: 0, concession: 0, lateFee: 0, paid: 0, balance: 0, overdue: 0 } };
+    if (structureRow) {
+      const structure = toStructure(structureRow, await repo.itemsOf(schoolId, [structureRow.id]));
+      result = computeDues(
+        structure,
+        concessions,
+        allocations.map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
+        asOf,
+      );
+    }
+    return {
+      studentId: student.id,
+      studentName: student.name,
+      admissionNumber: student.admissionNumber,
+      className: student.enrolment ? `${student.enrolment.className} ${student.enrolment.sectionName}`.trim() : null,
+      rte: student.rte,
+      asOf,
+      structureId: structureRow?.id ?? null,
+      academicYear: structureRow?.academic_year ?? null,
+      instalments: result.instalments,
+      concessions,
+      totals: result.totals,
+    };
+  }
+
+  async studentFees(ctx: WorkspaceContext, studentId: string, asOf?: string): Promise<StudentFees> {
+    const { student } = await this.students.get(ctx, studentId);
+    return this.duesOf(ctx.schoolId, student, asOf ?? this.today());
+  }
+
+  // ── payments and receipts ──────────────────────────────────────────────
+  async pay(ctx: WorkspaceContext, input: CreatePaymentInput): Promise<ReceiptResult> {
+    if (input.paidOn > this.today()) throw new DomainException('VALIDATION_FAILED', { details: { paidOn: 'The payment date cannot be in the future' } });
+    const { student } = await this.students.get(ctx, input.studentId);
+    if (input.instalmentIds?.length) await this.access.require(ctx, 'feeInstalment', input.instalmentIds);
+    const id = await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.lockStudentFees(ctx.schoolId, student.id);
+      const dues = await this.duesOf(ctx.schoolId, student, input.paidOn, repo);
+      if (!dues.structureId) throw new DomainException('NO_FEE_STRUCTURE');
+      if (input.instalmentIds?.length) {
+        const known = new Set(dues.instalments.map((i) => i.instalmentId));
+        if (!input.instalmentIds.every((i) => known.has(i))) throw new DomainException('NOT_FOUND', { message: 'These instalments are not this student’s.' });
+      }
+      const { allocations, unallocated } = allocatePayment(dues.instalments, input.amount, input.instalmentIds);
+      if (unallocated > 0) {
+        throw new DomainException('PAYMENT_EXCEEDS_DUES', { details: { amount: `At most ${input.amount - unallocated} paise is due${input.instalmentIds?.length ? ' on these instalments' : ''}` } });
+      }
+      const financialYear = financialYearOf(input.paidOn);
+      const seq = await repo.takeReceiptSeq(ctx.schoolId, financialYear);
+      const number = formatReceiptNumber(financialYear, seq);
+      const receiptId = await repo.insertReceipt(
+        ctx.schoolId,
+        {
+          financialYear,
+          seq,
+          number,
+          studentId: student.id,
+          studentName: student.name,
+          admissionNumber: student.admissionNumber,
+          className: dues.className,
+          amount: input.amount,
+          mode: input.mode,
+          reference: input.reference ?? null,
+          paidOn: input.paidOn,
+          collectedBy: ctx.userId,
+        },
+        allocations,
+        tx.now,
+      );
+      await tx.audit({
+        action: 'fee_receipt.created',
+        entity: 'fee_receipt',
+        entityId: receiptId,
+        after: { number, studentId: student.id, amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, allocations },
+      });
+      return receiptId;
+    });
+    return { receipt: await this.receiptById(ctx.schoolId, id) };
+  }
+
+  private async receiptById(schoolId: string, id: string, repo = this.repo): Promise<Receipt> {
+    const row = await repo.receipt(schoolId, id);
+    if (!row) throw new DomainException('NOT_FOUND');
+    return toReceipt(row, await repo.receiptAllocations(schoolId, [id]));
+  }
+
+  private async receiptsOf(schoolId: string, rows: ReceiptRow[]): Promise<Receipt[]> {
+    if (rows.length === 0) return [];
+    const allocs = await this.repo.receiptAllocations(schoolId, rows.map((r) => r.id));
+    return rows.map((r) => toReceipt(r, allocs));
+  }
+
+  async listReceipts(ctx: WorkspaceContext, q: ListReceiptsQuery): Promise<ReceiptList> {
+    if (q.studentId) await this.students.get(ctx, q.studentId);
+    const { rows, total } = await this.repo.receipts(ctx.schoolId, { studentId: q.studentId, from: q.from, to: q.to, status: q.status }, q.page, q.pageSize);
+    return { items: await this.receiptsOf(ctx.schoolId, rows), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** One receipt, for whoever may read its student (a guardian: their own children's). */
+  async getReceipt(ctx: WorkspaceContext, receiptId: string): Promise<ReceiptResult> {
+    await this.access.require(ctx, 'feeReceipt', [receiptId]);
+    const receipt = await this.receiptById(ctx.schoolId, receiptId);
+    if (ctx.role === 'guardian') await this.students.get(ctx, receipt.studentId);
+    return { receipt };
+  }
+
+  async cancelReceipt(ctx: WorkspaceContext, receiptId: string, input: CancelReceiptInput): Promise<ReceiptResult> {
+    await this.access.require(ctx, 'feeReceipt', [receiptId]);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const row = await repo.receipt(ctx.schoolId, receiptId, true);
+      if (!row) throw new DomainException('NOT_FOUND');
+      if (row.status === 'cancelled') throw new DomainException('RECEIPT_CANCELLED');
+      await repo.cancelReceipt(ctx.schoolId, receiptId, ctx.userId, input.reason, tx.now);
+      await tx.audit({
+        action: 'fee_receipt.cancelled',
+        entity: 'fee_receipt',
+        entityId: receiptId,
+        before: { number: row.number, status: row.status, amount: n(row.amount) },
+        after: { number: row.number, status: 'cancelled', reason: input.reason },
+      });
+    });
+    return { receipt: await this.receiptById(ctx.schoolId, receiptId) };
+  }
+
+  /** The receipt as a PDF; the first print is the original, every later one is marked DUPLICATE. */
+  async receiptPdf(ctx: WorkspaceContext, receiptId: string, copy?: 'original' | 'duplicate'): Promise<{ pdf: Buffer; number: string }> {
+    const { receipt } = await this.getReceipt(ctx, receiptId);
+    const prints = await this.writes.run(ctx, async (tx) => {
+      const count = await this.repo.in(tx.m).bumpPrintCount(ctx.schoolId, receiptId);
+      await tx.audit({ action: 'fee_receipt.printed', entity: 'fee_receipt', entityId: receiptId, after: { number: receipt.number, print: count } });
+      return count;
+    });
+    const school = await this.repo.school(ctx.schoolId);
+    const duplicate = copy === 'duplicate' || (copy !== 'original' && prints > 1);
+    return { pdf: await renderReceiptPdf(receipt, school!, duplicate), number: receipt.number };
+  }
+
+  // ── reports ────────────────────────────────────────────────────────────
+  async dayBook(ctx: WorkspaceContext, date?: string): Promise<DayBook> {
+    const day = date ?? this.today();
+    const [paid, cancelled] = await Promise.all([this.repo.receiptsPaidOn(ctx.schoolId, day), this.repo.receiptsCancelledOn(ctx.schoolId, day)]);
+    const receipts = await this.receiptsOf(ctx.schoolId, paid);
+    const byMode = new Map<PaymentMode, { mode: PaymentMode; count: number; amount: number }>();
+    for (const r of receipts.filter((x) => x.status === 'active')) {
+      const m = byMode.get(r.mode) ?? { mode: r.mode, count: 0, amount: 0 };
+      m.count += 1;
+      m.amount += r.amount;
+      byMode.set(r.mode, m);
+    }
+    const collections = [...byMode.values()].sort((a, b) => a.mode.localeCompare(b.mode));
+    const cancellations = cancelled.map((r) => ({
+      receiptId: r.id,
+      number: r.number,
+      amount: n(r.amount),
+      mode: r.mode,
+      reason: r.cancel_reason,
+      cancelledAt: r.cancelled_at!.toISOString(),
+      paidOn: r.paid_on,
+    }));
+    return {
+      date: day,
+      collections,
+      receipts,
+      cancellations,
+      totals: {
+        count: collections.reduce((s, c) => s + c.count, 0),
+        amount: collections.reduce((s, c) => s + c.amount, 0),
+        cancelledCount: cancellations.length,
+        cancelledAmount: cancellations.reduce((s, c) => s + c.amount, 0),
+      },
+    };
+  }
+
+  /** Every active student of the classes with a structure, and what each owes as of `asOf`. */
+  async defaulters(ctx: WorkspaceContext, q: DefaultersQuery): Promise<DefaulterList> {
+    const asOf = q.asOf ?? this.today();
+    if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
+    const structures = await this.repo.structures(ctx.schoolId, { classId: q.classId });
+    const all: Defaulter[] = [];
+    if (structures.length > 0) {
+      const items = await this.repo.itemsOf(ctx.schoolId, structures.map((s) => s.id));
+      const heads = await this.repo.heads(ctx.schoolId);
+      const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
+      for (const s of structures) {
+        const structure = toStructure(s, items);
+        const students = await this.studentsOfClass(ctx, s.class_id);
+        if (students.length === 0) continue;
+        const ids = students.map((x) => x.id);
+        const [concessions, allocations] = await Promise.all([this.repo.concessions(ctx.schoolId, ids), this.repo.activeAllocations(ctx.schoolId, ids)]);
+        for (const st of students) {
+          const dues = computeDues(
+            structure,
+            effectiveConcessions(concessions.filter((c) => c.student_id === st.id).map(toConcession), st.rte, tuition),
+            allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
+            asOf,
+          );
+          const overdue = dues.instalments.filter((i) => i.dueOn <= asOf && i.balance > 0);
+          if (overdue.length === 0) continue;
+          all.push({
+            studentId: st.id,
+            studentName: st.name,
+            admissionNumber: st.admissionNumber,
+            classId: st.classId,
+            className: st.className,
+            sectionName: st.sectionName,
+            guardianName: st.guardianName,
+            guardianPhone: st.guardianPhone,
+            overdueInstalments: overdue.length,
+            balance: overdue.reduce((sum, i) => sum + i.balance, 0),
+            lateFee: overdue.reduce((sum, i) => sum + i.lateFee - i.lateFeePaid, 0),
+            oldestDueOn: overdue[0].dueOn,
+          });
+        }
+      }
+    }
+    all.sort((a, b) => b.balance - a.balance || a.studentName.localeCompare(b.studentName));
+    const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance: all.reduce((s, d) => s + d.balance, 0) };
+  }
+
+  private async studentsOfClass(ctx: WorkspaceContext, classId: string): Promise<StudentListItem[]> {
+    const out: StudentListItem[] = [];
+    for (let page = 1; ; page++) {
+      const list = await this.students.list(ctx, { classId, status: 'active', page, pageSize: 200 } as Parameters<StudentsService['list']>[1]);
+      out.push(...list.items);
+      if (list.items.length < 200 || out.length >= list.total) break;
+    }
+    return out;
+  }
+
+  async collection(ctx: WorkspaceContext, from: string, to: string): Promise<CollectionReport> {
+    if (from > to) throw new DomainException('VALIDATION_FAILED', { details: { to: 'Choose a period of at most 366 days, from on or before to' } });
+    const [rows, modes] = await Promise.all([this.repo.collection(ctx.schoolId, from, to), this.repo.collectionByMode(ctx.schoolId, from, to)]);
+    const byClass = new Map<string, CollectionReport['byClass'][number]>();
+    const byHead = new Map<string, CollectionReport['byHead'][number]>();
+    for (const r of rows) {
+      const c = byClass.get(r.class_id ?? '') ?? { classId: r.class_id, className: r.class_name ?? '—', amount: 0 };
+      c.amount += n(r.amount);
+      byClass.set(r.class_id ?? '', c);
+      const h = byHead.get(r.head_id ?? '') ?? { headId: r.head_id, headName: r.head_name ?? 'Late fee', tuition: r.tuition ?? false, amount: 0 };
+      h.amount += n(r.amount);
+      byHead.set(r.head_id ?? '', h);
+    }
+    const byMode = modes.map((m) => ({ mode: m.mode, count: m.count, amount: n(m.amount) }));
+    return {
+      from,
+      to,
+      total: byMode.reduce((s, m) => s + m.amount, 0),
+      byClass: [...byClass.values()].sort((a, b) => a.className.localeCompare(b.className, 'en', { numeric: true })),
+      byHead: [...byHead.values()].sort((a, b) => Number(b.tuition) - Number(a.tuition) || a.headName.localeCompare(b.headName)),
+      byMode,
+    };
+  }
+
+  // ── UPI ────────────────────────────────────────────────────────────────
+  async getSettings(ctx: WorkspaceContext): Promise<{ settings: FeeSettings }> {
+    const s = await this.repo.settings(ctx.schoolId);
+    return { settings: { upiId: s?.upi_id ?? null, upiName: s?.upi_name ?? null } };
+  }
+
+  async putSettings(ctx: WorkspaceContext, input: FeeSettingsInput): Promise<{ settings: FeeSettings }> {
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.settings(ctx.schoolId);
+      const settings = { upiId: input.upiId ?? null, upiName: input.upiName ?? null };
+      await repo.saveSettings(ctx.schoolId, settings.upiId, settings.upiName, tx.now);
+      await tx.audit({ action: 'fee_settings.updated', entity: 'fee_settings', entityId: ctx.schoolId, before: { upiId: before?.upi_id ?? null, upiName: before?.upi_name ?? null }, after: settings });
+      return { settings };
+    });
+  }
+
+  /** A `upi://pay` link and QR for an instalment's balance (or everything due now). */
+  async upiQr(ctx: WorkspaceContext, studentId: string, instalmentId?: string): Promise<UpiQr> {
+    const fees = await this.studentFees(ctx, studentId);
+    const settings = await this.repo.settings(ctx.schoolId);
+    if (!settings?.upi_id) throw new DomainException('UPI_NOT_SET');
+    let amount: number;
+    let reference: string;
+    if (instalmentId) {
+      const inst = fees.instalments.find((i) => i.instalmentId === instalmentId);
+      if (!inst) throw new DomainException('NOT_FOUND');
+      amount = inst.balance;
+      reference = `${fees.admissionNumber}-${inst.name}`;
+    } else {
+      amount = fees.instalments.filter((i) => i.dueOn <= fees.asOf).reduce((s, i) => s + Math.max(0, i.balance), 0);
+      reference = `${fees.admissionNumber}-DUES`;
+    }
+    if (amount <= 0) throw new DomainException('VALIDATION_FAILED', { message: 'Nothing is due to pay.', details: { instalmentId: 'Nothing is due on this instalment' } });
+    reference = reference.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35);
+    const school = await this.repo.school(ctx.schoolId);
+    const link = upiLink({ upiId: settings.upi_id, payeeName: settings.upi_name || school!.name, amount, reference, note: `Fees ${fees.admissionNumber}` });
+    const [qr, svg] = await Promise.all([QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 }), QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })]);
+    return { link, amount, reference, qr, svg };
+  }
+}

@@ -1,0 +1,605 @@
+import { z } from 'zod';
+import { blankToUndefined, optionalField, requiredText } from '../schemas/common';
+import { isoDateSchema, pageQueryShape, type Page } from './common';
+
+/**
+ * Fees and receipts (DECISIONS "Fees"; issue 18): the wire contract and the arithmetic. Money is
+ * integer paise everywhere: no floating-point number ever holds an amount. The dues of a student
+ * are computed here from the structure, the concessions and the payments (never stored), so the
+ * server, its reports and the renderer agree to the paisa.
+ *
+ * Rounding rule: a percent concession on an item is floor(amount × percent ÷ 100) paise (rounded
+ * down to the paisa: a concession never exceeds what the percent says). Percent concessions of one
+ * item add up and are capped at the item's amount; amount concessions then take what is left,
+ * spread over the chosen heads' items, oldest instalment first.
+ */
+export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const CONCESSION_KINDS = ['sibling', 'staff', 'rte', 'scholarship', 'other'] as const;
+export type ConcessionKind = (typeof CONCESSION_KINDS)[number];
+export const LATE_FEE_KINDS = ['fixed', 'per_day'] as const;
+export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
+export const RECEIPT_STATUSES = ['active', 'cancelled'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/** The largest single amount (an item, a payment, a concession): ₹1 crore, in paise. */
+export const MAX_PAISE = 1_000_000_000;
+
+export const FEES_MESSAGES = {
+  headName: 'Name is required',
+  headNameTooLong: 'Name must not exceed 60 characters',
+  tuition: 'Say whether this head is tuition (true or false)',
+  classId: 'Class must be a valid ID',
+  academicYear: 'Academic year must look like 2026-27',
+  instalments: 'Add at least one instalment (at most 24)',
+  instalmentName: 'Instalment name is required (at most 60 characters)',
+  dueOn: 'Enter the due date as YYYY-MM-DD',
+  items: 'Add at least one fee head to the instalment',
+  headId: 'Fee head must be a valid ID',
+  amount: `Amount must be a whole number of paise from 1 to ${MAX_PAISE}`,
+  duplicateHead: 'A fee head appears twice in this instalment',
+  lateFeeKind: 'Late fee must be fixed or per_day',
+  graceDays: 'Grace days must be a whole number from 0 to 365',
+  cap: `Cap must be a whole number of paise from 1 to ${MAX_PAISE}`,
+  concessionKind: 'Kind must be sibling, staff, rte, scholarship or other',
+  percent: 'Percent must be a whole number from 1 to 100',
+  percentOrAmount: 'Give either a percent or an amount, not both',
+  note: 'Note must not exceed 200 characters',
+  studentId: 'Student must be a valid ID',
+  mode: 'Mode must be cash, upi, cheque, dd, bank_transfer or card',
+  reference: 'Reference must not exceed 60 characters',
+  referenceRequired: 'Enter the reference (cheque, DD or transaction number) for this mode',
+  paidOn: 'Enter the payment date as YYYY-MM-DD',
+  paidOnFuture: 'The payment date cannot be in the future',
+  reason: 'Give the reason for cancelling (at most 200 characters)',
+  upiId: 'Enter a UPI ID like school@bank',
+  upiName: 'Payee name must not exceed 60 characters',
+  instalmentIds: 'Each instalment must be a valid ID',
+  format: 'Format must be json or xlsx',
+  range: 'Choose a period of at most 366 days, from on or before to',
+} as const;
+const M = FEES_MESSAGES;
+
+const paise = (message: string) => z.number({ error: message }).int(message).min(1, message).max(MAX_PAISE, message);
+
+// ── requests ────────────────────────────────────────────────────────────
+export const createFeeHeadSchema = z.object({
+  name: requiredText(60, M.headName, M.headNameTooLong),
+  tuition: z.boolean({ error: M.tuition }).default(false),
+});
+export type CreateFeeHeadInput = z.output<typeof createFeeHeadSchema>;
+
+export const lateFeeRuleSchema = z.object({
+  kind: z.enum(LATE_FEE_KINDS, { error: M.lateFeeKind }),
+  amount: paise(M.amount),
+  graceDays: z.number({ error: M.graceDays }).int(M.graceDays).min(0, M.graceDays).max(365, M.graceDays).default(0),
+  cap: z.preprocess((v) => (v === null ? undefined : v), paise(M.cap).optional()),
+});
+export type LateFeeRuleInput = z.output<typeof lateFeeRuleSchema>;
+
+const instalmentSchema = z.object({
+  name: requiredText(60, M.instalmentName, M.instalmentName),
+  dueOn: z.iso.date({ error: M.dueOn }),
+  items: z
+    .array(z.object({ headId: z.uuid({ error: M.headId }), amount: paise(M.amount) }), { error: M.items })
+    .min(1, M.items)
+    .max(30, M.items)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (seen.has(item.headId)) ctx.addIssue({ code: 'custom', message: M.duplicateHead, path: [i, 'headId'] });
+        seen.add(item.headId);
+      });
+    }),
+});
+
+export const createFeeStructureSchema = z.object({
+  classId: z.uuid({ error: M.classId }),
+  academicYear: z.string({ error: M.academicYear }).trim().regex(/^\d{4}-\d{2}$/, M.academicYear),
+  instalments: z.array(instalmentSchema, { error: M.instalments }).min(1, M.instalments).max(24, M.instalments),
+  lateFee: z.preprocess((v) => (v === null ? undefined : v), lateFeeRuleSchema.optional()),
+});
+export type CreateFeeStructureInput = z.output<typeof createFeeStructureSchema>;
+
+/** PUT …/fee-structures/{id}/late-fee: the rule, or {lateFee:null} for none. */
+export const putLateFeeSchema = z.object({ lateFee: lateFeeRuleSchema.nullable() });
+export type PutLateFeeInput = z.output<typeof putLateFeeSchema>;
+
+export const listFeeStructuresQuerySchema = z.object({
+  classId: optionalField(z.uuid({ error: M.classId })),
+  academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, M.academicYear)),
+  ...pageQueryShape,
+});
+export type ListFeeStructuresQuery = z.output<typeof listFeeStructuresQuerySchema>;
+
+export const createConcessionSchema = z
+  .object({
+    kind: z.enum(CONCESSION_KINDS, { error: M.concessionKind }),
+    percent: z.number({ error: M.percent }).int(M.percent).min(1, M.percent).max(100, M.percent).optional(),
+    amount: paise(M.amount).optional(),
+    headIds: z.array(z.uuid({ error: M.headId }), { error: M.headId }).max(30, M.headId).default([]),
+    note: optionalField(z.string().trim().max(200, M.note)),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.percent === undefined) === (v.amount === undefined)) ctx.addIssue({ code: 'custom', message: M.percentOrAmount, path: ['percent'] });
+  });
+export type CreateConcessionInput = z.output<typeof createConcessionSchema>;
+
+export const createPaymentSchema = z
+  .object({
+    studentId: z.uuid({ error: M.studentId }),
+    amount: paise(M.amount),
+    mode: z.enum(PAYMENT_MODES, { error: M.mode }),
+    reference: optionalField(z.string().trim().max(60, M.reference)),
+    paidOn: z.iso.date({ error: M.paidOn }),
+    instalmentIds: z.array(z.uuid({ error: M.instalmentIds }), { error: M.instalmentIds }).max(24, M.instalmentIds).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.mode === 'cheque' || v.mode === 'dd') && !v.reference) ctx.addIssue({ code: 'custom', message: M.referenceRequired, path: ['reference'] });
+  });
+export type CreatePaymentInput = z.output<typeof createPaymentSchema>;
+
+export const cancelReceiptSchema = z.object({ reason: requiredText(200, M.reason, M.reason) });
+export type CancelReceiptInput = z.output<typeof cancelReceiptSchema>;
+
+export const listReceiptsQuerySchema = z.object({
+  studentId: optionalField(z.uuid({ error: M.studentId })),
+  from: optionalField(isoDateSchema),
+  to: optionalField(isoDateSchema),
+  status: optionalField(z.enum(RECEIPT_STATUSES)),
+  ...pageQueryShape,
+});
+export type ListReceiptsQuery = z.output<typeof listReceiptsQuerySchema>;
+
+export const receiptPdfQuerySchema = z.object({ copy: optionalField(z.enum(['original', 'duplicate'])) });
+
+export const studentFeesQuerySchema = z.object({ asOf: optionalField(isoDateSchema) });
+export const dayBookQuerySchema = z.object({ date: optionalField(isoDateSchema) });
+export const defaultersQuerySchema = z.object({
+  asOf: optionalField(isoDateSchema),
+  classId: optionalField(z.uuid({ error: M.classId })),
+  format: optionalField(z.enum(['json', 'xlsx'], { error: M.format })),
+  ...pageQueryShape,
+});
+export type DefaultersQuery = z.output<typeof defaultersQuerySchema>;
+export const collectionQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+export const upiQrQuerySchema = z.object({ instalmentId: optionalField(z.uuid({ error: M.instalmentIds })) });
+
+export const feeSettingsSchema = z.object({
+  upiId: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: M.upiId })
+      .trim()
+      .regex(/^[a-zA-Z0-9._-]{2,64}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/, M.upiId)
+      .nullable()
+      .optional(),
+  ),
+  upiName: optionalField(z.string().trim().max(60, M.upiName)),
+});
+export type FeeSettingsInput = z.output<typeof feeSettingsSchema>;
+
+// ── answers ──────────────────────────────────────────────────────────────
+export interface FeeHead {
+  id: string;
+  name: string;
+  tuition: boolean;
+  createdAt: string;
+}
+export interface LateFeeRule {
+  kind: LateFeeKind;
+  amount: number;
+  graceDays: number;
+  cap: number | null;
+}
+export interface FeeStructureItem {
+  headId: string;
+  headName: string;
+  tuition: boolean;
+  amount: number;
+}
+export interface FeeInstalment {
+  id: string;
+  name: string;
+  dueOn: string;
+  amount: number;
+  items: FeeStructureItem[];
+}
+export interface FeeStructure {
+  id: string;
+  classId: string;
+  className: string;
+  academicYear: string;
+  lateFee: LateFeeRule | null;
+  total: number;
+  instalments: FeeInstalment[];
+  createdAt: string;
+}
+export interface Concession {
+  id: string;
+  studentId: string;
+  kind: ConcessionKind;
+  percent: number | null;
+  amount: number | null;
+  headIds: string[];
+  note: string | null;
+  approvedBy: string | null;
+  approvedByName: string | null;
+  createdAt: string;
+  /** True for the RTE waiver the system applies by itself (not stored). */
+  implicit?: boolean;
+}
+
+export interface DueItem {
+  headId: string;
+  headName: string;
+  tuition: boolean;
+  amount: number;
+  concession: number;
+  paid: number;
+  balance: number;
+}
+export type InstalmentStatus = 'paid' | 'partly_paid' | 'overdue' | 'due' | 'upcoming';
+export interface InstalmentDue {
+  instalmentId: string;
+  name: string;
+  dueOn: string;
+  amount: number;
+  concession: number;
+  lateFee: number;
+  paid: number;
+  balance: number;
+  status: InstalmentStatus;
+  items: DueItem[];
+  /** The late fee's own paid part (included in `paid`). */
+  lateFeePaid: number;
+}
+export interface FeeTotals {
+  amount: number;
+  concession: number;
+  lateFee: number;
+  paid: number;
+  balance: number;
+  /** What is due by the as-of date (instalments due on or before it). */
+  overdue: number;
+}
+export interface StudentFees {
+  studentId: string;
+  studentName: string;
+  admissionNumber: string;
+  className: string | null;
+  rte: boolean;
+  asOf: string;
+  structureId: string | null;
+  academicYear: string | null;
+  instalments: InstalmentDue[];
+  concessions: Concession[];
+  totals: FeeTotals;
+}
+
+export interface ReceiptLine {
+  /** null for the late fee. */
+  headId: string | null;
+  headName: string;
+  tuition: boolean;
+  amount: number;
+}
+export interface ReceiptAllocation {
+  instalmentId: string;
+  instalmentName: string;
+  headId: string | null;
+  amount: number;
+}
+export interface Receipt {
+  id: string;
+  number: string;
+  financialYear: string;
+  studentId: string;
+  studentName: string;
+  admissionNumber: string;
+  className: string | null;
+  amount: number;
+  amountInWords: string;
+  mode: PaymentMode;
+  reference: string | null;
+  paidOn: string;
+  status: ReceiptStatus;
+  lines: ReceiptLine[];
+  allocations: ReceiptAllocation[];
+  tuitionAmount: number;
+  collectedBy: string | null;
+  collectedByName: string | null;
+  createdAt: string;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  printCount: number;
+}
+export type ReceiptList = Page<Receipt>;
+
+export interface DayBook {
+  date: string;
+  collections: { mode: PaymentMode; count: number; amount: number }[];
+  receipts: Receipt[];
+  cancellations: { receiptId: string; number: string; amount: number; mode: PaymentMode; reason: string | null; cancelledAt: string; paidOn: string }[];
+  totals: { count: number; amount: number; cancelledCount: number; cancelledAmount: number };
+}
+
+export interface Defaulter {
+  studentId: string;
+  studentName: string;
+  admissionNumber: string;
+  classId: string | null;
+  className: string | null;
+  sectionName: string | null;
+  guardianName: string | null;
+  guardianPhone: string | null;
+  overdueInstalments: number;
+  /** Due by the as-of date: net of concessions, with late fees, less what is paid. */
+  balance: number;
+  lateFee: number;
+  oldestDueOn: string;
+}
+export interface DefaulterList extends Page<Defaulter> {
+  asOf: string;
+  totalBalance: number;
+}
+
+export interface CollectionReport {
+  from: string;
+  to: string;
+  total: number;
+  byClass: { classId: string | null; className: string; amount: number }[];
+  byHead: { headId: string | null; headName: string; tuition: boolean; amount: number }[];
+  byMode: { mode: PaymentMode; count: number; amount: number }[];
+}
+
+export type FeeClassList = Page<{ classId: string; name: string; academicYear: string; structureId: string | null }>;
+
+export interface FeeSettings {
+  upiId: string | null;
+  upiName: string | null;
+}
+export interface UpiQr {
+  link: string;
+  amount: number;
+  reference: string;
+  /** A PNG data URL of the QR code. */
+  qr: string;
+  svg: string;
+}
+
+export type FeeHeadResult = { head: FeeHead };
+export type FeeStructureResult = { structure: FeeStructure };
+export type ConcessionResult = { concession: Concession };
+export type ReceiptResult = { receipt: Receipt };
+
+// ── arithmetic (pure, integer paise) ───────────────────────────────────────
+const DAY_MS = 86_400_000;
+const toMs = (iso: string): number => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const addDaysIso = (iso: string, n: number): string => new Date(toMs(iso) + n * DAY_MS).toISOString().slice(0, 10);
+/** Whole days from `a` to `b` (negative when `b` is before `a`). */
+const daysFrom = (a: string, b: string): number => Math.round((toMs(b) - toMs(a)) / DAY_MS);
+
+/** The Indian financial year (April–March) of a date: 2027-03-31 → '2026-27', 2027-04-01 → '2027-28'. */
+export function financialYearOf(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** '2026-27/000123'. */
+export function formatReceiptNumber(financialYear: string, seq: number): string {
+  return `${financialYear}/${String(seq).padStart(6, '0')}`;
+}
+
+/** Percent of an amount in integer arithmetic, rounded down to the paisa. */
+export function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * percent) / 100);
+}
+
+/** Paise as rupees with two decimals and no grouping, for a UPI link: 123450 → '1234.50'. */
+export function paiseToDecimal(p: number): string {
+  const rupees = Math.trunc(p / 100);
+  return `${rupees}.${String(p % 100).padStart(2, '0')}`;
+}
+
+/** Indian grouping: 12345678 paise → '1,23,456.78' (no symbol). */
+export function groupIndian(p: number): string {
+  const negative = p < 0;
+  const abs = Math.abs(p);
+  const rupees = String(Math.trunc(abs / 100));
+  const last3 = rupees.slice(-3);
+  const rest = rupees.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${rest ? `${rest},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
+}
+/** ₹1,23,456.00 */
+export const formatRupees = (p: number): string => `₹${groupIndian(p)}`;
+
+const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+
+function belowHundred(n: number): string {
+  if (n < 20) return ONES[n];
+  return TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : '');
+}
+function belowThousand(n: number): string {
+  const h = Math.floor(n / 100);
+  const r = n % 100;
+  return [h ? `${ONES[h]} Hundred` : '', r ? belowHundred(r) : ''].filter(Boolean).join(' ');
+}
+
+/** A whole number in words in Indian numbering (crore, lakh, thousand): 12345678 → 'One Crore Twenty-Three Lakh …'. */
+export function numberInWordsIndian(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('A whole number of at least 0 is needed');
+  if (n === 0) return 'Zero';
+  const parts: string[] = [];
+  const crore = Math.floor(n / 10_000_000);
+  let rest = n % 10_000_000;
+  if (crore) parts.push(`${numberInWordsIndian(crore)} Crore`);
+  const lakh = Math.floor(rest / 100_000);
+  rest %= 100_000;
+  if (lakh) parts.push(`${belowHundred(lakh)} Lakh`);
+  const thousand = Math.floor(rest / 1000);
+  rest %= 1000;
+  if (thousand) parts.push(`${belowHundred(thousand)} Thousand`);
+  if (rest) parts.push(belowThousand(rest));
+  return parts.join(' ');
+}
+
+/** An amount in paise in words for a receipt: 1234550 → 'Rupees Twelve Thousand Three Hundred Forty-Five and Fifty Paise Only'. */
+export function amountInWords(p: number): string {
+  const rupees = Math.trunc(p / 100);
+  const ps = p % 100;
+  const r = `Rupees ${numberInWordsIndian(rupees)}`;
+  return ps ? `${r} and ${belowHundred(ps)} Paise Only` : `${r} Only`;
+}
+
+export interface DueStructureInput {
+  lateFee: LateFeeRule | null;
+  instalments: { id: string; name: string; dueOn: string; items: FeeStructureItem[] }[];
+}
+export interface DueConcessionInput {
+  kind: ConcessionKind;
+  percent: number | null;
+  amount: number | null;
+  headIds: string[];
+}
+export interface DueAllocationInput {
+  instalmentId: string;
+  /** null = the late fee. */
+  headId: string | null;
+  amount: number;
+  paidOn: string;
+}
+
+/** The concessions in force: the recorded ones, plus RTE's full tuition waiver when the student is RTE and none of kind 'rte' is recorded. */
+export function effectiveConcessions(concessions: readonly DueConcessionInput[], rte: boolean, tuitionHeadIds: readonly string[]): DueConcessionInput[] {
+  const list = [...concessions];
+  if (rte && !concessions.some((c) => c.kind === 'rte') && tuitionHeadIds.length > 0) {
+    list.push({ kind: 'rte', percent: 100, amount: null, headIds: [...tuitionHeadIds] });
+  }
+  return list;
+}
+
+const applies = (c: DueConcessionInput, headId: string) => c.headIds.length === 0 || c.headIds.includes(headId);
+
+/**
+ * A student's dues as of `asOf`, per instalment (oldest due first): amount, concession, late fee,
+ * paid and balance; payments dated after `asOf` are not counted. The late fee of an instalment
+ * runs from the day after `dueOn + graceDays` until the day its items were paid in full (or
+ * `asOf`): fixed = the amount once, per_day = amount × days, never above the cap.
+ */
+export function computeDues(structure: DueStructureInput, concessions: readonly DueConcessionInput[], allocations: readonly DueAllocationInput[], asOf: string): { instalments: InstalmentDue[]; totals: FeeTotals } {
+  const instalments = [...structure.instalments].sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
+  // Concessions per item: percents on the gross amount, then amounts oldest first.
+  const concessionOf = new Map<string, number>();
+  const key = (instalmentId: string, headId: string) => `${instalmentId}:${headId}`;
+  for (const inst of instalments) {
+    for (const item of inst.items) {
+      let c = 0;
+      for (const con of concessions) if (con.percent !== null && applies(con, item.headId)) c += percentOf(item.amount, con.percent);
+      concessionOf.set(key(inst.id, item.headId), Math.min(c, item.amount));
+    }
+  }
+  for (const con of concessions) {
+    if (con.amount === null) continue;
+    let left = con.amount;
+    for (const inst of instalments) {
+      for (const item of inst.items) {
+        if (left <= 0 || !applies(con, item.headId)) continue;
+        const k = key(inst.id, item.headId);
+        const take = Math.min(left, item.amount - (concessionOf.get(k) ?? 0));
+        concessionOf.set(k, (concessionOf.get(k) ?? 0) + take);
+        left -= take;
+      }
+    }
+  }
+
+  const counted = allocations.filter((a) => a.paidOn <= asOf);
+  const out: InstalmentDue[] = [];
+  const totals: FeeTotals = { amount: 0, concession: 0, lateFee: 0, paid: 0, balance: 0, overdue: 0 };
+  for (const inst of instalments) {
+    const mine = counted.filter((a) => a.instalmentId === inst.id);
+    const items: DueItem[] = inst.items.map((item) => {
+      const concession = concessionOf.get(key(inst.id, item.headId)) ?? 0;
+      const paid = mine.filter((a) => a.headId === item.headId).reduce((s, a) => s + a.amount, 0);
+      return { headId: item.headId, headName: item.headName, tuition: item.tuition, amount: item.amount, concession, paid, balance: item.amount - concession - paid };
+    });
+    const amount = items.reduce((s, i) => s + i.amount, 0);
+    const concession = items.reduce((s, i) => s + i.concession, 0);
+    const net = amount - concession;
+    const itemsPaid = items.reduce((s, i) => s + i.paid, 0);
+    const lateFeePaid = mine.filter((a) => a.headId === null).reduce((s, a) => s + a.amount, 0);
+    // The day the items were paid in full, if they were.
+    let settledOn: string | null = null;
+    if (net > 0) {
+      let cum = 0;
+      for (const a of [...mine].filter((x) => x.headId !== null).sort((x, y) => (x.paidOn < y.paidOn ? -1 : x.paidOn > y.paidOn ? 1 : 0))) {
+        cum += a.amount;
+        if (cum >= net) {
+          settledOn = a.paidOn;
+          break;
+        }
+      }
+    }
+    let lateFee = 0;
+    const rule = structure.lateFee;
+    if (rule && net > 0) {
+      const lateFrom = addDaysIso(inst.dueOn, rule.graceDays);
+      const end = settledOn ?? asOf;
+      const days = daysFrom(lateFrom, end);
+      if (days > 0) {
+        lateFee = rule.kind === 'fixed' ? rule.amount : rule.amount * days;
+        if (rule.cap !== null) lateFee = Math.min(lateFee, rule.cap);
+      }
+    }
+    lateFee = Math.max(lateFee, lateFeePaid);
+    const paid = itemsPaid + lateFeePaid;
+    const balance = net + lateFee - paid;
+    const status: InstalmentStatus = balance <= 0 ? 'paid' : paid > 0 ? 'partly_paid' : inst.dueOn < asOf ? 'overdue' : inst.dueOn === asOf ? 'due' : 'upcoming';
+    out.push({ instalmentId: inst.id, name: inst.name, dueOn: inst.dueOn, amount, concession, lateFee, paid, balance, status, items, lateFeePaid });
+    totals.amount += amount;
+    totals.concession += concession;
+    totals.lateFee += lateFee;
+    totals.paid += paid;
+    totals.balance += balance;
+    if (inst.dueOn <= asOf) totals.overdue += balance;
+  }
+  return { instalments: out, totals };
+}
+
+/**
+ * Splits a payment of `amount` over the dues: the chosen instalments (or all), oldest due first;
+ * within an instalment its heads in order, then its late fee. Answers the allocations and what
+ * could not be placed (more than was due).
+ */
+export function allocatePayment(dues: readonly InstalmentDue[], amount: number, instalmentIds?: readonly string[]): { allocations: { instalmentId: string; headId: string | null; amount: number }[]; unallocated: number } {
+  let left = amount;
+  const allocations: { instalmentId: string; headId: string | null; amount: number }[] = [];
+  for (const inst of dues) {
+    if (instalmentIds && instalmentIds.length > 0 && !instalmentIds.includes(inst.instalmentId)) continue;
+    for (const item of inst.items) {
+      if (left <= 0) break;
+      const take = Math.min(left, Math.max(0, item.balance));
+      if (take > 0) {
+        allocations.push({ instalmentId: inst.instalmentId, headId: item.headId, amount: take });
+        left -= take;
+      }
+    }
+    const lateLeft = inst.lateFee - inst.lateFeePaid;
+    const take = Math.min(left, Math.max(0, lateLeft));
+    if (take > 0) {
+      allocations.push({ instalmentId: inst.instalmentId, headId: null, amount: take });
+      left -= take;
+    }
+  }
+  return { allocations, unallocated: left };
+}
+
+/** `upi://pay?pa=…&pn=…&am=…&tr=…&cu=INR` for an amount in paise. */
+export function upiLink(p: { upiId: string; payeeName: string; amount: number; reference: string; note?: string }): string {
+  const q = [`pa=${encodeURIComponent(p.upiId)}`, `pn=${encodeURIComponent(p.payeeName)}`, `am=${paiseToDecimal(p.amount)}`, `tr=${encodeURIComponent(p.reference)}`];
+  if (p.note) q.push(`tn=${encodeURIComponent(p.note)}`);
+  q.push('cu=INR');
+  return `upi://pay?${q.join('&')}`;
+}

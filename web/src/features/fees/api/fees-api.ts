@@ -1,0 +1,124 @@
+import type {
+  CreateConcessionInput,
+  CreateFeeHeadInput,
+  CreateFeeStructureInput,
+  CreatePaymentInput,
+  DayBook,
+  DefaulterList,
+  FeeClassList,
+  FeeHead,
+  FeeHeadResult,
+  FeeSettings,
+  FeeStructure,
+  FeeStructureResult,
+  ConcessionResult,
+  Page,
+  ReceiptList,
+  ReceiptResult,
+  StudentFees,
+  StudentList,
+  UpiQr,
+} from '@vidyalaya/shared';
+import { api } from '../../../lib/api/api';
+import { tokenStore } from '../../../lib/auth/token-store';
+import { getPlatform } from '../../../lib/platform/platform';
+
+const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
+
+/** The fee calls (DECISIONS "Fees"; docs/fees.md). Students are found through the register's own list call. */
+export const feesApi = api.enhanceEndpoints({ addTagTypes: ['FeeHeads', 'FeeStructures', 'StudentFees', 'Receipts', 'FeeSettings'] }).injectEndpoints({
+  endpoints: (b) => ({
+    findStudents: b.query<StudentList, { schoolId: string; search: string }>({
+      query: ({ schoolId, search }) => ({ url: `${school(schoolId)}/students`, params: { search, pageSize: 20 } }),
+    }),
+    feeHeads: b.query<Page<FeeHead>, string>({
+      query: (schoolId) => ({ url: `${school(schoolId)}/fee-heads` }),
+      providesTags: ['FeeHeads'],
+    }),
+    createFeeHead: b.mutation<FeeHeadResult, { schoolId: string; body: CreateFeeHeadInput }>({
+      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/fee-heads`, method: 'POST', body }),
+      invalidatesTags: ['FeeHeads'],
+    }),
+    feeStructures: b.query<Page<FeeStructure>, string>({
+      query: (schoolId) => ({ url: `${school(schoolId)}/fee-structures`, params: { pageSize: 200 } }),
+      providesTags: ['FeeStructures'],
+    }),
+    createFeeStructure: b.mutation<FeeStructureResult, { schoolId: string; body: CreateFeeStructureInput }>({
+      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/fee-structures`, method: 'POST', body }),
+      invalidatesTags: ['FeeStructures', 'StudentFees'],
+    }),
+    feeClasses: b.query<FeeClassList, string>({
+      query: (schoolId) => ({ url: `${school(schoolId)}/fees/classes` }),
+      providesTags: ['FeeStructures'],
+    }),
+    studentFees: b.query<StudentFees, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/fees` }),
+      providesTags: ['StudentFees'],
+    }),
+    createConcession: b.mutation<ConcessionResult, { schoolId: string; studentId: string; body: CreateConcessionInput }>({
+      query: ({ schoolId, studentId, body }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/concessions`, method: 'POST', body }),
+      invalidatesTags: ['StudentFees'],
+    }),
+    pay: b.mutation<ReceiptResult, { schoolId: string; body: CreatePaymentInput }>({
+      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/payments`, method: 'POST', body }),
+      invalidatesTags: ['StudentFees', 'Receipts'],
+    }),
+    receipts: b.query<ReceiptList, { schoolId: string; studentId?: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/receipts`, params: { studentId } }),
+      providesTags: ['Receipts'],
+    }),
+    cancelReceipt: b.mutation<ReceiptResult, { schoolId: string; receiptId: string; reason: string }>({
+      query: ({ schoolId, receiptId, reason }) => ({ url: `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/cancel`, method: 'POST', body: { reason } }),
+      invalidatesTags: ['StudentFees', 'Receipts'],
+    }),
+    dayBook: b.query<DayBook, { schoolId: string; date: string }>({
+      query: ({ schoolId, date }) => ({ url: `${school(schoolId)}/fees/day-book`, params: { date } }),
+      providesTags: ['Receipts'],
+    }),
+    defaulters: b.query<DefaulterList, { schoolId: string; asOf: string; page: number }>({
+      query: ({ schoolId, asOf, page }) => ({ url: `${school(schoolId)}/fees/defaulters`, params: { asOf, page } }),
+      providesTags: ['Receipts', 'StudentFees'],
+    }),
+    feeSettings: b.query<{ settings: FeeSettings }, string>({
+      query: (schoolId) => ({ url: `${school(schoolId)}/fees/settings` }),
+      providesTags: ['FeeSettings'],
+    }),
+    putFeeSettings: b.mutation<{ settings: FeeSettings }, { schoolId: string; body: { upiId: string | null; upiName?: string } }>({
+      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/fees/settings`, method: 'PUT', body }),
+      invalidatesTags: ['FeeSettings'],
+    }),
+    upiQr: b.query<UpiQr, { schoolId: string; studentId: string; instalmentId?: string }>({
+      query: ({ schoolId, studentId, instalmentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/fees/upi-qr`, params: { instalmentId } }),
+    }),
+  }),
+});
+
+export const {
+  useFindStudentsQuery,
+  useFeeHeadsQuery,
+  useCreateFeeHeadMutation,
+  useFeeStructuresQuery,
+  useCreateFeeStructureMutation,
+  useFeeClassesQuery,
+  useStudentFeesQuery,
+  usePayMutation,
+  useReceiptsQuery,
+  useCancelReceiptMutation,
+  useDayBookQuery,
+  useDefaultersQuery,
+  useFeeSettingsQuery,
+  usePutFeeSettingsMutation,
+  useLazyUpiQrQuery,
+} = feesApi;
+
+/** A file the API answers (the receipt PDF, the defaulters workbook), as a blob URL to open or save. */
+export async function fetchFile(path: string): Promise<string> {
+  const base = await getPlatform().apiBaseUrl();
+  const tokens = await tokenStore.get();
+  const res = await fetch(`${base}${path}`, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return URL.createObjectURL(await res.blob());
+}
+
+export const receiptPdfPath = (schoolId: string, receiptId: string) => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf`;
+export const defaultersXlsxPath = (schoolId: string, asOf: string) => `${school(schoolId)}/fees/defaulters?asOf=${asOf}&format=xlsx`;

@@ -1,0 +1,106 @@
+import { Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
+import { useSchool } from '../../../lib/workspace/school-context';
+import { useDayBookQuery } from '../api/fees-api';
+import { FeesShell } from '../components/fees-shell';
+import { useLanguage, useT, type MessageId } from '../i18n';
+
+/** The day book: a day's collections by mode, its receipts, its cancellations and the totals. */
+export function Component() {
+  const t = useT();
+  const language = useLanguage();
+  const { schoolId } = useSchool();
+  const [date, setDate] = useState(todayInIST());
+  const book = useDayBookQuery({ schoolId, date }, { skip: !date });
+  const money = (p: number) => formatMoney(p, language);
+  const d = book.data;
+  return (
+    <FeesShell>
+      <FormGroup label={t('fees.dayBook.date')} labelFor="fees-day" inline>
+        <InputGroup id="fees-day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+      </FormGroup>
+      {book.isFetching ? <Spinner size={20} /> : null}
+      {book.isError ? <Callout intent="danger">{t('fees.loadFailed')}</Callout> : null}
+      {d ? (
+        <>
+          <section className="fees-section" aria-labelledby="fees-by-mode">
+            <h2 id="fees-by-mode">{t('fees.dayBook.byMode')}</h2>
+            {d.receipts.length === 0 && d.cancellations.length === 0 ? <p>{t('fees.dayBook.empty')}</p> : null}
+            <div className="fees-table-wrap">
+              <HTMLTable compact striped>
+                <tbody>
+                  {d.collections.map((c) => (
+                    <tr key={c.mode}>
+                      <td>{t(`fees.mode.${c.mode}` as MessageId)}</td>
+                      <td className="fees-num">
+                        {c.count} {t('fees.dayBook.count')}
+                      </td>
+                      <td className="fees-num">{money(c.amount)}</td>
+                    </tr>
+                  ))}
+                  <tr className="fees-totals">
+                    <td>{t('fees.dayBook.total')}</td>
+                    <td className="fees-num">{d.totals.count}</td>
+                    <td className="fees-num" data-testid="day-book-total">
+                      {money(d.totals.amount)}
+                    </td>
+                  </tr>
+                </tbody>
+              </HTMLTable>
+            </div>
+          </section>
+          <section className="fees-section" aria-labelledby="fees-day-receipts">
+            <h2 id="fees-day-receipts">{t('fees.dayBook.receipts')}</h2>
+            <div className="fees-table-wrap">
+              <HTMLTable compact striped>
+                <thead>
+                  <tr>
+                    <th>{t('fees.dayBook.number')}</th>
+                    <th>{t('fees.dayBook.student')}</th>
+                    <th className="fees-hide-narrow">{t('fees.counter.mode')}</th>
+                    <th className="fees-num">{t('fees.counter.amount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.receipts.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        {r.number} {r.status === 'cancelled' ? <Tag intent="danger">{t('fees.counter.cancelled')}</Tag> : null}
+                      </td>
+                      <td>{r.studentName}</td>
+                      <td className="fees-hide-narrow">
+                        {t(`fees.mode.${r.mode}` as MessageId)}
+                        {r.reference ? ` · ${r.reference}` : ''}
+                      </td>
+                      <td className="fees-num">{money(r.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
+          </section>
+          {d.cancellations.length > 0 ? (
+            <section className="fees-section" aria-labelledby="fees-cancellations">
+              <h2 id="fees-cancellations">{t('fees.dayBook.cancellations')}</h2>
+              <div className="fees-table-wrap">
+                <HTMLTable compact>
+                  <tbody>
+                    {d.cancellations.map((c) => (
+                      <tr key={c.receiptId}>
+                        <td>{c.number}</td>
+                        <td>{formatDate(c.paidOn)}</td>
+                        <td>{c.reason}</td>
+                        <td className="fees-num">{money(c.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              </div>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </FeesShell>
+  );
+}
