@@ -95,6 +95,9 @@ export const ERROR_CODES = {
   APPLICATION_DECIDED: { status: 422, message: 'This application has already been decided.' },
   PHOTO_INVALID: { status: 400, message: 'Upload a JPEG, PNG or WebP photo of at most 512 KB.' },
   IMPORT_FILE_INVALID: { status: 400, message: 'Upload a CSV or Excel (.xlsx) file with the template’s header row.' },
+  // Exams and report cards (DECISIONS "Exams and report cards").
+  MARKS_LOCKED: { status: 422, message: 'The results of this exam are published: marks are locked until an admin unpublishes them.' },
+  RESULTS_NOT_PUBLISHED: { status: 422, message: 'No results have been published for this student yet.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
