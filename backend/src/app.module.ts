@@ -28,6 +28,7 @@ import { CalendarModule } from './modules/calendar/calendar.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { TimetableModule } from './modules/timetable/timetable.module';
 import { StudentsModule } from './modules/students/students.module';
+import { ExamsModule } from './modules/exams/exams.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -56,6 +57,7 @@ export const DOMAIN_MODULES = [
   StaffModule,
   TimetableModule,
   StudentsModule,
+  ExamsModule,
 ];
 
 @Module({})

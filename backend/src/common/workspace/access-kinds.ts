@@ -27,6 +27,8 @@ export const ACCESS_KINDS = {
   substitution: { table: 'substitutions' },
   student: { table: 'students' },
   application: { table: 'admission_applications' },
+  exam: { table: 'exams' },
+  reportCardFile: { table: 'report_card_files' },
 } as const satisfies Record<string, AccessKind>;
 
 export type AccessKindName = keyof typeof ACCESS_KINDS;
