@@ -71,6 +71,8 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /schools/:schoolId/students/udise-export',
         'GET /schools/:schoolId/students/:studentId/photo',
         'GET /public/calendar/:file',
+        'GET /schools/:schoolId/students/:studentId/report-card',
+        'GET /schools/:schoolId/report-cards/files/:fileId',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/v1/public/calendar/{file}'].get.responses['200'].content)).toEqual(['text/calendar']);

@@ -271,7 +271,7 @@ function renderCard(w: Writer, card: ReportCardData): void {
     w.text(`${L.result}: ${last.result === 'pass' ? L.passed : L.improve}`, LEFT, y, { bold: true, size: 11 });
     y += 20;
   }
-  w.text(`${L.scale}: ${SCHOLASTIC_GRADES.map((g) => `${g.grade} ${g.min === 0 ? `≤${g.max}` : `${g.min}–${g.max}`}`).join(', ')}`, LEFT, y, { size: 7, width: WIDTH });
+  w.text(`${L.scale}: ${SCHOLASTIC_GRADES.map((g) => `${g.grade} ${g.min}–${g.max}`).join(', ')}`, LEFT, y, { size: 7, width: WIDTH });
 
   // ── signatures ──
   const sy = 770;
