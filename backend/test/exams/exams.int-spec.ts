@@ -128,6 +128,26 @@ describe('exams, marks, results and report cards', () => {
     expect(bad.body.error.details).toEqual({ 'papers.0.endsAt': 'It must end after it starts' });
   });
 
+  it('the exam form’s choices (classes with the band’s preset) and the sheets a caller may open', async () => {
+    const choices = await ok('GET', url('/exam-classes'), admin());
+    expect(choices.academicYear).toBe('2026-27');
+    expect(choices.classes).toEqual([
+      expect.objectContaining({ id: f.classId, name: 'Class 7', band: 'middle', coScholasticScale: 'A-C', sections: [{ id: f.sectionA, name: 'A' }, { id: f.sectionB, name: 'B' }] }),
+    ]);
+    expect(choices.classes[0].presetComponents.map((c: any) => c.maxMarks)).toEqual([10, 5, 5, 80]);
+    expect(choices.classes[0].subjects.map((s: any) => s.name)).toEqual(['English', 'Mathematics', 'Science']);
+    const mine = await ok('GET', url(`/exams/${examId}/sheets`), teacher());
+    expect(mine.sheets.map((s: any) => [s.sectionName, s.subjectName, s.canEnter])).toEqual([
+      ['A', 'English', false],
+      ['A', 'Mathematics', true],
+      ['A', 'Science', false],
+    ]);
+    const all = await ok('GET', url(`/exams/${examId}/sheets`), admin());
+    expect(all.sheets).toHaveLength(6);
+    expect(all.sheets.every((s: any) => s.canEnter)).toBe(true);
+    expect((await t.call('GET', url(`/exams/${examId}/sheets`), { token: a.members.guardian.token })).status).toBe(403);
+  });
+
   const row = (studentId: string, pt: number | 'AB', nb: number, se: number, ex: number | 'AB') => [
     { studentId, component: 'Periodic test', marks: pt },
     { studentId, component: 'Notebook', marks: nb },

@@ -521,3 +521,33 @@ export interface ReportCardData {
   coScholasticAreas: string[];
   attendance: { workingDays: number; present: number; percentage: number } | null;
 }
+
+// ── what the screens need to choose from ──────────────────────────────────
+export const examClassesQuerySchema = z.object({ academicYear: optionalField(academicYearField) });
+export interface ExamClass {
+  id: string;
+  name: string;
+  band: ClassBand;
+  /** The band's preset components for term 1 and its co-scholastic scale (a starting point the school edits). */
+  presetComponents: ExamComponent[];
+  coScholasticScale: CoScholasticScale | null;
+  sections: { id: string; name: string }[];
+  subjects: { id: string; name: string }[];
+}
+export interface ExamClassesResult {
+  academicYear: string | null;
+  classes: ExamClass[];
+}
+/** A section × subject marks sheet of an exam the caller can open (a teacher: their assigned subjects). */
+export interface ExamSheet {
+  sectionId: string;
+  sectionName: string;
+  classId: string;
+  className: string;
+  subjectId: string;
+  subjectName: string;
+  canEnter: boolean;
+}
+export interface ExamSheetsResult {
+  sheets: ExamSheet[];
+}

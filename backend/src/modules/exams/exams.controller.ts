@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { DateSheetResult, Exam, ExamResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
+import type { DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import {
   CreateExamDto,
+  ExamClassesQueryDto,
   ExamParamDto,
   FileParamDto,
   ListExamsQueryDto,
@@ -23,7 +24,9 @@ import {
 import {
   ApiFile,
   DateSheetResponse,
+  ExamClassesResponse,
   ExamListResponse,
+  ExamSheetsResponse,
   ExamResponse,
   MarksSheetResponse,
   NotesSavedResponse,
@@ -57,6 +60,22 @@ export class ExamsController {
   @ApiData(ExamListResponse)
   list(@Workspace() ctx: WorkspaceContext, @Query() q: ListExamsQueryDto): Promise<Page<Exam>> {
     return this.exams.list(ctx, q);
+  }
+
+  @Get('exam-classes')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The year’s classes with sections, subjects and their band’s preset (?academicYear=, the current year by default)' })
+  @ApiData(ExamClassesResponse)
+  examClasses(@Workspace() ctx: WorkspaceContext, @Query() q: ExamClassesQueryDto): Promise<ExamClassesResult> {
+    return this.exams.examClasses(ctx, q.academicYear);
+  }
+
+  @Get('exams/:examId/sheets')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The exam’s section × subject marks sheets the caller may open; canEnter for marks entry' })
+  @ApiData(ExamSheetsResponse)
+  sheets(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamSheetsResult> {
+    return this.exams.sheets(ctx, p.examId);
   }
 
   @Get('exams/:examId')

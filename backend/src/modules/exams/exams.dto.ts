@@ -1,5 +1,6 @@
 import {
   createExamSchema,
+  examClassesQuerySchema,
   listExamsQuerySchema,
   marksQuerySchema,
   putDateSheetSchema,
@@ -25,3 +26,4 @@ export class SectionParamDto extends createZodDto(schoolAndIdParamSchema('sectio
 export class FileParamDto extends createZodDto(schoolAndIdParamSchema('fileId')) {}
 export class ReportCardQueryDto extends createZodDto(reportCardQuerySchema) {}
 export class SectionReportCardsDto extends createZodDto(sectionReportCardsSchema) {}
+export class ExamClassesQueryDto extends createZodDto(examClassesQuerySchema) {}

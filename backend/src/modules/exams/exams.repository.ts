@@ -269,4 +269,21 @@ export class ExamsRepository extends Repository {
   file(schoolId: string, id: string): Promise<{ section_id: string; bytes: Buffer } | null> {
     return this.one(`SELECT section_id, bytes FROM report_card_files WHERE school_id = $1 AND id = $2`, [schoolId, id]);
   }
+
+  async currentYear(schoolId: string): Promise<string | null> {
+    const row = await this.one<{ name: string }>(`SELECT name FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+    return row?.name ?? null;
+  }
+
+  classesOfYear(schoolId: string, academicYear: string): Promise<{ id: string; name: string }[]> {
+    return this.rows(`SELECT id, name FROM classes WHERE school_id = $1 AND academic_year = $2`, [schoolId, academicYear]);
+  }
+
+  allClassSubjects(schoolId: string, classIds: string[]): Promise<{ class_id: string; id: string; name: string }[]> {
+    return this.rows(
+      `SELECT cs.class_id, g.id, g.name FROM class_subjects cs JOIN global_subjects g ON g.id = cs.subject_id
+        WHERE cs.school_id = $1 AND cs.class_id = ANY($2::uuid[]) ORDER BY g.sort_order`,
+      [schoolId, classIds],
+    );
+  }
 }

@@ -4,6 +4,8 @@ import {
   SCHOLASTIC_GRADE_NAMES,
   type DateSheetResult,
   type ExamResult,
+  type ExamClassesResult,
+  type ExamSheetsResult,
   type MarksSheet,
   type Page,
   type Exam,
@@ -112,3 +114,28 @@ export const ApiFile = (description: string, ...types: string[]) =>
     ApiProduces(...types),
     ApiResponse({ status: 200, description, content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) }),
   );
+export class ExamClassesResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      academicYear: z.string().nullable(),
+      classes: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          band: z.enum(['primary', 'middle', 'secondary', 'senior']),
+          presetComponents: z.array(component),
+          coScholasticScale: z.enum(['A-C', 'A-E']).nullable(),
+          sections: z.array(z.object({ id: z.uuid(), name: z.string() })),
+          subjects: z.array(z.object({ id: z.uuid(), name: z.string() })),
+        }),
+      ),
+    }) as unknown as z.ZodType<ExamClassesResult>,
+  ),
+) {}
+export class ExamSheetsResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      sheets: z.array(z.object({ sectionId: z.uuid(), sectionName: z.string(), classId: z.uuid(), className: z.string(), subjectId: z.uuid(), subjectName: z.string(), canEnter: z.boolean() })),
+    }) satisfies z.ZodType<ExamSheetsResult>,
+  ),
+) {}

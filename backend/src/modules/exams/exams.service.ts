@@ -12,6 +12,11 @@ import {
   type DateSheetResult,
   type Exam,
   type ExamResult,
+  type ExamClassesResult,
+  type ExamSheetsResult,
+  classBand,
+  naturalCompare,
+  classOrder,
   type ListExamsQuery,
   type MarksQuery,
   type MarksSheet,
@@ -138,6 +143,55 @@ export class ExamsService implements OnModuleInit {
   async get(ctx: WorkspaceContext, examId: string): Promise<ExamResult> {
     const [exam] = await this.withClassNames(ctx.schoolId, [await this.examOrThrow(ctx, examId)]);
     return { exam };
+  }
+
+  /** The year's classes with their sections, subjects and preset (the exam form's choices). */
+  async examClasses(ctx: WorkspaceContext, academicYear: string | undefined): Promise<ExamClassesResult> {
+    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    if (!year) return { academicYear: null, classes: [] };
+    const classes = (await this.repo.classesOfYear(ctx.schoolId, year)).sort((x, y) => classOrder(x.name) - classOrder(y.name) || naturalCompare(x.name, y.name));
+    const ids = classes.map((c) => c.id);
+    const [sections, subjects] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids)]);
+    return {
+      academicYear: year,
+      classes: classes.map((c) => {
+        const preset = presetForClass(c.name);
+        return {
+          id: c.id,
+          name: c.name,
+          band: classBand(c.name),
+          presetComponents: preset.components(1),
+          coScholasticScale: preset.coScholasticScale,
+          sections: sections.filter((s) => s.class_id === c.id).sort((x, y) => naturalCompare(x.name, y.name)).map((s) => ({ id: s.id, name: s.name })),
+          subjects: subjects.filter((s) => s.class_id === c.id).map((s) => ({ id: s.id, name: s.name })),
+        };
+      }),
+    };
+  }
+
+  /** The exam's section × subject sheets the caller may open; `canEnter` for marks entry. */
+  async sheets(ctx: WorkspaceContext, examId: string): Promise<ExamSheetsResult> {
+    const exam = await this.examOrThrow(ctx, examId);
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    const sections = await this.repo.sectionsOfClasses(ctx.schoolId, exam.class_ids);
+    let mine: Set<string> | null = null;
+    let taught: Set<string> | null = null;
+    if (ctx.role === 'teacher') {
+      const me = await this.staff.staffOfUser(ctx.schoolId, ctx.userId);
+      const list = me ? await this.staff.assignments(ctx, { staffId: me.id, academicYear: exam.academic_year, sectionId: undefined }) : null;
+      mine = new Set((list?.items ?? []).map((a) => `${a.sectionId}:${a.subjectId}`));
+      taught = new Set(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId));
+    }
+    const canEnter = ctx.role === 'admin' || ctx.role === 'teacher';
+    const sheets: ExamSheetsResult['sheets'] = [];
+    for (const section of sections) {
+      if (taught && !taught.has(section.id)) continue;
+      for (const subject of await this.examSubjects(this.repo, ctx.schoolId, exam, section.class_id)) {
+        const entering = canEnter && (!mine || mine.has(`${section.id}:${subject.id}`));
+        sheets.push({ sectionId: section.id, sectionName: section.name, classId: section.class_id, className: section.class_name, subjectId: subject.id, subjectName: subject.name, canEnter: entering });
+      }
+    }
+    return { sheets };
   }
 
   // ── date sheet ──────────────────────────────────────────────────────────
