@@ -30,6 +30,7 @@ import { TimetableModule } from './modules/timetable/timetable.module';
 import { StudentsModule } from './modules/students/students.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { FeesModule } from './modules/fees/fees.module';
+import { ExamsModule } from './modules/exams/exams.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -60,6 +61,7 @@ export const DOMAIN_MODULES = [
   StudentsModule,
   AttendanceModule,
   FeesModule,
+  ExamsModule,
 ];
 
 @Module({})

@@ -75,3 +75,4 @@ export * from './rules/aadhaar';
 export * from './workspace/students';
 export * from './workspace/attendance';
 export * from './workspace/fees';
+export * from './workspace/exams';

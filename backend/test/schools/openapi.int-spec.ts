@@ -74,6 +74,8 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /schools/:schoolId/sections/:sectionId/attendance-register/pdf',
         'GET /schools/:schoolId/sections/:sectionId/attendance-register/xlsx',
         'GET /schools/:schoolId/receipts/:receiptId/pdf',
+        'GET /schools/:schoolId/students/:studentId/report-card',
+        'GET /schools/:schoolId/report-cards/files/:fileId',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/v1/public/calendar/{file}'].get.responses['200'].content)).toEqual(['text/calendar']);

@@ -31,6 +31,8 @@ export const ACCESS_KINDS = {
   feeStructure: { table: 'fee_structures' },
   feeInstalment: { table: 'fee_instalments' },
   feeReceipt: { table: 'fee_receipts' },
+  exam: { table: 'exams' },
+  reportCardFile: { table: 'report_card_files' },
 } as const satisfies Record<string, AccessKind>;
 
 export type AccessKindName = keyof typeof ACCESS_KINDS;

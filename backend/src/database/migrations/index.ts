@@ -11,6 +11,7 @@ import { StaffTimetableCalendar1764400000000 } from './1764400000000-staff-timet
 import { Students1764300000000 } from './1764300000000-students';
 import { Attendance1764500000000 } from './1764500000000-attendance';
 import { Fees1764600000000 } from './1764600000000-fees';
+import { Exams1764700000000 } from './1764700000000-exams';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: Function[] = [
   Students1764300000000,
   Attendance1764500000000,
   Fees1764600000000,
+  Exams1764700000000,
 ];

@@ -1,0 +1,179 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
+import type { FastifyReply } from 'fastify';
+import { ApiData } from '../../common/openapi';
+import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import {
+  CreateExamDto,
+  ExamClassesQueryDto,
+  ExamParamDto,
+  FileParamDto,
+  ListExamsQueryDto,
+  MarksQueryDto,
+  PutDateSheetDto,
+  PutMarksDto,
+  PutReportNotesDto,
+  ReportCardQueryDto,
+  ResultsQueryDto,
+  SectionParamDto,
+  SectionReportCardsDto,
+  StudentParamDto,
+} from './exams.dto';
+import {
+  ApiFile,
+  DateSheetResponse,
+  ExamClassesResponse,
+  ExamListResponse,
+  ExamSheetsResponse,
+  ExamResponse,
+  MarksSheetResponse,
+  NotesSavedResponse,
+  ReportCardJobResponse,
+  SectionResultsResponse,
+} from './exams.responses';
+import { ExamsService } from './exams.service';
+
+function pdf(reply: FastifyReply, body: Buffer, filename: string): Buffer {
+  reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).header('Cache-Control', 'private, no-store');
+  return body;
+}
+
+@ApiTags('Workspace: exams and report cards')
+@SchoolScoped()
+@Controller('schools/:schoolId')
+export class ExamsController {
+  constructor(private readonly exams: ExamsService) {}
+
+  @Post('exams')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Create an exam {name, academicYear, classIds, components:[{name, maxMarks}], term?} → {exam}' })
+  @ApiData(ExamResponse, 201)
+  create(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateExamDto): Promise<ExamResult> {
+    return this.exams.create(ctx, dto);
+  }
+
+  @Get('exams')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The school’s exams (?academicYear=), newest year first' })
+  @ApiData(ExamListResponse)
+  list(@Workspace() ctx: WorkspaceContext, @Query() q: ListExamsQueryDto): Promise<Page<Exam>> {
+    return this.exams.list(ctx, q);
+  }
+
+  @Get('exam-classes')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The year’s classes with sections, subjects and their band’s preset (?academicYear=, the current year by default)' })
+  @ApiData(ExamClassesResponse)
+  examClasses(@Workspace() ctx: WorkspaceContext, @Query() q: ExamClassesQueryDto): Promise<ExamClassesResult> {
+    return this.exams.examClasses(ctx, q.academicYear);
+  }
+
+  @Get('exams/:examId/sheets')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The exam’s section × subject marks sheets the caller may open; canEnter for marks entry' })
+  @ApiData(ExamSheetsResponse)
+  sheets(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamSheetsResult> {
+    return this.exams.sheets(ctx, p.examId);
+  }
+
+  @Get('exams/:examId')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'One exam' })
+  @ApiData(ExamResponse)
+  get(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamResult> {
+    return this.exams.get(ctx, p.examId);
+  }
+
+  @Get('exams/:examId/date-sheet')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The date sheet: papers per class and subject, clashes flagged (two papers of one class at once)' })
+  @ApiData(DateSheetResponse)
+  dateSheet(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<DateSheetResult> {
+    return this.exams.dateSheet(ctx, p.examId);
+  }
+
+  @Put('exams/:examId/date-sheet')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Set the date sheet {papers:[{classId, subjectId, date, startsAt, endsAt}]}; clashes are flagged, not refused' })
+  @ApiData(DateSheetResponse)
+  putDateSheet(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Body() dto: PutDateSheetDto): Promise<DateSheetResult> {
+    return this.exams.putDateSheet(ctx, p.examId, dto);
+  }
+
+  @Get('exams/:examId/marks')
+  @RequirePermission('marks.enter')
+  @ApiOperation({ summary: 'A section × subject marks sheet (?sectionId=&subjectId=); a teacher only for subjects assigned to them' })
+  @ApiData(MarksSheetResponse)
+  marks(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Query() q: MarksQueryDto): Promise<MarksSheet> {
+    return this.exams.marks(ctx, p.examId, q);
+  }
+
+  @Put('exams/:examId/marks')
+  @RequirePermission('marks.enter')
+  @ApiOperation({ summary: 'Enter marks {sectionId, subjectId, marks:[{studentId, component, marks: number|"AB"|null}]}; above maxMarks → 400 naming the row; 422 MARKS_LOCKED once published' })
+  @ApiData(MarksSheetResponse)
+  putMarks(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Body() dto: PutMarksDto): Promise<MarksSheet> {
+    return this.exams.putMarks(ctx, p.examId, dto);
+  }
+
+  @Put('exams/:examId/report-notes')
+  @RequirePermission('marks.enter')
+  @ApiOperation({ summary: 'Co-scholastic grades and remarks {sectionId, students:[{studentId, coScholastic?:{area: grade}, remarks?}]}' })
+  @ApiData(NotesSavedResponse)
+  putNotes(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Body() dto: PutReportNotesDto): Promise<{ saved: number }> {
+    return this.exams.putNotes(ctx, p.examId, dto);
+  }
+
+  @Get('exams/:examId/results')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'A section’s results (?sectionId=&ranks=): totals, percentages, grades, ranks, the analysis' })
+  @ApiData(SectionResultsResponse)
+  results(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Query() q: ResultsQueryDto): Promise<SectionResultsResult> {
+    return this.exams.results(ctx, p.examId, q.sectionId, q.ranks !== 'false');
+  }
+
+  @Post('exams/:examId/publish')
+  @HttpCode(200)
+  @RequirePermission('results.publish')
+  @ApiOperation({ summary: 'Publish the results: report cards frozen as snapshots, marks locked' })
+  @ApiData(ExamResponse)
+  publish(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamResult> {
+    return this.exams.publish(ctx, p.examId);
+  }
+
+  @Post('exams/:examId/unpublish')
+  @HttpCode(200)
+  @RequirePermission('results.publish')
+  @ApiOperation({ summary: 'Unpublish (admin; audited): marks unlocked, report cards withdrawn until published again' })
+  @ApiData(ExamResponse)
+  unpublish(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamResult> {
+    return this.exams.unpublish(ctx, p.examId);
+  }
+
+  @Get('students/:studentId/report-card')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'A student’s report card for a year as a PDF (?academicYear=&lang=en|hi); guardians: published results only' })
+  @ApiFile('The report card', 'application/pdf')
+  async reportCard(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Query() q: ReportCardQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return pdf(reply, await this.exams.reportCard(ctx, p.studentId, q.academicYear, q.lang), `report-card-${q.academicYear}.pdf`);
+  }
+
+  @Post('sections/:sectionId/report-cards')
+  @HttpCode(202)
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'Start a job making the section’s report cards as one PDF {academicYear?, lang?}; poll GET …/jobs/{jobId}' })
+  @ApiData(ReportCardJobResponse, 202)
+  sectionCards(@Workspace() ctx: WorkspaceContext, @Param() p: SectionParamDto, @Body() dto: SectionReportCardsDto): Promise<ReportCardJobResult> {
+    return this.exams.startSectionCards(ctx, p.sectionId, dto);
+  }
+
+  @Get('report-cards/files/:fileId')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'A section’s report cards made by a job (the job’s resultUrl)' })
+  @ApiFile('The section’s report cards', 'application/pdf')
+  async file(@Workspace() ctx: WorkspaceContext, @Param() p: FileParamDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return pdf(reply, await this.exams.file(ctx, p.fileId), 'report-cards.pdf');
+  }
+}

@@ -1,0 +1,141 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProduces, ApiResponse } from '@nestjs/swagger';
+import {
+  SCHOLASTIC_GRADE_NAMES,
+  type DateSheetResult,
+  type ExamResult,
+  type ExamClassesResult,
+  type ExamSheetsResult,
+  type MarksSheet,
+  type Page,
+  type Exam,
+  type ReportCardJobResult,
+  type SectionResultsResult,
+} from '@vidyalaya/shared';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { successEnvelope } from '../../common/openapi';
+import { pageSchema } from '../../common/workspace/page.schema';
+
+/** The answers of the exams calls, for the OpenAPI document (common/openapi.ts). Report cards answer application/pdf. */
+const component = z.object({ name: z.string(), maxMarks: z.number(), bestOf: z.boolean().optional(), passPercent: z.number().optional() });
+const mark = z.union([z.number(), z.literal('AB'), z.null()]);
+const grade = z.enum(SCHOLASTIC_GRADE_NAMES as [string, ...string[]]);
+const examSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  academicYear: z.string(),
+  term: z.int(),
+  classIds: z.array(z.uuid()),
+  classes: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  components: z.array(component),
+  status: z.enum(['draft', 'published']),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+const subjectResult = z.object({
+  subjectId: z.uuid(),
+  subjectName: z.string(),
+  marks: z.record(z.string(), mark),
+  total: z.number(),
+  max: z.number(),
+  percentage: z.number(),
+  grade,
+  pass: z.boolean(),
+  failedComponents: z.array(z.string()),
+});
+
+export class ExamResponse extends createZodDto(successEnvelope(z.object({ exam: examSchema }) as unknown as z.ZodType<ExamResult>)) {}
+export class ExamListResponse extends createZodDto(successEnvelope(pageSchema(examSchema) as unknown as z.ZodType<Page<Exam>>)) {}
+export class MarksSheetResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      examId: z.uuid(),
+      sectionId: z.uuid(),
+      subjectId: z.uuid(),
+      subjectName: z.string(),
+      components: z.array(component),
+      locked: z.boolean(),
+      students: z.array(z.object({ studentId: z.uuid(), name: z.string(), rollNumber: z.int().nullable(), admissionNumber: z.string(), marks: z.record(z.string(), mark) })),
+    }) as unknown as z.ZodType<MarksSheet>,
+  ),
+) {}
+export class DateSheetResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      dateSheet: z.object({
+        examId: z.uuid(),
+        papers: z.array(z.object({ classId: z.uuid(), className: z.string(), subjectId: z.uuid(), subjectName: z.string(), date: z.string(), startsAt: z.string(), endsAt: z.string() })),
+        clashes: z.array(z.object({ classId: z.uuid(), date: z.string(), papers: z.array(z.int()) })),
+      }),
+    }) as unknown as z.ZodType<DateSheetResult>,
+  ),
+) {}
+export class NotesSavedResponse extends createZodDto(successEnvelope(z.object({ saved: z.int() }))) {}
+export class SectionResultsResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      results: z.object({
+        examId: z.uuid(),
+        sectionId: z.uuid(),
+        published: z.boolean(),
+        subjects: z.array(z.object({ id: z.uuid(), name: z.string() })),
+        students: z.array(
+          z.object({
+            studentId: z.uuid(),
+            name: z.string(),
+            admissionNumber: z.string(),
+            rollNumber: z.int().nullable(),
+            subjects: z.array(subjectResult),
+            total: z.number(),
+            max: z.number(),
+            percentage: z.number(),
+            grade,
+            result: z.enum(['pass', 'fail']),
+            rank: z.int().nullable(),
+          }),
+        ),
+        analysis: z.object({
+          gradeDistribution: z.array(z.object({ subjectId: z.uuid(), subjectName: z.string(), counts: z.record(z.string(), z.int()) })),
+          toppers: z.array(z.object({ studentId: z.uuid(), name: z.string(), percentage: z.number(), rank: z.int() })),
+          needingSupport: z.array(z.object({ studentId: z.uuid(), name: z.string(), percentage: z.number(), failedSubjects: z.array(z.string()) })),
+        }),
+      }),
+    }) as unknown as z.ZodType<SectionResultsResult>,
+  ),
+) {}
+export class ReportCardJobResponse extends createZodDto(
+  successEnvelope(z.object({ job: z.object({ id: z.uuid(), state: z.literal('queued') }) }) satisfies z.ZodType<ReportCardJobResult>),
+) {}
+
+/** A route answering a file (the bytes, not the JSON envelope): its media types. */
+export const ApiFile = (description: string, ...types: string[]) =>
+  applyDecorators(
+    ApiProduces(...types),
+    ApiResponse({ status: 200, description, content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) }),
+  );
+export class ExamClassesResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      academicYear: z.string().nullable(),
+      classes: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          band: z.enum(['primary', 'middle', 'secondary', 'senior']),
+          presetComponents: z.array(component),
+          coScholasticScale: z.enum(['A-C', 'A-E']).nullable(),
+          sections: z.array(z.object({ id: z.uuid(), name: z.string() })),
+          subjects: z.array(z.object({ id: z.uuid(), name: z.string() })),
+        }),
+      ),
+    }) as unknown as z.ZodType<ExamClassesResult>,
+  ),
+) {}
+export class ExamSheetsResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      sheets: z.array(z.object({ sectionId: z.uuid(), sectionName: z.string(), classId: z.uuid(), className: z.string(), subjectId: z.uuid(), subjectName: z.string(), canEnter: z.boolean() })),
+    }) satisfies z.ZodType<ExamSheetsResult>,
+  ),
+) {}

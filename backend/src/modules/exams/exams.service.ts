@@ -1,0 +1,559 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import {
+  dateSheetClashes,
+  EXAM_MESSAGES as M,
+  markAboveMax,
+  overallScore,
+  presetForClass,
+  sectionAnalysis,
+  subjectScore,
+  isCoScholasticGrade,
+  type CreateExamInput,
+  type DateSheetResult,
+  type Exam,
+  type ExamResult,
+  type ExamClassesResult,
+  type ExamSheetsResult,
+  classBand,
+  naturalCompare,
+  classOrder,
+  type ListExamsQuery,
+  type MarksQuery,
+  type MarksSheet,
+  type MarkValue,
+  type Page,
+  type PutDateSheetInput,
+  type PutMarksInput,
+  type PutReportNotesInput,
+  type ReportCardData,
+  type ReportCardJobResult,
+  type ReportCardLanguage,
+  type ReportCardTerm,
+  type SectionReportCardsInput,
+  type SectionResults,
+  type SectionResultsResult,
+  type StudentExamResult,
+} from '@vidyalaya/shared';
+import { DomainException } from '../../common/domain.exception';
+import { AccessService } from '../../common/workspace/access.service';
+import { SchoolWrites } from '../../common/workspace/school-writes';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { JobRegistry, JobsService, type JobContext } from '../jobs';
+import { StaffService } from '../staff/staff.service';
+import { StudentsService } from '../students/students.service';
+import { ExamsRepository, type ExamRow, type SectionRow, type StudentRow } from './exams.repository';
+import { renderReportCards } from './report-card.pdf';
+
+export const REPORT_CARDS_JOB = 'exams.report-cards';
+interface ReportCardsJobPayload {
+  sectionId: string;
+  academicYear: string;
+  lang: ReportCardLanguage;
+}
+
+/** The frozen part of a report card stored at publication, per student and exam. */
+interface Snapshot {
+  student: ReportCardData['student'];
+  term: ReportCardTerm;
+}
+
+/**
+ * The attendance line of a report card. The attendance module is being built in parallel: until it
+ * offers a per-student summary for a year, this hook answers null and the card says "Not available".
+ */
+export async function attendanceSummaryHook(_schoolId: string, _studentId: string, _academicYear: string): Promise<ReportCardData['attendance']> {
+  return null;
+}
+
+function toExam(r: ExamRow, classNames: Map<string, string>): Exam {
+  return {
+    id: r.id,
+    name: r.name,
+    academicYear: r.academic_year,
+    term: r.term,
+    classIds: r.class_ids,
+    classes: r.class_ids.map((id) => ({ id, name: classNames.get(id) ?? '' })),
+    components: r.components,
+    status: r.published_at ? 'published' : 'draft',
+    publishedAt: r.published_at ? r.published_at.toISOString() : null,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+const markOf = (m: { marks: number | null; absent: boolean }): MarkValue => (m.absent ? 'AB' : m.marks);
+
+/**
+ * Exams and the date sheet, marks entry (a teacher only for the subjects assigned to them; locked
+ * once the results are published), results with the section's analysis, publication (frozen
+ * report-card snapshots) and report cards as PDFs, one student at a time or a section through a
+ * background job.
+ */
+@Injectable()
+export class ExamsService implements OnModuleInit {
+  constructor(
+    private readonly repo: ExamsRepository,
+    private readonly access: AccessService,
+    private readonly writes: SchoolWrites,
+    private readonly staff: StaffService,
+    private readonly students: StudentsService,
+    private readonly jobs: JobsService,
+    private readonly registry: JobRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register<ReportCardsJobPayload>(REPORT_CARDS_JOB, (job) => this.runSectionJob(job));
+  }
+
+  // ── exams ───────────────────────────────────────────────────────────────
+  private async examOrThrow(ctx: Pick<WorkspaceContext, 'schoolId'>, examId: string): Promise<ExamRow> {
+    await this.access.require(ctx, 'exam', [examId]);
+    const exam = await this.repo.findExam(ctx.schoolId, examId);
+    if (!exam) throw new DomainException('NOT_FOUND');
+    return exam;
+  }
+
+  private async withClassNames(schoolId: string, rows: ExamRow[]): Promise<Exam[]> {
+    const ids = [...new Set(rows.flatMap((r) => r.class_ids))];
+    const names = new Map((await this.repo.classes(schoolId, ids)).map((c) => [c.id, c.name]));
+    return rows.map((r) => toExam(r, names));
+  }
+
+  async create(ctx: WorkspaceContext, input: CreateExamInput): Promise<ExamResult> {
+    await this.access.require(ctx, 'class', input.classIds);
+    const classes = await this.repo.classes(ctx.schoolId, input.classIds);
+    const details: Record<string, string> = {};
+    input.classIds.forEach((id, i) => {
+      if (classes.find((c) => c.id === id)?.academic_year !== input.academicYear) details[`classIds.${i}`] = `This class is not of ${input.academicYear}`;
+    });
+    if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
+    const names = new Map(classes.map((c) => [c.id, c.name]));
+    return this.writes.run(ctx, async (tx) => {
+      const row = await this.repo.in(tx.m).insertExam(ctx.schoolId, input, ctx.userId, tx.now);
+      const exam = toExam(row, names);
+      await tx.audit({ action: 'exam.created', entity: 'exam', entityId: row.id, after: exam });
+      return { exam };
+    });
+  }
+
+  async list(ctx: WorkspaceContext, q: ListExamsQuery): Promise<Page<Exam>> {
+    const { rows, total } = await this.repo.listExams(ctx.schoolId, q.academicYear, q.page, q.pageSize);
+    return { items: await this.withClassNames(ctx.schoolId, rows), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async get(ctx: WorkspaceContext, examId: string): Promise<ExamResult> {
+    const [exam] = await this.withClassNames(ctx.schoolId, [await this.examOrThrow(ctx, examId)]);
+    return { exam };
+  }
+
+  /** The year's classes with their sections, subjects and preset (the exam form's choices). */
+  async examClasses(ctx: WorkspaceContext, academicYear: string | undefined): Promise<ExamClassesResult> {
+    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    if (!year) return { academicYear: null, classes: [] };
+    const classes = (await this.repo.classesOfYear(ctx.schoolId, year)).sort((x, y) => classOrder(x.name) - classOrder(y.name) || naturalCompare(x.name, y.name));
+    const ids = classes.map((c) => c.id);
+    const [sections, subjects] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids)]);
+    return {
+      academicYear: year,
+      classes: classes.map((c) => {
+        const preset = presetForClass(c.name);
+        return {
+          id: c.id,
+          name: c.name,
+          band: classBand(c.name),
+          presetComponents: preset.components(1),
+          coScholasticScale: preset.coScholasticScale,
+          sections: sections.filter((s) => s.class_id === c.id).sort((x, y) => naturalCompare(x.name, y.name)).map((s) => ({ id: s.id, name: s.name })),
+          subjects: subjects.filter((s) => s.class_id === c.id).map((s) => ({ id: s.id, name: s.name })),
+        };
+      }),
+    };
+  }
+
+  /** The exam's section × subject sheets the caller may open; `canEnter` for marks entry. */
+  async sheets(ctx: WorkspaceContext, examId: string): Promise<ExamSheetsResult> {
+    const exam = await this.examOrThrow(ctx, examId);
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    const sections = await this.repo.sectionsOfClasses(ctx.schoolId, exam.class_ids);
+    let mine: Set<string> | null = null;
+    let taught: Set<string> | null = null;
+    if (ctx.role === 'teacher') {
+      const me = await this.staff.staffOfUser(ctx.schoolId, ctx.userId);
+      const list = me ? await this.staff.assignments(ctx, { staffId: me.id, academicYear: exam.academic_year, sectionId: undefined }) : null;
+      mine = new Set((list?.items ?? []).map((a) => `${a.sectionId}:${a.subjectId}`));
+      taught = new Set(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId));
+    }
+    const canEnter = ctx.role === 'admin' || ctx.role === 'teacher';
+    const sheets: ExamSheetsResult['sheets'] = [];
+    for (const section of sections) {
+      if (taught && !taught.has(section.id)) continue;
+      for (const subject of await this.examSubjects(this.repo, ctx.schoolId, exam, section.class_id)) {
+        const entering = canEnter && (!mine || mine.has(`${section.id}:${subject.id}`));
+        sheets.push({ sectionId: section.id, sectionName: section.name, classId: section.class_id, className: section.class_name, subjectId: subject.id, subjectName: subject.name, canEnter: entering });
+      }
+    }
+    return { sheets };
+  }
+
+  // ── date sheet ──────────────────────────────────────────────────────────
+  async dateSheet(ctx: WorkspaceContext, examId: string): Promise<DateSheetResult> {
+    await this.examOrThrow(ctx, examId);
+    const rows = await this.repo.papers(ctx.schoolId, examId);
+    const papers = rows.map((r) => ({ classId: r.class_id, className: r.class_name, subjectId: r.subject_id, subjectName: r.subject_name, date: r.on_date, startsAt: r.starts_at, endsAt: r.ends_at }));
+    return { dateSheet: { examId, papers, clashes: dateSheetClashes(papers) } };
+  }
+
+  async putDateSheet(ctx: WorkspaceContext, examId: string, input: PutDateSheetInput): Promise<DateSheetResult> {
+    const exam = await this.examOrThrow(ctx, examId);
+    const papers = input.papers.map((p) => ({ ...p, classId: p.classId.toLowerCase(), subjectId: p.subjectId.toLowerCase() }));
+    const details: Record<string, string> = {};
+    const subjectsByClass = new Map<string, Set<string>>();
+    for (const classId of exam.class_ids) subjectsByClass.set(classId, new Set((await this.repo.classSubjects(ctx.schoolId, classId)).map((s) => s.id)));
+    papers.forEach((p, i) => {
+      const subjects = subjectsByClass.get(p.classId);
+      if (!subjects) details[`papers.${i}.classId`] = M.classNotInExam;
+      else if (!subjects.has(p.subjectId)) details[`papers.${i}.subjectId`] = 'This subject is not taught in this class';
+    });
+    if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.papers(ctx.schoolId, examId);
+      await repo.replacePapers(ctx.schoolId, examId, papers);
+      await tx.audit({ action: 'exam.date_sheet_set', entity: 'exam', entityId: examId, before, after: papers });
+    });
+    return this.dateSheet(ctx, examId);
+  }
+
+  // ── marks ───────────────────────────────────────────────────────────────
+  /** The section, the subject checked against the exam and the class, and a teacher's assignment. */
+  private async marksScope(ctx: WorkspaceContext, exam: ExamRow, sectionId: string, subjectId: string): Promise<{ section: SectionRow; subjectName: string }> {
+    await this.access.require(ctx, 'section', [sectionId]);
+    const section = await this.repo.section(ctx.schoolId, sectionId);
+    if (!section) throw new DomainException('NOT_FOUND');
+    if (!exam.class_ids.includes(section.class_id)) throw new DomainException('VALIDATION_FAILED', { details: { sectionId: M.sectionNotInExam } });
+    const subject = (await this.repo.classSubjects(ctx.schoolId, section.class_id)).find((s) => s.id === subjectId);
+    if (!subject) throw new DomainException('VALIDATION_FAILED', { details: { subjectId: M.subjectNotInClass } });
+    if (ctx.role === 'teacher') {
+      const me = await this.staff.staffOfUser(ctx.schoolId, ctx.userId);
+      const mine = me ? await this.staff.assignments(ctx, { sectionId, staffId: me.id, academicYear: section.academic_year }) : null;
+      if (!mine?.items.some((a) => a.subjectId === subjectId)) throw new DomainException('FORBIDDEN', { message: 'Only the teacher assigned to this subject in this section can enter its marks.' });
+    }
+    return { section, subjectName: subject.name };
+  }
+
+  async marks(ctx: WorkspaceContext, examId: string, q: MarksQuery): Promise<MarksSheet> {
+    const exam = await this.examOrThrow(ctx, examId);
+    const subjectId = q.subjectId.toLowerCase();
+    const { section, subjectName } = await this.marksScope(ctx, exam, q.sectionId.toLowerCase(), subjectId);
+    return this.sheet(ctx.schoolId, exam, section, subjectId, subjectName);
+  }
+
+  private async sheet(schoolId: string, exam: ExamRow, section: SectionRow, subjectId: string, subjectName: string): Promise<MarksSheet> {
+    const students = await this.repo.sectionStudents(schoolId, section.id);
+    const marks = await this.repo.marks(schoolId, exam.id, students.map((s) => s.id), subjectId);
+    return {
+      examId: exam.id,
+      sectionId: section.id,
+      subjectId,
+      subjectName,
+      components: exam.components,
+      locked: exam.published_at !== null,
+      students: students.map((s) => ({
+        studentId: s.id,
+        name: s.name,
+        rollNumber: s.roll_number,
+        admissionNumber: s.admission_number,
+        marks: Object.fromEntries(marks.filter((m) => m.student_id === s.id).map((m) => [m.component, markOf(m)])),
+      })),
+    };
+  }
+
+  async putMarks(ctx: WorkspaceContext, examId: string, input: PutMarksInput): Promise<MarksSheet> {
+    const exam = await this.examOrThrow(ctx, examId);
+    const subjectId = input.subjectId.toLowerCase();
+    const { section, subjectName } = await this.marksScope(ctx, exam, input.sectionId.toLowerCase(), subjectId);
+    if (exam.published_at) throw new DomainException('MARKS_LOCKED');
+    const students = new Map((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => [s.id, s]));
+    const components = new Map(exam.components.map((c) => [c.name.toLowerCase(), c]));
+    const details: Record<string, string> = {};
+    const entries = input.marks.map((m, i) => {
+      const studentId = m.studentId.toLowerCase();
+      const student = students.get(studentId);
+      const component = components.get(m.component.trim().toLowerCase());
+      const row = `row ${i + 1}${student ? ` (${student.name})` : ''}`;
+      if (!student) details[`marks.${i}.studentId`] = `${M.studentNotInSection} (row ${i + 1})`;
+      else if (!component) details[`marks.${i}.component`] = `${M.componentUnknown} (${row})`;
+      else if (typeof m.marks === 'number' && m.marks > component.maxMarks) details[`marks.${i}.marks`] = `${markAboveMax(component.maxMarks)} in ${component.name} (${row})`;
+      else if (typeof m.marks === 'number' && Math.round(m.marks * 100) !== m.marks * 100) details[`marks.${i}.marks`] = `${M.markInvalid} (${row})`;
+      return { studentId, component: component?.name ?? m.component, marks: m.marks };
+    });
+    if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const locked = await repo.findExam(ctx.schoolId, examId, true);
+      if (locked?.published_at) throw new DomainException('MARKS_LOCKED');
+      const before = await repo.marks(ctx.schoolId, examId, [...new Set(entries.map((e) => e.studentId))], subjectId);
+      const was = new Map(before.map((b) => [`${b.student_id}:${b.component}`, markOf(b)]));
+      const changed = entries.filter((e) => (was.get(`${e.studentId}:${e.component}`) ?? null) !== e.marks);
+      if (changed.length === 0) return tx.nothingChanged();
+      await repo.saveMarks(ctx.schoolId, examId, section.id, subjectId, changed, ctx.userId, tx.now);
+      await tx.audit({
+        action: 'exam.marks_entered',
+        entity: 'exam',
+        entityId: examId,
+        before: { sectionId: section.id, subjectId, marks: changed.map((e) => ({ studentId: e.studentId, component: e.component, marks: was.get(`${e.studentId}:${e.component}`) ?? null })) },
+        after: { sectionId: section.id, subjectId, marks: changed },
+      });
+    });
+    return this.sheet(ctx.schoolId, exam, section, subjectId, subjectName);
+  }
+
+  // ── co-scholastic grades and remarks ────────────────────────────────────
+  async putNotes(ctx: WorkspaceContext, examId: string, input: PutReportNotesInput): Promise<{ saved: number }> {
+    const exam = await this.examOrThrow(ctx, examId);
+    const section = await this.sectionOfExam(ctx, exam, input.sectionId.toLowerCase());
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    if (exam.published_at) throw new DomainException('MARKS_LOCKED');
+    const students = new Set((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => s.id));
+    const scale = presetForClass(section.class_name).coScholasticScale ?? 'A-E';
+    const details: Record<string, string> = {};
+    input.students.forEach((s, i) => {
+      if (!students.has(s.studentId.toLowerCase())) details[`students.${i}.studentId`] = M.studentNotInSection;
+      for (const [area, grade] of Object.entries(s.coScholastic ?? {})) if (!isCoScholasticGrade(scale, grade)) details[`students.${i}.coScholastic.${area}`] = `${M.gradeInvalid} (${scale})`;
+    });
+    if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      for (const s of input.students) await repo.saveNote(ctx.schoolId, examId, s.studentId.toLowerCase(), s.coScholastic, s.remarks, tx.now);
+      await tx.audit({ action: 'exam.report_notes_set', entity: 'exam', entityId: examId, after: { sectionId: section.id, students: input.students } });
+    });
+    return { saved: input.students.length };
+  }
+
+  private async sectionOfExam(ctx: WorkspaceContext, exam: ExamRow, sectionId: string): Promise<SectionRow> {
+    await this.access.require(ctx, 'section', [sectionId]);
+    const section = await this.repo.section(ctx.schoolId, sectionId);
+    if (!section) throw new DomainException('NOT_FOUND');
+    if (!exam.class_ids.includes(section.class_id)) throw new DomainException('VALIDATION_FAILED', { details: { sectionId: M.sectionNotInExam } });
+    return section;
+  }
+
+  // ── results ─────────────────────────────────────────────────────────────
+  /** The subjects an exam covers in a class: those on its date sheet, or all the class's subjects. */
+  private async examSubjects(repo: ExamsRepository, schoolId: string, exam: ExamRow, classId: string): Promise<{ id: string; name: string }[]> {
+    const all = await repo.classSubjects(schoolId, classId);
+    const onSheet = new Set(await repo.paperSubjects(schoolId, exam.id, classId));
+    return onSheet.size === 0 ? all : all.filter((s) => onSheet.has(s.id));
+  }
+
+  /** Every student's result in a section, ranks and the analysis. */
+  private async computeSection(repo: ExamsRepository, schoolId: string, exam: ExamRow, section: SectionRow, ranks = true): Promise<{ results: SectionResults; students: StudentRow[] }> {
+    const subjects = await this.examSubjects(repo, schoolId, exam, section.class_id);
+    const students = await repo.sectionStudents(schoolId, section.id);
+    const marks = await repo.marks(schoolId, exam.id, students.map((s) => s.id));
+    const rows: Omit<StudentExamResult, 'rank'>[] = students.map((st) => {
+      const mine = marks.filter((m) => m.student_id === st.id);
+      const subjectResults = subjects.map((sub) => {
+        const values: Record<string, MarkValue> = Object.fromEntries(mine.filter((m) => m.subject_id === sub.id).map((m) => [m.component, markOf(m)]));
+        const score = subjectScore(exam.components, values);
+        return { subjectId: sub.id, subjectName: sub.name, marks: values, total: score.total, max: score.max, percentage: score.percentage, grade: score.grade, pass: score.pass, failedComponents: score.failedComponents, score };
+      });
+      const overall = overallScore(subjectResults.map((r) => ({ subjectId: r.subjectId, score: r.score })));
+      return {
+        studentId: st.id,
+        name: st.name,
+        admissionNumber: st.admission_number,
+        rollNumber: st.roll_number,
+        subjects: subjectResults.map(({ score: _score, ...r }) => r),
+        total: overall.total,
+        max: overall.max,
+        percentage: overall.percentage,
+        grade: overall.grade,
+        result: overall.result,
+      };
+    });
+    const { students: ranked, analysis } = sectionAnalysis(rows, subjects, { ranks });
+    return { results: { examId: exam.id, sectionId: section.id, published: exam.published_at !== null, subjects, students: ranked, analysis }, students };
+  }
+
+  async results(ctx: WorkspaceContext, examId: string, sectionId: string, ranks: boolean): Promise<SectionResultsResult> {
+    const exam = await this.examOrThrow(ctx, examId);
+    const section = await this.sectionOfExam(ctx, exam, sectionId.toLowerCase());
+    // A guardian reads their own child's report card, never a section's results; a teacher their own sections'.
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    const { results } = await this.computeSection(this.repo, ctx.schoolId, exam, section, ranks);
+    return { results };
+  }
+
+  // ── publication ─────────────────────────────────────────────────────────
+  /** The report-card snapshot of each student of a section for an exam. */
+  private async sectionSnapshots(repo: ExamsRepository, schoolId: string, exam: ExamRow, section: SectionRow): Promise<{ studentId: string; data: Snapshot }[]> {
+    const { results, students } = await this.computeSection(repo, schoolId, exam, section);
+    const notes = new Map((await repo.notes(schoolId, exam.id, students.map((s) => s.id))).map((n) => [n.student_id, n]));
+    return results.students.map((r) => {
+      const st = students.find((s) => s.id === r.studentId)!;
+      const note = notes.get(r.studentId);
+      return {
+        studentId: r.studentId,
+        data: {
+          student: {
+            id: st.id,
+            name: st.name,
+            admissionNumber: st.admission_number,
+            rollNumber: st.roll_number,
+            className: section.class_name,
+            sectionName: section.name,
+            dateOfBirth: st.date_of_birth,
+            guardianName: st.guardian_name,
+          },
+          term: {
+            examId: exam.id,
+            examName: exam.name,
+            term: exam.term,
+            published: true,
+            components: exam.components,
+            subjects: r.subjects,
+            total: r.total,
+            max: r.max,
+            percentage: r.percentage,
+            grade: r.grade,
+            result: r.result,
+            rank: r.rank,
+            coScholastic: note?.co_scholastic ?? {},
+            remarks: note?.remarks ?? null,
+          },
+        },
+      };
+    });
+  }
+
+  async publish(ctx: WorkspaceContext, examId: string): Promise<ExamResult> {
+    await this.examOrThrow(ctx, examId);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const exam = (await repo.findExam(ctx.schoolId, examId, true))!;
+      if (exam.published_at) return tx.nothingChanged();
+      const snapshots: { studentId: string; data: Snapshot }[] = [];
+      for (const section of await repo.sectionsOfClasses(ctx.schoolId, exam.class_ids)) snapshots.push(...(await this.sectionSnapshots(repo, ctx.schoolId, exam, section)));
+      await repo.saveSnapshots(ctx.schoolId, examId, snapshots, tx.now);
+      await repo.setPublished(ctx.schoolId, examId, tx.now, ctx.userId);
+      await tx.audit({ action: 'exam.published', entity: 'exam', entityId: examId, before: { status: 'draft' }, after: { status: 'published', reportCards: snapshots.length } });
+    });
+    return this.get(ctx, examId);
+  }
+
+  /** Unlocks the marks (admin only; audited). Guardians see no report card of this exam until it is published again. */
+  async unpublish(ctx: WorkspaceContext, examId: string): Promise<ExamResult> {
+    await this.examOrThrow(ctx, examId);
+    if (ctx.role !== 'admin') throw new DomainException('FORBIDDEN');
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const exam = (await repo.findExam(ctx.schoolId, examId, true))!;
+      if (!exam.published_at) return tx.nothingChanged();
+      await repo.setPublished(ctx.schoolId, examId, null, null);
+      await tx.audit({ action: 'exam.unpublished', entity: 'exam', entityId: examId, before: { status: 'published', publishedAt: exam.published_at }, after: { status: 'draft' } });
+    });
+    return this.get(ctx, examId);
+  }
+
+  // ── report cards ────────────────────────────────────────────────────────
+  /**
+   * A student's report card for a year: a published exam from its frozen snapshot; an unpublished
+   * one live (marked provisional) for staff only. Null when a guardian has nothing published.
+   */
+  private async cardData(schoolId: string, studentId: string, academicYear: string, staffView: boolean, cache?: Map<string, Map<string, Snapshot>>): Promise<ReportCardData | null> {
+    const enrolment = await this.repo.enrolment(schoolId, studentId, academicYear);
+    if (!enrolment) return null;
+    const section = (await this.repo.section(schoolId, enrolment.section_id))!;
+    const exams = await this.repo.examsOfClass(schoolId, academicYear, section.class_id);
+    const terms: ReportCardTerm[] = [];
+    let frozenStudent: ReportCardData['student'] | null = null;
+    for (const exam of exams) {
+      if (exam.published_at) {
+        const snap = (await this.repo.snapshot(schoolId, exam.id, studentId))?.data as Snapshot | undefined;
+        if (snap) {
+          terms.push(snap.term);
+          frozenStudent = snap.student;
+        }
+      } else if (staffView) {
+        let live = cache?.get(exam.id);
+        if (!live) {
+          live = new Map((await this.sectionSnapshots(this.repo, schoolId, exam, section)).map((s) => [s.studentId, s.data]));
+          cache?.set(exam.id, live);
+        }
+        const snap = live.get(studentId);
+        if (snap) terms.push({ ...snap.term, published: false });
+      }
+    }
+    if (!staffView && terms.length === 0) return null;
+    const school = (await this.repo.school(schoolId))!;
+    const preset = presetForClass(section.class_name);
+    return {
+      school: { name: school.name, affiliationNumber: school.affiliation_number, schoolCode: school.school_code, address: school.address, principalName: school.principal_name },
+      student: frozenStudent ?? {
+        id: enrolment.id,
+        name: enrolment.name,
+        admissionNumber: enrolment.admission_number,
+        rollNumber: enrolment.roll_number,
+        className: section.class_name,
+        sectionName: section.name,
+        dateOfBirth: enrolment.date_of_birth,
+        guardianName: enrolment.guardian_name,
+      },
+      academicYear,
+      terms,
+      coScholasticAreas: preset.coScholasticAreas,
+      attendance: await attendanceSummaryHook(schoolId, studentId, academicYear),
+    };
+  }
+
+  async reportCard(ctx: WorkspaceContext, studentId: string, academicYear: string, lang: ReportCardLanguage): Promise<Buffer> {
+    // Row scope as the register's: a guardian their own children, a teacher their sections (404 otherwise).
+    await this.students.get(ctx, studentId);
+    const data = await this.cardData(ctx.schoolId, studentId.toLowerCase(), academicYear, ctx.role !== 'guardian');
+    if (!data) {
+      if (ctx.role === 'guardian') throw new DomainException('RESULTS_NOT_PUBLISHED');
+      throw new DomainException('NOT_FOUND', { message: `This student has no enrolment in ${academicYear}.` });
+    }
+    return renderReportCards([data], lang);
+  }
+
+  async startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
+    await this.access.require(ctx, 'section', [sectionId]);
+    const section = (await this.repo.section(ctx.schoolId, sectionId.toLowerCase()))!;
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    const payload: ReportCardsJobPayload = { sectionId: section.id, academicYear: input.academicYear ?? section.academic_year, lang: input.lang };
+    const id = await this.writes.run(ctx, (tx) => this.jobs.enqueue(tx, REPORT_CARDS_JOB, payload));
+    return { job: { id, state: 'queued' } };
+  }
+
+  /** The background job: every student's card of the section in one PDF, progress per student. */
+  private async runSectionJob(job: JobContext<ReportCardsJobPayload>): Promise<{ resultUrl: string }> {
+    const { sectionId, academicYear, lang } = job.payload;
+    const students = await this.repo.sectionStudents(job.schoolId, sectionId);
+    const cache = new Map<string, Map<string, Snapshot>>();
+    const cards: ReportCardData[] = [];
+    for (const [i, s] of students.entries()) {
+      if (job.signal.aborted) throw new Error('aborted');
+      const card = await this.cardData(job.schoolId, s.id, academicYear, true, cache);
+      if (card) cards.push(card);
+      await job.progress(((i + 1) / Math.max(1, students.length)) * 80);
+    }
+    const pdf = await renderReportCards(cards, lang);
+    await this.writes.run({ schoolId: job.schoolId, userId: job.createdBy }, async (tx) => {
+      await this.repo.in(tx.m).saveFile(job.schoolId, job.jobId, sectionId, pdf, tx.now);
+      await tx.audit({ action: 'report_cards.generated', entity: 'section', entityId: sectionId, after: { jobId: job.jobId, academicYear, lang, cards: cards.length } });
+    });
+    return { resultUrl: `/api/v1/schools/${job.schoolId}/report-cards/files/${job.jobId}` };
+  }
+
+  async file(ctx: WorkspaceContext, fileId: string): Promise<Buffer> {
+    await this.access.require(ctx, 'reportCardFile', [fileId]);
+    if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
+    const file = await this.repo.file(ctx.schoolId, fileId.toLowerCase());
+    if (!file) throw new DomainException('NOT_FOUND');
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(file.section_id)) throw new DomainException('FORBIDDEN');
+    return file.bytes;
+  }
+}

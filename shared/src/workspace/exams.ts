@@ -1,0 +1,553 @@
+import { z } from 'zod';
+import { optionalField, requiredText, uniqueEntries } from '../schemas/common';
+import { isoDateSchema } from './common';
+
+/**
+ * Exams, marks, results and report cards (DECISIONS "Exams and report cards"; DOMAIN "Assessment
+ * (CBSE)"). The rules here are pure: the server computes results with them and the renderer checks
+ * marks with them as they are typed.
+ */
+
+// ── grade scales ──────────────────────────────────────────────────────────
+/** CBSE's scholastic grades, best first, each with the lowest whole percentage it takes. */
+export const SCHOLASTIC_GRADES = [
+  { grade: 'A1', min: 91, max: 100 },
+  { grade: 'A2', min: 81, max: 90 },
+  { grade: 'B1', min: 71, max: 80 },
+  { grade: 'B2', min: 61, max: 70 },
+  { grade: 'C1', min: 51, max: 60 },
+  { grade: 'C2', min: 41, max: 50 },
+  { grade: 'D', min: 33, max: 40 },
+  { grade: 'E', min: 0, max: 32 },
+] as const;
+export type ScholasticGrade = (typeof SCHOLASTIC_GRADES)[number]['grade'];
+export const SCHOLASTIC_GRADE_NAMES = SCHOLASTIC_GRADES.map((g) => g.grade) as ScholasticGrade[];
+
+/** The pass mark: 33 % (of a subject, and of each component that has its own pass rule). */
+export const PASS_PERCENT = 33;
+
+/**
+ * The grade of a percentage (0–100). The scale is in whole numbers, so a fraction is rounded half
+ * up first: 90.5 % is 91 % and A1; 32.4 % is 32 % and E.
+ */
+export function scholasticGrade(percent: number): ScholasticGrade {
+  const whole = Math.round(Math.max(0, Math.min(100, percent)) + 1e-9);
+  return SCHOLASTIC_GRADES.find((g) => whole >= g.min)!.grade;
+}
+
+/** Co-scholastic areas: A–C in classes 6–8, A–E in 9–10 (a three- and a five-point scale). */
+export const CO_SCHOLASTIC_SCALES = { 'A-C': ['A', 'B', 'C'], 'A-E': ['A', 'B', 'C', 'D', 'E'] } as const;
+export type CoScholasticScale = keyof typeof CO_SCHOLASTIC_SCALES;
+export const CO_SCHOLASTIC_GRADE_VALUES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type CoScholasticGrade = (typeof CO_SCHOLASTIC_GRADE_VALUES)[number];
+
+export function isCoScholasticGrade(scale: CoScholasticScale, grade: string): grade is CoScholasticGrade {
+  return (CO_SCHOLASTIC_SCALES[scale] as readonly string[]).includes(grade);
+}
+
+// ── class bands and presets ───────────────────────────────────────────────
+export const CLASS_BANDS = ['primary', 'middle', 'secondary', 'senior'] as const;
+export type ClassBand = (typeof CLASS_BANDS)[number];
+
+/** The band of a catalogue class name ('Class 7' → middle); pre-primary and unknown names count as primary. */
+export function classBand(className: string): ClassBand {
+  const n = Number(/^Class (\d{1,2})$/.exec(className.trim())?.[1] ?? 0);
+  if (n >= 11) return 'senior';
+  if (n >= 9) return 'secondary';
+  if (n >= 6) return 'middle';
+  return 'primary';
+}
+
+/** One part of a subject's marks in an exam, e.g. "Periodic test" of 10. */
+export interface ExamComponent {
+  name: string;
+  maxMarks: number;
+  /**
+   * Periodic tests whose best two count (classes 9–10: "average of the best two of three"): all
+   * components so marked collapse into one of the same maximum.
+   */
+  bestOf?: boolean;
+  /** A pass rule of its own (classes 11–12: theory and practical are passed separately), in percent. */
+  passPercent?: number;
+}
+
+export interface AssessmentPreset {
+  band: ClassBand;
+  /** How many terms the year has (an exam per term). */
+  terms: number;
+  /** Each term's components (the school may edit names and maximum marks). */
+  components: (term: number) => ExamComponent[];
+  coScholasticScale: CoScholasticScale | null;
+  coScholasticAreas: string[];
+}
+
+export const ASSESSMENT_PRESETS: Readonly<Record<ClassBand, AssessmentPreset>> = {
+  primary: {
+    band: 'primary',
+    terms: 2,
+    components: () => [{ name: 'Term exam', maxMarks: 100 }],
+    coScholasticScale: 'A-C',
+    coScholasticAreas: ['Art education', 'Health and physical education', 'Discipline'],
+  },
+  middle: {
+    band: 'middle',
+    terms: 2,
+    components: (term) => [
+      { name: 'Periodic test', maxMarks: 10 },
+      { name: 'Notebook', maxMarks: 5 },
+      { name: 'Subject enrichment', maxMarks: 5 },
+      { name: term === 1 ? 'Half-yearly exam' : 'Yearly exam', maxMarks: 80 },
+    ],
+    coScholasticScale: 'A-C',
+    coScholasticAreas: ['Work education', 'Art education', 'Health and physical education', 'Discipline'],
+  },
+  secondary: {
+    band: 'secondary',
+    terms: 1,
+    components: () => [
+      { name: 'Periodic test 1', maxMarks: 10, bestOf: true },
+      { name: 'Periodic test 2', maxMarks: 10, bestOf: true },
+      { name: 'Periodic test 3', maxMarks: 10, bestOf: true },
+      { name: 'Notebook', maxMarks: 5 },
+      { name: 'Subject enrichment', maxMarks: 5 },
+      { name: 'Board exam', maxMarks: 80 },
+    ],
+    coScholasticScale: 'A-E',
+    coScholasticAreas: ['Work education', 'Art education', 'Health and physical education', 'Discipline'],
+  },
+  senior: {
+    band: 'senior',
+    terms: 1,
+    components: () => [
+      { name: 'Theory', maxMarks: 70, passPercent: PASS_PERCENT },
+      { name: 'Practical', maxMarks: 30, passPercent: PASS_PERCENT },
+    ],
+    coScholasticScale: 'A-E',
+    coScholasticAreas: ['Work education', 'Health and physical education', 'Discipline'],
+  },
+};
+
+export function presetForClass(className: string): AssessmentPreset {
+  return ASSESSMENT_PRESETS[classBand(className)];
+}
+
+// ── arithmetic ────────────────────────────────────────────────────────────
+/** A mark as entered: a number, 'AB' (absent) or nothing yet. */
+export type MarkValue = number | 'AB' | null;
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** The average of the best two of the given marks (an absence counts 0), to two decimals. */
+export function bestTwoAverage(marks: readonly MarkValue[]): number {
+  const values = marks.map((m) => (typeof m === 'number' ? m : 0)).sort((a, b) => b - a);
+  const top = values.slice(0, 2);
+  return top.length === 0 ? 0 : round2(top.reduce((s, v) => s + v, 0) / top.length);
+}
+
+export interface SubjectScore {
+  /** Marks obtained (best-of components collapsed), two decimals. */
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  pass: boolean;
+  /** Components failed on their own pass rule. */
+  failedComponents: string[];
+  /** True when every component has a mark (or AB). */
+  complete: boolean;
+  absentAll: boolean;
+}
+
+/** A subject's score from its components' marks (missing marks count 0 and make it incomplete). */
+export function subjectScore(components: readonly ExamComponent[], marks: Readonly<Record<string, MarkValue | undefined>>): SubjectScore {
+  const best = components.filter((c) => c.bestOf);
+  const plain = components.filter((c) => !c.bestOf);
+  let total = 0;
+  let max = 0;
+  const failedComponents: string[] = [];
+  for (const c of plain) {
+    const m = marks[c.name];
+    const got = typeof m === 'number' ? m : 0;
+    total += got;
+    max += c.maxMarks;
+    if (c.passPercent !== undefined && (got / c.maxMarks) * 100 < c.passPercent) failedComponents.push(c.name);
+  }
+  if (best.length > 0) {
+    // Best two of the periodic tests, each scaled to the first one's maximum.
+    const scale = best[0].maxMarks;
+    total += bestTwoAverage(best.map((c) => { const m = marks[c.name]; return typeof m === 'number' ? (m / c.maxMarks) * scale : m ?? null; }));
+    max += scale;
+  }
+  total = round2(total);
+  const percentage = max === 0 ? 0 : round2((total / max) * 100);
+  const values = components.map((c) => marks[c.name]);
+  return {
+    total,
+    max,
+    percentage,
+    grade: scholasticGrade(percentage),
+    pass: percentage >= PASS_PERCENT && failedComponents.length === 0,
+    failedComponents,
+    complete: values.every((v) => v !== null && v !== undefined),
+    absentAll: values.length > 0 && values.every((v) => v === 'AB'),
+  };
+}
+
+export interface OverallScore {
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  result: 'pass' | 'fail';
+  failedSubjects: string[];
+}
+
+/** A student's overall: the sum of subjects, the percentage and grade, pass only if every subject is passed. */
+export function overallScore(subjects: readonly { subjectId: string; score: SubjectScore }[]): OverallScore {
+  const total = round2(subjects.reduce((s, x) => s + x.score.total, 0));
+  const max = subjects.reduce((s, x) => s + x.score.max, 0);
+  const percentage = max === 0 ? 0 : round2((total / max) * 100);
+  const failedSubjects = subjects.filter((x) => !x.score.pass).map((x) => x.subjectId);
+  return { total, max, percentage, grade: scholasticGrade(percentage), result: failedSubjects.length === 0 ? 'pass' : 'fail', failedSubjects };
+}
+
+/** Competition ranks by percentage, highest first: 1, 2, 2, 4. */
+export function competitionRanks(percentages: readonly number[]): number[] {
+  return percentages.map((p) => 1 + percentages.filter((q) => q > p).length);
+}
+
+/**
+ * What a typed mark means against its maximum: a number within 0…max (halves allowed), 'AB'
+ * (any case), blank for none, or an error message.
+ */
+export function parseMark(input: string, maxMarks: number): { value: MarkValue } | { error: string } {
+  const text = input.trim();
+  if (text === '') return { value: null };
+  if (text.toUpperCase() === 'AB') return { value: 'AB' };
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return { error: EXAM_MESSAGES.markInvalid };
+  const n = Number(text);
+  if (n > maxMarks) return { error: markAboveMax(maxMarks) };
+  return { value: n };
+}
+
+export const markAboveMax = (max: number) => `Marks must not exceed ${max}`;
+
+// ── wire contract ─────────────────────────────────────────────────────────
+export const EXAM_MESSAGES = {
+  nameRequired: 'Exam name is required',
+  nameTooLong: 'Exam name must not exceed 100 characters',
+  yearInvalid: 'Academic year must look like 2026-27',
+  classesRequired: 'Choose at least one class',
+  idInvalid: 'Must be a valid ID',
+  componentsRequired: 'Add at least one component',
+  componentNameRequired: 'Component name is required',
+  componentNameTooLong: 'Component name must not exceed 60 characters',
+  componentTwice: 'This component name is used twice',
+  maxMarksInvalid: 'Maximum marks must be a whole number from 1 to 1000',
+  passPercentInvalid: 'Pass percentage must be from 0 to 100',
+  markInvalid: 'Enter marks as a number, or AB for absent',
+  componentUnknown: 'This exam has no such component',
+  studentTwice: 'This student and component are given twice',
+  studentNotInSection: 'This student is not in this section',
+  subjectNotInClass: 'This subject is not taught in this section’s class',
+  sectionNotInExam: 'This exam is not held for this section’s class',
+  timeInvalid: 'Enter a time as HH:MM (24-hour)',
+  endsBeforeStart: 'It must end after it starts',
+  paperTwice: 'This class and subject has two papers',
+  classNotInExam: 'This exam is not held for this class',
+  gradeInvalid: 'Grade must be one of the scale’s letters',
+  remarkTooLong: 'Remarks must not exceed 300 characters',
+  termInvalid: 'Term must be 1 to 4',
+} as const;
+const M = EXAM_MESSAGES;
+
+const idField = z.uuid({ error: M.idInvalid });
+const academicYearField = z.string({ error: M.yearInvalid }).trim().regex(/^\d{4}-\d{2}$/, M.yearInvalid);
+const timeField = z.string({ error: M.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
+
+export const examComponentSchema = z.object({
+  name: requiredText(60, M.componentNameRequired, M.componentNameTooLong),
+  maxMarks: z.number({ error: M.maxMarksInvalid }).int(M.maxMarksInvalid).min(1, M.maxMarksInvalid).max(1000, M.maxMarksInvalid),
+  bestOf: z.boolean().optional(),
+  passPercent: z.number({ error: M.passPercentInvalid }).min(0, M.passPercentInvalid).max(100, M.passPercentInvalid).optional(),
+});
+
+export const createExamSchema = z.object({
+  name: requiredText(100, M.nameRequired, M.nameTooLong),
+  academicYear: academicYearField,
+  classIds: z
+    .array(idField, { error: M.classesRequired })
+    .min(1, M.classesRequired)
+    .max(20)
+    .overwrite((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]),
+  components: z
+    .array(examComponentSchema, { error: M.componentsRequired })
+    .min(1, M.componentsRequired)
+    .max(12)
+    .superRefine(uniqueEntries(M.componentTwice, (c) => c.name.trim().toLowerCase(), ['name'])),
+  /** Which term of the year (1 = the first); orders the columns of the report card. */
+  term: z.number({ error: M.termInvalid }).int(M.termInvalid).min(1, M.termInvalid).max(4, M.termInvalid).default(1),
+});
+export type CreateExamInput = z.output<typeof createExamSchema>;
+
+export const listExamsQuerySchema = z.object({
+  academicYear: optionalField(academicYearField),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListExamsQuery = z.output<typeof listExamsQuerySchema>;
+
+export interface Exam {
+  id: string;
+  name: string;
+  academicYear: string;
+  term: number;
+  classIds: string[];
+  classes: { id: string; name: string }[];
+  components: ExamComponent[];
+  status: 'draft' | 'published';
+  publishedAt: string | null;
+  createdAt: string;
+}
+export interface ExamResult {
+  exam: Exam;
+}
+
+/** One mark of a PUT …/marks: a number or 'AB'. */
+export const markEntrySchema = z.object({
+  studentId: idField,
+  component: z.string({ error: M.componentUnknown }).trim().min(1, M.componentUnknown).max(60, M.componentUnknown),
+  marks: z.union([z.number().min(0, M.markInvalid).max(100000, M.markInvalid), z.literal('AB')], { error: M.markInvalid }).nullable(),
+});
+export const putMarksSchema = z.object({
+  sectionId: idField,
+  subjectId: idField,
+  marks: z
+    .array(markEntrySchema)
+    .max(2000)
+    .superRefine(uniqueEntries(M.studentTwice, (m) => `${m.studentId.toLowerCase()}:${m.component.trim().toLowerCase()}`)),
+});
+export type PutMarksInput = z.output<typeof putMarksSchema>;
+
+export const marksQuerySchema = z.object({ sectionId: idField, subjectId: idField });
+export type MarksQuery = z.output<typeof marksQuerySchema>;
+
+export interface MarksSheet {
+  examId: string;
+  sectionId: string;
+  subjectId: string;
+  subjectName: string;
+  components: ExamComponent[];
+  locked: boolean;
+  students: { studentId: string; name: string; rollNumber: number | null; admissionNumber: string; marks: Record<string, MarkValue> }[];
+}
+
+// ── the date sheet ────────────────────────────────────────────────────────
+export const examPaperSchema = z
+  .object({ classId: idField, subjectId: idField, date: isoDateSchema, startsAt: timeField, endsAt: timeField })
+  .superRefine((p, ctx) => {
+    if (p.endsAt <= p.startsAt) ctx.addIssue({ code: 'custom', message: M.endsBeforeStart, path: ['endsAt'] });
+  });
+export const putDateSheetSchema = z.object({
+  papers: z
+    .array(examPaperSchema)
+    .max(500)
+    .superRefine(uniqueEntries(M.paperTwice, (p) => `${p.classId.toLowerCase()}:${p.subjectId.toLowerCase()}`)),
+});
+export type PutDateSheetInput = z.output<typeof putDateSheetSchema>;
+export type ExamPaperInput = z.output<typeof examPaperSchema>;
+
+export interface ExamPaper extends ExamPaperInput {
+  className: string;
+  subjectName: string;
+}
+/** Two papers of one class at once: their indexes in `papers`. */
+export interface PaperClash {
+  classId: string;
+  date: string;
+  papers: [number, number];
+}
+export interface DateSheetResult {
+  dateSheet: { examId: string; papers: ExamPaper[]; clashes: PaperClash[] };
+}
+
+/** Pairs of papers of the same class on the same date whose times overlap. */
+export function dateSheetClashes(papers: readonly Pick<ExamPaperInput, 'classId' | 'date' | 'startsAt' | 'endsAt'>[]): PaperClash[] {
+  const out: PaperClash[] = [];
+  for (let i = 0; i < papers.length; i += 1) {
+    for (let j = i + 1; j < papers.length; j += 1) {
+      const a = papers[i];
+      const b = papers[j];
+      if (a.classId.toLowerCase() === b.classId.toLowerCase() && a.date === b.date && a.startsAt < b.endsAt && b.startsAt < a.endsAt) {
+        out.push({ classId: a.classId, date: a.date, papers: [i, j] });
+      }
+    }
+  }
+  return out;
+}
+
+// ── co-scholastic grades and remarks ──────────────────────────────────────
+export const putReportNotesSchema = z.object({
+  sectionId: idField,
+  students: z
+    .array(
+      z.object({
+        studentId: idField,
+        coScholastic: z.record(z.string().trim().min(1).max(60), z.enum(CO_SCHOLASTIC_GRADE_VALUES, { error: M.gradeInvalid })).optional(),
+        remarks: z.string().trim().max(300, M.remarkTooLong).nullable().optional(),
+      }),
+    )
+    .max(200)
+    .superRefine(uniqueEntries(M.studentTwice, (s) => s.studentId.toLowerCase())),
+});
+export type PutReportNotesInput = z.output<typeof putReportNotesSchema>;
+
+// ── results ───────────────────────────────────────────────────────────────
+export const resultsQuerySchema = z.object({ sectionId: idField, ranks: optionalField(z.enum(['true', 'false'])) });
+export type ResultsQuery = z.output<typeof resultsQuerySchema>;
+
+export interface StudentSubjectResult {
+  subjectId: string;
+  subjectName: string;
+  marks: Record<string, MarkValue>;
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  pass: boolean;
+  failedComponents: string[];
+}
+export interface StudentExamResult {
+  studentId: string;
+  name: string;
+  admissionNumber: string;
+  rollNumber: number | null;
+  subjects: StudentSubjectResult[];
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  result: 'pass' | 'fail';
+  rank: number | null;
+}
+export interface SectionResults {
+  examId: string;
+  sectionId: string;
+  published: boolean;
+  subjects: { id: string; name: string }[];
+  students: StudentExamResult[];
+  analysis: {
+    gradeDistribution: { subjectId: string; subjectName: string; counts: Record<ScholasticGrade, number> }[];
+    toppers: { studentId: string; name: string; percentage: number; rank: number }[];
+    needingSupport: { studentId: string; name: string; percentage: number; failedSubjects: string[] }[];
+  };
+}
+export interface SectionResultsResult {
+  results: SectionResults;
+}
+
+/** Results of a section from its students' subject scores: ranks, grade distribution, toppers, those needing support. */
+export function sectionAnalysis(
+  students: readonly Omit<StudentExamResult, 'rank'>[],
+  subjects: readonly { id: string; name: string }[],
+  opts: { ranks: boolean; toppers?: number },
+): { students: StudentExamResult[]; analysis: SectionResults['analysis'] } {
+  const ranks = competitionRanks(students.map((s) => s.percentage));
+  const ranked: StudentExamResult[] = students.map((s, i) => ({ ...s, rank: opts.ranks ? ranks[i] : null }));
+  const gradeDistribution = subjects.map((sub) => {
+    const counts = Object.fromEntries(SCHOLASTIC_GRADE_NAMES.map((g) => [g, 0])) as Record<ScholasticGrade, number>;
+    for (const s of students) {
+      const r = s.subjects.find((x) => x.subjectId === sub.id);
+      if (r) counts[r.grade] += 1;
+    }
+    return { subjectId: sub.id, subjectName: sub.name, counts };
+  });
+  const order = students.map((s, i) => ({ s, rank: ranks[i] })).sort((a, b) => a.rank - b.rank || a.s.name.localeCompare(b.s.name));
+  const toppers = order.filter((o) => o.rank <= (opts.toppers ?? 3) && o.s.max > 0).map((o) => ({ studentId: o.s.studentId, name: o.s.name, percentage: o.s.percentage, rank: o.rank }));
+  const needingSupport = students
+    .filter((s) => s.result === 'fail')
+    .map((s) => ({ studentId: s.studentId, name: s.name, percentage: s.percentage, failedSubjects: s.subjects.filter((x) => !x.pass).map((x) => x.subjectName) }));
+  return { students: ranked, analysis: { gradeDistribution, toppers, needingSupport } };
+}
+
+// ── report cards ──────────────────────────────────────────────────────────
+export const REPORT_CARD_LANGUAGES = ['en', 'hi'] as const;
+export type ReportCardLanguage = (typeof REPORT_CARD_LANGUAGES)[number];
+export const reportCardQuerySchema = z.object({
+  academicYear: academicYearField,
+  lang: z.enum(REPORT_CARD_LANGUAGES, { error: 'Language must be en or hi' }).default('en'),
+});
+export type ReportCardQuery = z.output<typeof reportCardQuerySchema>;
+export const sectionReportCardsSchema = z.object({
+  academicYear: optionalField(academicYearField),
+  lang: z.enum(REPORT_CARD_LANGUAGES, { error: 'Language must be en or hi' }).default('en'),
+});
+export type SectionReportCardsInput = z.output<typeof sectionReportCardsSchema>;
+export interface ReportCardJobResult {
+  job: { id: string; state: 'queued' };
+}
+
+/** What a report card shows for one exam (term), frozen at publication. */
+export interface ReportCardTerm {
+  examId: string;
+  examName: string;
+  term: number;
+  published: boolean;
+  components: ExamComponent[];
+  subjects: StudentSubjectResult[];
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  result: 'pass' | 'fail';
+  rank: number | null;
+  coScholastic: Record<string, string>;
+  remarks: string | null;
+}
+export interface ReportCardData {
+  school: { name: string; affiliationNumber: string | null; schoolCode: string | null; address: string; principalName: string | null };
+  student: {
+    id: string;
+    name: string;
+    admissionNumber: string;
+    rollNumber: number | null;
+    className: string;
+    sectionName: string;
+    dateOfBirth: string;
+    guardianName: string | null;
+  };
+  academicYear: string;
+  terms: ReportCardTerm[];
+  coScholasticAreas: string[];
+  attendance: { workingDays: number; present: number; percentage: number } | null;
+}
+
+// ── what the screens need to choose from ──────────────────────────────────
+export const examClassesQuerySchema = z.object({ academicYear: optionalField(academicYearField) });
+export interface ExamClass {
+  id: string;
+  name: string;
+  band: ClassBand;
+  /** The band's preset components for term 1 and its co-scholastic scale (a starting point the school edits). */
+  presetComponents: ExamComponent[];
+  coScholasticScale: CoScholasticScale | null;
+  sections: { id: string; name: string }[];
+  subjects: { id: string; name: string }[];
+}
+export interface ExamClassesResult {
+  academicYear: string | null;
+  classes: ExamClass[];
+}
+/** A section × subject marks sheet of an exam the caller can open (a teacher: their assigned subjects). */
+export interface ExamSheet {
+  sectionId: string;
+  sectionName: string;
+  classId: string;
+  className: string;
+  subjectId: string;
+  subjectName: string;
+  canEnter: boolean;
+}
+export interface ExamSheetsResult {
+  sheets: ExamSheet[];
+}

@@ -1,0 +1,105 @@
+import type {
+  CreateExamInput,
+  Exam,
+  ExamClassesResult,
+  ExamResult,
+  ExamSheetsResult,
+  JobStatus,
+  MarksSheet,
+  Page,
+  PutMarksInput,
+  ReportCardJobResult,
+  ReportCardLanguage,
+  SectionResultsResult,
+} from '@vidyalaya/shared';
+import { api } from '../../../lib/api/api';
+import { tokenStore } from '../../../lib/auth/token-store';
+import { getPlatform } from '../../../lib/platform/platform';
+
+const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
+const exam = (schoolId: string, examId: string) => `${school(schoolId)}/exams/${encodeURIComponent(examId)}`;
+
+/** The exams calls (DECISIONS "Exams and report cards"; docs/exams.md). */
+export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results'] }).injectEndpoints({
+  endpoints: (b) => ({
+    exams: b.query<Page<Exam>, { schoolId: string; academicYear?: string }>({
+      query: ({ schoolId, academicYear }) => ({ url: `${school(schoolId)}/exams`, params: { academicYear, pageSize: 200 } }),
+      providesTags: (_r, _e, { schoolId }) => [{ type: 'Exams', id: schoolId }],
+    }),
+    exam: b.query<ExamResult, { schoolId: string; examId: string }>({
+      query: ({ schoolId, examId }) => ({ url: exam(schoolId, examId) }),
+      providesTags: (_r, _e, { examId }) => [{ type: 'Exam', id: examId }],
+    }),
+    examClasses: b.query<ExamClassesResult, { schoolId: string; academicYear?: string }>({
+      query: ({ schoolId, academicYear }) => ({ url: `${school(schoolId)}/exam-classes`, params: { academicYear } }),
+    }),
+    createExam: b.mutation<ExamResult, { schoolId: string; body: CreateExamInput }>({
+      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/exams`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'Exams', id: schoolId }],
+    }),
+    sheets: b.query<ExamSheetsResult, { schoolId: string; examId: string }>({
+      query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/sheets` }),
+    }),
+    marks: b.query<MarksSheet, { schoolId: string; examId: string; sectionId: string; subjectId: string }>({
+      query: ({ schoolId, examId, sectionId, subjectId }) => ({ url: `${exam(schoolId, examId)}/marks`, params: { sectionId, subjectId } }),
+      providesTags: (_r, _e, { examId, sectionId, subjectId }) => [{ type: 'Marks', id: `${examId}:${sectionId}:${subjectId}` }],
+    }),
+    saveMarks: b.mutation<MarksSheet, { schoolId: string; examId: string; body: PutMarksInput }>({
+      query: ({ schoolId, examId, body }) => ({ url: `${exam(schoolId, examId)}/marks`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { examId }) => [{ type: 'Results', id: examId }],
+    }),
+    results: b.query<SectionResultsResult, { schoolId: string; examId: string; sectionId: string }>({
+      query: ({ schoolId, examId, sectionId }) => ({ url: `${exam(schoolId, examId)}/results`, params: { sectionId } }),
+      providesTags: (_r, _e, { examId }) => [{ type: 'Results', id: examId }],
+    }),
+    publish: b.mutation<ExamResult, { schoolId: string; examId: string; publish: boolean }>({
+      query: ({ schoolId, examId, publish }) => ({ url: `${exam(schoolId, examId)}/${publish ? 'publish' : 'unpublish'}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, { schoolId, examId }) => [{ type: 'Exam', id: examId }, { type: 'Exams', id: schoolId }, { type: 'Marks' }, { type: 'Results', id: examId }],
+    }),
+    startSectionCards: b.mutation<ReportCardJobResult, { schoolId: string; sectionId: string; academicYear: string; lang: ReportCardLanguage }>({
+      query: ({ schoolId, sectionId, academicYear, lang }) => ({ url: `${school(schoolId)}/sections/${encodeURIComponent(sectionId)}/report-cards`, method: 'POST', body: { academicYear, lang } }),
+    }),
+    job: b.query<JobStatus, { schoolId: string; jobId: string }>({
+      query: ({ schoolId, jobId }) => ({ url: `${school(schoolId)}/jobs/${encodeURIComponent(jobId)}` }),
+    }),
+  }),
+});
+
+export const {
+  useExamsQuery,
+  useExamQuery,
+  useExamClassesQuery,
+  useCreateExamMutation,
+  useSheetsQuery,
+  useMarksQuery,
+  useSaveMarksMutation,
+  useResultsQuery,
+  usePublishMutation,
+  useStartSectionCardsMutation,
+  useJobQuery,
+} = examsApi;
+
+/**
+ * Fetches a PDF the API answers (a report card, a section's cards) with the signed-in bearer
+ * token and hands it to the browser as a download. `path` is under /api/v1 (a job's resultUrl
+ * starts with /api/v1 and is accepted as it is).
+ */
+export async function downloadPdf(path: string, filename: string): Promise<void> {
+  const base = await getPlatform().apiBaseUrl();
+  const tokens = await tokenStore.get();
+  const url = path.startsWith('/api/v1') ? `${base.replace(/\/api\/v1\/?$/, '')}${path}` : `${base}${path}`;
+  const res = await fetch(url, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,250 @@
+import { Alert, Button, Card, HTMLSelect, HTMLTable, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { roleHas, type ReportCardLanguage } from '@vidyalaya/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { toast, toastError } from '../../../lib/toast';
+import { useSchool } from '../../../lib/workspace/school-context';
+import { downloadPdf, useExamQuery, useJobQuery, usePublishMutation, useResultsQuery, useSheetsQuery, useStartSectionCardsMutation } from '../api/exams-api';
+import { useT } from '../i18n';
+import '../components/exams.css';
+
+/** One exam: its marks sheets, publication, a section's results and its report cards. */
+export function Component() {
+  const t = useT();
+  const { schoolId, home } = useSchool();
+  const { examId = '' } = useParams();
+  const exam = useExamQuery({ schoolId, examId });
+  const sheets = useSheetsQuery({ schoolId, examId });
+  const [publish, publishing] = usePublishMutation();
+  const [confirm, setConfirm] = useState<'publish' | 'unpublish' | null>(null);
+  const sections = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const s of sheets.data?.sheets ?? []) seen.set(s.sectionId, `${s.className} ${s.sectionName}`);
+    return [...seen.entries()].map(([id, label]) => ({ id, label }));
+  }, [sheets.data]);
+  const [sectionId, setSectionId] = useState('');
+  const section = sectionId || sections[0]?.id || '';
+
+  if (exam.isLoading) return <Spinner size={24} aria-label={t('common.loading')} />;
+  if (!exam.data) return <EmptyState icon="error" title={t('common.loadFailed')} description={t('common.tryAgain')} />;
+  const e = exam.data.exam;
+  const published = e.status === 'published';
+  const canPublish = roleHas(home.role, 'results.publish');
+
+  async function onPublish() {
+    const publishNow = confirm === 'publish';
+    setConfirm(null);
+    try {
+      await publish({ schoolId, examId, publish: publishNow }).unwrap();
+      toast({ title: publishNow ? t('exam.publishedToast') : t('exam.unpublishedToast'), intent: 'success' });
+    } catch (err) {
+      toastError(t('exam.publishFailed'), (err as { message?: string }).message);
+    }
+  }
+
+  return (
+    <section className="ex-page">
+      <div className="ws-section-head">
+        <h1>{e.name}</h1>
+        <Tag large intent={published ? 'success' : 'none'}>{published ? t('exams.published') : t('exams.draft')}</Tag>
+      </div>
+      <p className="ex-muted">
+        {e.academicYear} · {e.classes.map((c) => c.name).join(', ')} · {e.components.map((c) => `${c.name} (${c.maxMarks})`).join(', ')}
+      </p>
+      {canPublish ? (
+        <div className="ex-actions">
+          {published ? (
+            <Button className="ws-touch" icon="unlock" text={t('exam.unpublish')} onClick={() => setConfirm('unpublish')} loading={publishing.isLoading} />
+          ) : (
+            <Button className="ws-touch" intent="success" icon="endorsed" text={t('exam.publish')} onClick={() => setConfirm('publish')} loading={publishing.isLoading} />
+          )}
+        </div>
+      ) : null}
+      <Alert isOpen={confirm !== null} cancelButtonText={t('common.cancel')} confirmButtonText={confirm === 'publish' ? t('exam.publish') : t('exam.unpublish')} intent={confirm === 'publish' ? 'success' : 'warning'} onCancel={() => setConfirm(null)} onConfirm={() => void onPublish()}>
+        <p>{confirm === 'publish' ? t('exam.publishConfirm') : t('exam.unpublishConfirm')}</p>
+      </Alert>
+
+      <Card className="ws-card">
+        <h2>{t('exam.marksSheets')}</h2>
+        {published ? <p className="ex-muted">{t('exam.lockedNote')}</p> : null}
+        {sheets.isLoading ? (
+          <Spinner size={20} aria-label={t('common.loading')} />
+        ) : (sheets.data?.sheets ?? []).length === 0 ? (
+          <p>{t('exam.noSheets')}</p>
+        ) : (
+          <ul className="ex-sheets">
+            {sheets.data!.sheets.map((s) => (
+              <li key={`${s.sectionId}:${s.subjectId}`}>
+                {s.canEnter ? (
+                  <Link className="ex-sheet ws-touch" to={`/workspace/${schoolId}/exams/${examId}/marks/${s.sectionId}/${s.subjectId}`}>
+                    {s.className} {s.sectionName} · {s.subjectName}
+                  </Link>
+                ) : (
+                  <span className="ex-sheet ex-sheet-off">
+                    {s.className} {s.sectionName} · {s.subjectName}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {sections.length > 0 ? (
+        <>
+          <div className="ex-section-pick">
+            <label htmlFor="ex-section">{t('exam.section')}</label>
+            <HTMLSelect id="ex-section" className="ws-touch" value={section} onChange={(ev) => setSectionId(ev.target.value)} options={sections.map((s) => ({ value: s.id, label: s.label }))} />
+          </div>
+          <Results schoolId={schoolId} examId={examId} sectionId={section} />
+          <ReportCards schoolId={schoolId} sectionId={section} academicYear={e.academicYear} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Results({ schoolId, examId, sectionId }: { schoolId: string; examId: string; sectionId: string }) {
+  const t = useT();
+  const results = useResultsQuery({ schoolId, examId, sectionId }, { skip: !sectionId });
+  const r = results.data?.results;
+  return (
+    <Card className="ws-card">
+      <h2>{t('exam.results')}</h2>
+      {results.isFetching && !r ? (
+        <Spinner size={20} aria-label={t('common.loading')} />
+      ) : !r || r.students.length === 0 ? (
+        <p>{t('exam.noStudents')}</p>
+      ) : (
+        <>
+          <div className="ex-scroll">
+            <HTMLTable className="ws-table ex-results" aria-label={t('exam.results')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('exam.rank')}</th>
+                  <th scope="col">{t('exam.student')}</th>
+                  {r.subjects.map((s) => (
+                    <th scope="col" key={s.id}>
+                      {s.name}
+                    </th>
+                  ))}
+                  <th scope="col">{t('exam.total')}</th>
+                  <th scope="col">%</th>
+                  <th scope="col">{t('exam.grade')}</th>
+                  <th scope="col">{t('exam.result')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.students.map((s) => (
+                  <tr key={s.studentId}>
+                    <td>{s.rank ?? '—'}</td>
+                    <td>{s.name}</td>
+                    {s.subjects.map((x) => (
+                      <td key={x.subjectId}>
+                        {x.total} <span className="ex-grade">{x.grade}</span>
+                      </td>
+                    ))}
+                    <td>
+                      {s.total}/{s.max}
+                    </td>
+                    <td>{s.percentage.toFixed(2)}</td>
+                    <td>{s.grade}</td>
+                    <td>
+                      <Tag intent={s.result === 'pass' ? 'success' : 'danger'}>{s.result === 'pass' ? t('exam.pass') : t('exam.needsSupport')}</Tag>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+          <div className="ex-analysis">
+            <div>
+              <h3>{t('exam.toppers')}</h3>
+              <ol>
+                {r.analysis.toppers.map((x) => (
+                  <li key={x.studentId}>
+                    {x.name} · {x.percentage.toFixed(2)}%
+                  </li>
+                ))}
+              </ol>
+            </div>
+            <div>
+              <h3>{t('exam.needingSupport')}</h3>
+              {r.analysis.needingSupport.length === 0 ? (
+                <p>{t('exam.nobody')}</p>
+              ) : (
+                <ul>
+                  {r.analysis.needingSupport.map((x) => (
+                    <li key={x.studentId}>
+                      {x.name}: {x.failedSubjects.join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div>
+              <h3>{t('exam.distribution')}</h3>
+              <ul>
+                {r.analysis.gradeDistribution.map((g) => (
+                  <li key={g.subjectId}>
+                    {g.subjectName}:{' '}
+                    {Object.entries(g.counts)
+                      .filter(([, n]) => n > 0)
+                      .map(([grade, n]) => `${grade} ${n}`)
+                      .join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ReportCards({ schoolId, sectionId, academicYear }: { schoolId: string; sectionId: string; academicYear: string }) {
+  const t = useT();
+  const [lang, setLang] = useState<ReportCardLanguage>('en');
+  const [start, starting] = useStartSectionCardsMutation();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useJobQuery({ schoolId, jobId: jobId ?? '' }, { skip: !jobId, pollingInterval: 700 });
+  const state = job.data?.state;
+  const done = state === 'completed' || state === 'failed';
+  useEffect(() => setJobId(null), [sectionId]);
+
+  async function onStart() {
+    try {
+      const { job: j } = await start({ schoolId, sectionId, academicYear, lang }).unwrap();
+      setJobId(j.id);
+    } catch (err) {
+      toastError(t('cards.failed'), (err as { message?: string }).message);
+    }
+  }
+  async function onDownload() {
+    if (!job.data?.resultUrl) return;
+    try {
+      await downloadPdf(job.data.resultUrl, `report-cards-${academicYear}.pdf`);
+    } catch (err) {
+      toastError(t('cards.failed'), (err as Error).message);
+    }
+  }
+  return (
+    <Card className="ws-card">
+      <h2>{t('cards.title')}</h2>
+      <p className="ex-muted">{t('cards.help')}</p>
+      <div className="ex-actions">
+        <HTMLSelect aria-label={t('cards.language')} className="ws-touch" value={lang} onChange={(e) => setLang(e.target.value as ReportCardLanguage)} options={[{ value: 'en', label: 'English' }, { value: 'hi', label: 'हिन्दी' }]} />
+        <Button className="ws-touch" intent="primary" icon="print" text={t('cards.print')} loading={starting.isLoading || (!!jobId && !done)} onClick={() => void onStart()} />
+      </div>
+      {jobId ? (
+        <div className="ex-job" aria-live="polite">
+          <ProgressBar value={(job.data?.progress ?? 0) / 100} intent={state === 'failed' ? 'danger' : state === 'completed' ? 'success' : 'primary'} stripes={!done} aria-label={t('cards.progress')} />
+          <p>{state === 'completed' ? t('cards.ready') : state === 'failed' ? (job.data?.error ?? t('cards.failed')) : t('cards.working', { percent: job.data?.progress ?? 0 })}</p>
+          {state === 'completed' ? <Button className="ws-touch" intent="success" icon="download" text={t('cards.download')} onClick={() => void onDownload()} /> : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
