@@ -28,6 +28,8 @@ import { CalendarModule } from './modules/calendar/calendar.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { TimetableModule } from './modules/timetable/timetable.module';
 import { StudentsModule } from './modules/students/students.module';
+import { GuardiansModule } from './modules/guardians/guardians.module';
+import { NoticesModule } from './modules/notices/notices.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -56,6 +58,8 @@ export const DOMAIN_MODULES = [
   StaffModule,
   TimetableModule,
   StudentsModule,
+  GuardiansModule,
+  NoticesModule,
 ];
 
 @Module({})

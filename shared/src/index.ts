@@ -73,3 +73,5 @@ export * from './workspace/staff';
 export * from './workspace/timetable';
 export * from './rules/aadhaar';
 export * from './workspace/students';
+export * from './workspace/guardians';
+export * from './workspace/notices';

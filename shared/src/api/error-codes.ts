@@ -95,6 +95,11 @@ export const ERROR_CODES = {
   APPLICATION_DECIDED: { status: 422, message: 'This application has already been decided.' },
   PHOTO_INVALID: { status: 400, message: 'Upload a JPEG, PNG or WebP photo of at most 512 KB.' },
   IMPORT_FILE_INVALID: { status: 400, message: 'Upload a CSV or Excel (.xlsx) file with the template’s header row.' },
+  // Guardians and notices (issue 19).
+  NO_GUARDIAN_EMAIL: { status: 422, message: 'The student has no guardian with this e-mail address. Add it to the student’s record first.' },
+  ATTACHMENT_INVALID: { status: 400, message: 'Attach a PDF of at most 2 MB.' },
+  NOTICE_PUBLISHED: { status: 422, message: 'This notice is already published and can no longer be changed.' },
+  DATA_REQUEST_CLOSED: { status: 422, message: 'This request has already been answered.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

@@ -9,6 +9,7 @@ import { Workspace1764100000000 } from './1764100000000-workspace';
 import { SchoolAffiliationNumber1764200000000 } from './1764200000000-school-affiliation-number';
 import { StaffTimetableCalendar1764400000000 } from './1764400000000-staff-timetable-calendar';
 import { Students1764300000000 } from './1764300000000-students';
+import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: Function[] = [
   SchoolAffiliationNumber1764200000000,
   StaffTimetableCalendar1764400000000,
   Students1764300000000,
+  GuardiansNotices1764800000000,
 ];
