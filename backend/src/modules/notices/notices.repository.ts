@@ -173,9 +173,9 @@ export class NoticesRepository extends Repository {
   /** The caller's read receipt (a row is made for a reader the notice did not list, e.g. a guardian linked later). */
   async markRead(schoolId: string, id: string, userId: string, now: Date): Promise<{ readAt: Date; first: boolean }> {
     const [row] = await this.rows<{ read_at: Date; first: boolean }>(
-      `INSERT INTO notice_recipients AS nr (school_id, notice_id, user_id, read_at) VALUES ($1, $2, $3, $4)
+      `INSERT INTO notice_recipients AS nr (school_id, notice_id, user_id, read_at) VALUES ($1, $2, $3, $4::timestamptz)
        ON CONFLICT (school_id, notice_id, user_id) DO UPDATE SET read_at = coalesce(nr.read_at, EXCLUDED.read_at)
-       RETURNING nr.read_at, (xmax = 0 OR nr.read_at = $4) AS first`,
+       RETURNING nr.read_at, (nr.read_at = $4::timestamptz) AS first`,
       [schoolId, id, userId, now],
     );
     return { readAt: row.read_at, first: row.first };
@@ -215,7 +215,7 @@ export class NoticesRepository extends Repository {
 
   async setEmailStatus(schoolId: string, id: string, userId: string, status: 'sent' | 'failed', error: string | null, now: Date): Promise<void> {
     await this.m.query(
-      `UPDATE notice_recipients SET email_status = $4, email_error = $5, emailed_at = CASE WHEN $4 = 'sent' THEN $6::timestamptz END
+      `UPDATE notice_recipients SET email_status = $4::varchar, email_error = $5::varchar, emailed_at = CASE WHEN $4::varchar = 'sent' THEN $6::timestamptz END
         WHERE school_id = $1 AND notice_id = $2 AND user_id = $3`,
       [schoolId, id, userId, status, error, now],
     );
