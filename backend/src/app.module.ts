@@ -31,6 +31,8 @@ import { StudentsModule } from './modules/students/students.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { FeesModule } from './modules/fees/fees.module';
 import { ExamsModule } from './modules/exams/exams.module';
+import { GuardiansModule } from './modules/guardians/guardians.module';
+import { NoticesModule } from './modules/notices/notices.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -62,6 +64,8 @@ export const DOMAIN_MODULES = [
   AttendanceModule,
   FeesModule,
   ExamsModule,
+  GuardiansModule,
+  NoticesModule,
 ];
 
 @Module({})

@@ -76,3 +76,5 @@ export * from './workspace/students';
 export * from './workspace/attendance';
 export * from './workspace/fees';
 export * from './workspace/exams';
+export * from './workspace/guardians';
+export * from './workspace/notices';

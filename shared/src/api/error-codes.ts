@@ -110,6 +110,11 @@ export const ERROR_CODES = {
   // Exams and report cards (DECISIONS "Exams and report cards").
   MARKS_LOCKED: { status: 422, message: 'The results of this exam are published: marks are locked until an admin unpublishes them.' },
   RESULTS_NOT_PUBLISHED: { status: 422, message: 'No results have been published for this student yet.' },
+  // Guardians and notices (issue 19).
+  NO_GUARDIAN_EMAIL: { status: 422, message: 'The student has no guardian with this e-mail address. Add it to the student’s record first.' },
+  ATTACHMENT_INVALID: { status: 400, message: 'Attach a PDF of at most 2 MB.' },
+  NOTICE_PUBLISHED: { status: 422, message: 'This notice is already published and can no longer be changed.' },
+  DATA_REQUEST_CLOSED: { status: 422, message: 'This request has already been answered.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

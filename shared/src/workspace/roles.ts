@@ -40,7 +40,10 @@ export const PERMISSIONS = [
   'notices.read',
   'notices.manage',
   'consents.read',
-  'consents.manage',
+  'consents.manage', // the office: resolve guardians' data requests
+  'guardians.invite', // invite a student's guardians (from the record, or a whole class or section)
+  'consents.record', // guardians: their own children's consents; the office: from a paper form
+  'dataRequests.create', // guardians: ask for a correction or erasure of their child's data
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -71,6 +74,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'notices.manage',
     'consents.read',
     'consents.manage',
+    'guardians.invite',
+    'consents.record',
   ],
   accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect'],
   teacher: [...STAFF_READ, 'students.read', 'attendance.read', 'attendance.mark', 'marks.enter', 'results.read'],
@@ -85,6 +90,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'fees.read',
     'notices.read',
     'consents.read',
+    'consents.record',
+    'dataRequests.create',
   ],
 };
 

@@ -12,20 +12,48 @@ export interface AccessKind {
   idColumn?: string;
   /** The 404 code for a missing or foreign record, `NOT_FOUND` unless named. */
   notFound?: ErrorCode;
+  /**
+   * What a guardian may name of this kind: the allow-list (docs/architecture.md "Guardians see
+   * their own children"). Absent: nothing — a guardian naming such a record gets the 404 of a
+   * missing one. `'school'`: any record of the school (calendar events, academic years). A string:
+   * an SQL condition on the record (alias `r`; `$1` the school, `$3` the guardian's user id),
+   * usually `viaChild('student_id')` for a record that belongs to one student.
+   */
+  guardian?: 'school' | string;
 }
 
+/** The ids of the students linked to the guardian `$3` in the school `$1` (a sub-select). */
+export const GUARDIAN_CHILDREN_SQL = `SELECT gu.student_id FROM student_guardian_users gu WHERE gu.school_id = $1 AND gu.user_id = $3`;
+
+/** The guardian condition of a record that belongs to one student (its `column` holds the student id). */
+export const viaChild = (column: string): string => `r.${column} IN (${GUARDIAN_CHILDREN_SQL})`;
+
+/**
+ * The notices a guardian sees: published, and to the whole school, to all guardians, or to a class
+ * or section one of their children is in now (docs/guardians.md "Notices"). Also the notices
+ * module's list filter, so the list and a single notice agree.
+ */
+export const GUARDIAN_NOTICE_SQL = `r.published_at IS NOT NULL AND (r.audience IN ('school', 'guardians')
+  OR (r.audience = 'classes' AND r.class_ids && ARRAY(SELECT st.class_id FROM students st WHERE st.school_id = $1 AND st.class_id IS NOT NULL AND st.id IN (${GUARDIAN_CHILDREN_SQL})))
+  OR (r.audience = 'sections' AND r.section_ids && ARRAY(SELECT st.section_id FROM students st WHERE st.school_id = $1 AND st.section_id IS NOT NULL AND st.id IN (${GUARDIAN_CHILDREN_SQL}))))`;
+
+/** The sections (or classes) a guardian's children are in now or were enrolled in. */
+const viaChildPlacement = (column: 'section_id' | 'class_id'): string =>
+  `r.id IN (SELECT st.${column} FROM students st WHERE st.school_id = $1 AND st.id IN (${GUARDIAN_CHILDREN_SQL})
+            UNION SELECT e.${column} FROM student_enrolments e WHERE e.school_id = $1 AND e.student_id IN (${GUARDIAN_CHILDREN_SQL}))`;
+
 export const ACCESS_KINDS = {
-  class: { table: 'classes' },
-  section: { table: 'sections' },
+  class: { table: 'classes', guardian: viaChildPlacement('class_id') },
+  section: { table: 'sections', guardian: viaChildPlacement('section_id') },
   classSubject: { table: 'class_subjects' },
-  academicYear: { table: 'academic_years' },
+  academicYear: { table: 'academic_years', guardian: 'school' },
   member: { table: 'school_members', idColumn: 'user_id' },
   invitation: { table: 'school_invitations' },
   job: { table: 'jobs' },
-  calendarEvent: { table: 'calendar_events' },
+  calendarEvent: { table: 'calendar_events', guardian: 'school' },
   staff: { table: 'staff' },
   substitution: { table: 'substitutions' },
-  student: { table: 'students' },
+  student: { table: 'students', guardian: viaChild('id') },
   application: { table: 'admission_applications' },
   feeHead: { table: 'fee_heads' },
   feeStructure: { table: 'fee_structures' },
@@ -33,6 +61,8 @@ export const ACCESS_KINDS = {
   feeReceipt: { table: 'fee_receipts' },
   exam: { table: 'exams' },
   reportCardFile: { table: 'report_card_files' },
+  dataRequest: { table: 'data_requests', guardian: viaChild('student_id') },
+  notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL },
 } as const satisfies Record<string, AccessKind>;
 
 export type AccessKindName = keyof typeof ACCESS_KINDS;

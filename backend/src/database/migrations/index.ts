@@ -12,6 +12,7 @@ import { Students1764300000000 } from './1764300000000-students';
 import { Attendance1764500000000 } from './1764500000000-attendance';
 import { Fees1764600000000 } from './1764600000000-fees';
 import { Exams1764700000000 } from './1764700000000-exams';
+import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: Function[] = [
   Attendance1764500000000,
   Fees1764600000000,
   Exams1764700000000,
+  GuardiansNotices1764800000000,
 ];

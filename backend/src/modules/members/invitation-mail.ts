@@ -23,3 +23,17 @@ export function invitationMail(opts: { name: string; role: SchoolRole; schoolNam
     footnote: 'If you were not expecting this invitation, ignore this e-mail.',
   });
 }
+
+/** To a guardian already in the school, when the school links another child to their account. */
+export function guardianLinkedMail(opts: { name: string; schoolName: string; subdomain: string; appDomain: string }) {
+  const link = schoolPortalUrl(opts.subdomain, opts.appDomain);
+  return brandedMail({
+    subject: `${opts.schoolName} has added a child to your account`,
+    heading: `A child added at ${opts.schoolName}`,
+    paragraphs: [
+      `Hello ${opts.name}, ${opts.schoolName} has linked another child to your account.`,
+      `Sign in at ${link} with your usual username and password to see each of your children.`,
+    ],
+    footnote: 'If you think this is a mistake, please contact the school office.',
+  });
+}

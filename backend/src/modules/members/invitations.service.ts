@@ -20,7 +20,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AccountsService } from '../auth';
 import { MailService } from '../mail/mail.service';
-import { invitationMail } from './invitation-mail';
+import { guardianLinkedMail, invitationMail } from './invitation-mail';
 import { hashInvitationToken, newInvitationToken, schoolIdOfToken } from './invitation-token';
 import { INVITATION_LIMITS } from './members-rate-limits';
 import { MembersRepository, type InvitationRow } from './members.repository';
@@ -65,29 +65,52 @@ export class InvitationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * POST …/invitations. A guardian invitation names the children (`studentIds`, this school's
+   * students; another school's id answers 404). One account for all of a guardian's children:
+   * a pending guardian invitation to the same address is superseded by one naming the children of
+   * both, and an address that is already a guardian of this school is linked to the children at
+   * once (the invitation answers `accepted`, and the guardian is told by e-mail).
+   */
   async create(ctx: WorkspaceContext, input: CreateInvitationInput): Promise<InvitationResult> {
     await this.rates.hit(INVITATION_LIMITS.school(ctx.schoolId), INVITATION_LIMITS.email(input.email));
-    if (await this.repo.isMemberByEmail(ctx.schoolId, input.email)) throw new DomainException('ALREADY_MEMBER');
+    const existing = await this.repo.memberByEmail(ctx.schoolId, input.email);
+    if (existing && !(input.role === 'guardian' && existing.role === 'guardian')) throw new DomainException('ALREADY_MEMBER');
     // A guardian's children must be this school's students (another school's id answers 404).
     await this.access.require(ctx, 'student', input.studentIds ?? []);
     const { token, hash } = newInvitationToken(ctx.schoolId);
     const { row, school } = await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
       const superseded = await repo.revokePendingFor(ctx.schoolId, input.email, tx.now);
-      for (const id of superseded) await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: id, after: { reason: 'superseded' } });
-      const row = await repo.createInvitation(ctx.schoolId, {
+      for (const id of superseded.ids) await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: id, after: { reason: 'superseded' } });
+      const studentIds = input.role === 'guardian' ? [...new Set([...superseded.guardianStudentIds, ...(input.studentIds ?? []).map((id) => id.toLowerCase())])] : [];
+      let row = await repo.createInvitation(ctx.schoolId, {
         email: input.email,
         name: input.name,
         role: input.role,
-        studentIds: input.studentIds ?? [],
+        studentIds,
         tokenHash: hash,
         invitedBy: ctx.userId,
         now: tx.now,
         expiresAt: new Date(tx.now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
       });
       await tx.audit({ action: 'invitation.created', entity: 'invitation', entityId: row.id, after: toInvitation(row, 'pending') });
+      if (existing) {
+        // Already this school's guardian: the children are linked now (the link trigger runs on accepted_by).
+        await repo.markAccepted(ctx.schoolId, row.id, existing.user_id, tx.now);
+        row = (await repo.findInvitation(ctx.schoolId, row.id))!;
+        await tx.audit({ action: 'guardian.linked', entity: 'member', entityId: existing.user_id, after: { invitationId: row.id, studentIds } });
+      }
       return { row, school: await repo.schoolOf(ctx.schoolId) };
     });
+    if (existing) {
+      try {
+        await this.mail.send({ to: row.email, ...guardianLinkedMail({ name: row.name, schoolName: school!.name, subdomain: school!.subdomain, appDomain: this.config.appDomain }) });
+      } catch {
+        // The link is made; the note is a courtesy (the children show on their next sign-in).
+      }
+      return { invitation: toInvitation(row, 'accepted') };
+    }
     try {
       await this.mail.send({
         to: row.email,
@@ -173,7 +196,10 @@ export class InvitationsService {
         ? await this.accounts.createVerified(tx.m, { username: input.username!, email: inv.email, passwordHash: passwordHash! })
         : await this.accounts.find(tx.m, caller!.id);
       if (!user) throw new DomainException('UNAUTHENTICATED');
-      if (!(await repo.add(schoolId, user.id, inv.role, inv.name, tx.now))) throw new DomainException('ALREADY_MEMBER');
+      if (!(await repo.add(schoolId, user.id, inv.role, inv.name, tx.now))) {
+        // A guardian of this school accepting another guardian invitation gains its children; anyone else is already a member.
+        if (!(inv.role === 'guardian' && (await repo.roleOf(schoolId, user.id)) === 'guardian')) throw new DomainException('ALREADY_MEMBER');
+      }
       await repo.markAccepted(schoolId, inv.id, user.id, tx.now);
       await tx.audit({
         action: 'invitation.accepted',

@@ -10,6 +10,6 @@ import { MembersService } from './members.service';
   imports: [AuthModule],
   controllers: [MembersController, InvitationsController],
   providers: [MembersRepository, MembersService, InvitationsService],
-  exports: [MembersService],
+  exports: [MembersService, InvitationsService],
 })
 export class MembersModule {}

@@ -96,6 +96,8 @@ export class MembersRepository extends Repository {
 
   async remove(schoolId: string, userId: string): Promise<void> {
     await this.m.query(`DELETE FROM school_members WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+    // A removed guardian's links to children go with the membership (a later invitation links afresh).
+    await this.m.query(`DELETE FROM student_guardian_users WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
   }
 
   /** Adds a membership; false when the user already belongs to the school. */
@@ -106,6 +108,20 @@ export class MembersRepository extends Repository {
       [schoolId, userId, role, name, now],
     );
     return rows.length === 1;
+  }
+
+  /** The member (user id and role) with this e-mail, if any. */
+  memberByEmail(schoolId: string, email: string): Promise<{ user_id: string; role: SchoolRole } | null> {
+    return this.one<{ user_id: string; role: SchoolRole }>(
+      `SELECT m.user_id, m.role FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND lower(u.email) = lower($2)`,
+      [schoolId, email],
+    );
+  }
+
+  /** The member's role, if `userId` belongs to the school. */
+  async roleOf(schoolId: string, userId: string): Promise<SchoolRole | null> {
+    const row = await this.one<{ role: SchoolRole }>(`SELECT role FROM school_members WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+    return row?.role ?? null;
   }
 
   async isMemberByEmail(schoolId: string, email: string): Promise<boolean> {
@@ -129,15 +145,18 @@ export class MembersRepository extends Repository {
     return row;
   }
 
-  /** Revokes the pending invitations of an address (a new invitation supersedes them); answers their ids. */
-  async revokePendingFor(schoolId: string, email: string, now: Date): Promise<string[]> {
-    const rows = await this.rows<{ id: string }>(
+  /**
+   * Revokes the pending invitations of an address (a new invitation supersedes them); answers their
+   * ids and, for guardian invitations, the students they named (the new one carries them on).
+   */
+  async revokePendingFor(schoolId: string, email: string, now: Date): Promise<{ ids: string[]; guardianStudentIds: string[] }> {
+    const rows = await this.rows<{ id: string; role: SchoolRole; student_ids: string[] }>(
       `UPDATE school_invitations SET revoked_at = $3
         WHERE school_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $3
-        RETURNING id`,
+        RETURNING id, role, student_ids::text[] AS student_ids`,
       [schoolId, email, now],
     );
-    return rows.map((r) => r.id);
+    return { ids: rows.map((r) => r.id), guardianStudentIds: rows.filter((r) => r.role === 'guardian').flatMap((r) => r.student_ids ?? []) };
   }
 
   async listInvitations(

@@ -18,7 +18,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'home', path: '', icon: 'home', permission: 'school.read', audience: 'all', comingSoon: false },
-  { key: 'myChildren', path: 'my-children', icon: 'person', permission: 'students.read', audience: 'guardian', comingSoon: true },
+  { key: 'myChildren', path: 'my-children', icon: 'person', permission: 'students.read', audience: 'guardian', comingSoon: false },
   { key: 'students', path: 'students', icon: 'people', permission: 'students.read', audience: 'staff', comingSoon: true },
   { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: true },
   { key: 'timetable', path: 'timetable', icon: 'calendar', permission: 'timetable.read', audience: 'staff', comingSoon: true },
@@ -28,7 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: true },
   { key: 'exams', path: 'exams', icon: 'manual', permission: 'results.read', audience: 'staff', comingSoon: false },
   { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: true },
-  { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: true },
+  { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: false },
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
 ];
 

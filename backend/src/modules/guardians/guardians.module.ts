@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MembersModule } from '../members/members.module';
+import { ConsentsService } from './consents.service';
+import { GuardiansController, MyChildrenController } from './guardians.controller';
+import { GuardiansRepository } from './guardians.repository';
+import { GuardiansService } from './guardians.service';
+
+/** Guardians: accounts linked to their children, invitations from a record or a class, consents and data requests (issue 19). */
+@Module({
+  imports: [MembersModule],
+  controllers: [GuardiansController, MyChildrenController],
+  providers: [GuardiansRepository, GuardiansService, ConsentsService],
+  exports: [GuardiansService],
+})
+export class GuardiansModule {}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, staffToken, verifiedUser } from '../app/support/api';
+import { newestMail } from '../app/support/mail';
+import { EN as WS_EN, msg } from '../workspace/catalogue';
+
+const PORT = process.env.E2E_PORT ?? '3210';
+const features = join(__dirname, '..', '..', '..', 'web', 'src', 'features');
+const load = (feature: string, lang: string) => JSON.parse(readFileSync(join(features, feature, 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+const GD = { en: load('guardian', 'en'), hi: load('guardian', 'hi') };
+const NT = { en: load('notices', 'en'), hi: load('notices', 'hi') };
+
+async function api<T>(request: import('@playwright/test').APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
+  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
+  return json.data;
+}
+
+/** The /join link of the newest e-mail to `address`, waiting for it to arrive. */
+async function invitationLink(address: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const link = /https?:\/\/[^\s"<>]+\/join\?token=[A-Za-z0-9_-]+/.exec(newestMail(address) ?? '')?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Issue 19 at phone width, on the real server: the office invites a child's guardian from the
+ * student's record; the guardian opens the e-mail's link on the school's host, chooses a username
+ * and password, sees their child (and no other), and reads the notice sent to the child's class.
+ */
+test.describe('a guardian on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('signs in from the invitation e-mail, sees their child, reads a notice', async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const admin = await verifiedUser(request, 'gdadm');
+    const { accessToken: token } = await loginApi(request, admin);
+    const school = await createSchoolApi(request, token);
+    const year = defaultAcademicYear();
+    await createClassesApi(request, token, school.id, year, ['Class 5', 'Class 6']);
+    await createSectionsApi(request, token, school.id, year, [
+      { className: 'Class 5', sectionNames: ['A'] },
+      { className: 'Class 6', sectionNames: ['A'] },
+    ]);
+    await approveSchool(request, await staffToken(request), school.id);
+    const portal = `http://${school.subdomain}.localhost:${PORT}`;
+
+    const { sections } = await api<{ sections: { section: { id: string; classId: string; className: string } }[] }>(request, 'GET', `/schools/${school.id}/timetable`, token);
+    const five = sections.find((s) => s.section.className === 'Class 5')!.section;
+    const six = sections.find((s) => s.section.className === 'Class 6')!.section;
+    const parent = newUser('gdpar');
+    const student = async (firstName: string, sectionId: string, email: string) =>
+      (
+        await api<{ student: { id: string } }>(request, 'POST', `/schools/${school.id}/students`, token, {
+          firstName,
+          lastName: 'Verma',
+          dateOfBirth: '2016-05-14',
+          gender: 'female',
+          sectionId,
+          guardians: [{ name: 'Sunita Verma', relation: 'mother', phone: '9876543210', email }],
+        })
+      ).student;
+    const child = await student('Meera', five.id, parent.email);
+    await student('Othergirl', six.id, newUser('gdoth').email);
+    await api(request, 'POST', `/schools/${school.id}/students/${child.id}/guardian-invitations`, token, {});
+    const title = 'Annual day on 20 December';
+    await api(request, 'POST', `/schools/${school.id}/notices`, token, { title, body: 'Parents are welcome at 10 am.', audience: 'classes', classIds: [five.classId], publish: true });
+    await api(request, 'POST', `/schools/${school.id}/notices`, token, { title: 'Class 6 trip', body: 'Not for Class 5.', audience: 'classes', classIds: [six.classId], publish: true });
+
+    // The guardian opens the link from the e-mail on a phone and chooses a username and password.
+    const link = await invitationLink(parent.email);
+    expect(new URL(link).host).toBe(`${school.subdomain}.localhost:${PORT}`);
+    const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: msg(WS_EN, 'join.heading', { school: school.name }) })).toBeVisible();
+    await page.getByLabel(WS_EN['join.username']!).fill(parent.username);
+    await page.getByLabel(WS_EN['join.password']!, { exact: true }).fill(parent.password);
+    await page.getByRole('button', { name: WS_EN['join.submit'] }).click();
+    await expect(page).toHaveURL(`${portal}/workspace/${school.id}`);
+
+    // Their child, and no other.
+    await page.getByRole('button', { name: WS_EN['shell.openMenu'] }).click();
+    await page.locator('.ws-drawer').getByRole('link', { name: WS_EN['nav.myChildren'] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: GD.en['children.heading'] })).toBeVisible();
+    await expect(page.getByTestId('child-details').getByRole('heading', { name: 'Meera Verma' })).toBeVisible();
+    await expect(page.getByTestId('child-details')).toContainText('Class 5 A');
+    await expect(page.locator('[data-slot="attendance"]')).toBeVisible();
+    await expect(page.getByText('Othergirl')).toHaveCount(0);
+    await expect(page.getByText(title)).toBeVisible();
+    await page.screenshot({ path: 'docs/screens/guardian-child-360-en.png', fullPage: true });
+
+    // The notice board: the class's notice, not the other class's; reading it clears "new".
+    await page.getByRole('link', { name: GD.en['notices.all'] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.en['notices.heading']!) })).toBeVisible();
+    await expect(page.getByText('Class 6 trip')).toHaveCount(0);
+    const card = page.getByTestId('notice').filter({ hasText: title });
+    await expect(card.getByText(NT.en['notices.new']!, { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: new RegExp(title) }).click();
+    await expect(card.getByText('Parents are welcome at 10 am.')).toBeVisible();
+    await expect(card.getByText(NT.en['notices.new']!, { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: 'docs/screens/notices-360-en.png', fullPage: true });
+    const notices = await api<{ items: { title: string; delivery?: { read: number } }[] }>(request, 'GET', `/schools/${school.id}/notices`, token);
+    expect(notices.items.find((n) => n.title === title)?.delivery?.read).toBe(1);
+
+    // The same in Hindi: the account's language (as the language switch saves it), on the next load.
+    const guardianToken = (await page.evaluate(() => localStorage.getItem('vidyalaya_access_token')))!;
+    const pref = await request.fetch('/api/v1/me/preferences', { method: 'PATCH', data: { language: 'hi' }, headers: { authorization: `Bearer ${guardianToken}` } });
+    expect(pref.status()).toBe(200);
+    await page.goto(`${portal}/workspace/${school.id}/my-children`);
+    await expect(page.getByRole('heading', { level: 1, name: GD.hi['children.heading'] })).toBeVisible();
+    await page.screenshot({ path: 'docs/screens/guardian-child-360-hi.png', fullPage: true });
+    await page.goto(`${portal}/workspace/${school.id}/notices`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.hi['notices.heading']!) })).toBeVisible();
+    await page.screenshot({ path: 'docs/screens/notices-360-hi.png', fullPage: true });
+  });
+});
