@@ -144,7 +144,6 @@ const LEAKS = /QueryFailedError|TypeError|ReferenceError|SyntaxError: |\bat [\w.
  * is wrong, or null.
  */
 const FILE_TYPES = /^(application\/pdf|text\/csv|text\/calendar|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|image\/(jpeg|png|webp))(;|$)/;
-const FILE_TYPES = /^(text\/csv|text\/calendar|application\/pdf|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|image\/(jpeg|png|webp))(;|$)/;
 
 export function envelopeProblem(res: TestResponse, rawText?: string): string | null {
   if (res.status >= 500) return `status ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`;

@@ -11,7 +11,7 @@ import { RootLayout } from './root-layout';
  * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
  * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
  */
-const schoolModules: RouteObject[] = [...attendanceRoutes, ] = [...feesRoutes, ] = [...examsRoutes, ] = [...guardianRoutes, ...noticesRoutes];
+const schoolModules: RouteObject[] = [...attendanceRoutes, ...feesRoutes, ...examsRoutes, ...guardianRoutes, ...noticesRoutes];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>

@@ -23,11 +23,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: true },
   { key: 'timetable', path: 'timetable', icon: 'calendar', permission: 'timetable.read', audience: 'staff', comingSoon: true },
   { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: false },
-  { key: 'exams', path: 'exams', icon: 'manual', permission: 'results.read', audience: 'staff', comingSoon: true },
-  { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: false },
-  { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: true },
   { key: 'exams', path: 'exams', icon: 'manual', permission: 'results.read', audience: 'staff', comingSoon: false },
-  { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: true },
+  { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: false },
   { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: false },
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
 ];
