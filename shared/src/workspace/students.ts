@@ -279,6 +279,19 @@ export interface EnrolmentHistory {
   items: EnrolmentHistoryItem[];
 }
 
+/** A section the register can filter by and a student can be enrolled in (this year's classes). */
+export interface StudentSectionOption {
+  classId: string;
+  className: string;
+  sectionId: string;
+  sectionName: string;
+  academicYear: string;
+}
+/** `GET /schools/{id}/students/sections`: the current year's sections in class order. */
+export interface StudentSectionList {
+  items: StudentSectionOption[];
+}
+
 export interface AadhaarReveal {
   aadhaar: string;
 }

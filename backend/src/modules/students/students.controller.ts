@@ -14,6 +14,7 @@ import {
   type ImportResult,
   type StudentList,
   type StudentResult,
+  type StudentSectionList,
 } from '@vidyalaya/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth/access-tokens';
@@ -57,6 +58,7 @@ import {
   SchoolLimitResponse,
   StudentListResponse,
   StudentResponse,
+  StudentSectionListResponse,
 } from './students.responses';
 import { StudentsService } from './students.service';
 import { UdiseExportService } from './udise-export.service';
@@ -140,6 +142,14 @@ export class StudentsController {
     const full = q.aadhaar === 'full';
     if (full && !roleHas(ctx.role, 'students.revealAadhaar')) throw new DomainException('FORBIDDEN');
     return download(reply, await this.udise.export(ctx, full), XLSX_TYPE, 'udise-students.xlsx');
+  }
+
+  @Get('students/sections')
+  @RequirePermission('students.read')
+  @ApiOperation({ summary: 'The current year’s classes and sections, in class order (the register’s filters, the forms’ choices)' })
+  @ApiData(StudentSectionListResponse)
+  sections(@Workspace() ctx: WorkspaceContext): Promise<StudentSectionList> {
+    return this.students.sections(ctx);
   }
 
   @Get('students/admission-numbering')

@@ -20,6 +20,7 @@ import {
   type Student,
   type StudentList,
   type StudentResult,
+  type StudentSectionList,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -117,6 +118,13 @@ export class StudentListResponse extends createZodDto(
 export class StudentResponse extends createZodDto(successEnvelope(z.object({ student: studentSchema }) satisfies z.ZodType<StudentResult>)) {}
 export class EnrolmentHistoryResponse extends createZodDto(
   successEnvelope(z.object({ items: z.array(enrolmentSchema.extend({ enrolledAt: z.string() })) }) satisfies z.ZodType<EnrolmentHistory>),
+) {}
+export class StudentSectionListResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      items: z.array(z.object({ classId: z.uuid(), className: z.string(), sectionId: z.uuid(), sectionName: z.string(), academicYear: z.string() })),
+    }) satisfies z.ZodType<StudentSectionList>,
+  ),
 ) {}
 export class AadhaarRevealResponse extends createZodDto(successEnvelope(z.object({ aadhaar: z.string() }) satisfies z.ZodType<AadhaarReveal>)) {}
 export class AdmissionNumberingResponse extends createZodDto(
