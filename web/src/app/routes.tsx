@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { studentsRoutes } from '../features/students/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { RootLayout } from './root-layout';
 
@@ -6,7 +7,7 @@ import { RootLayout } from './root-layout';
  * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
  * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
  */
-const schoolModules: RouteObject[] = [];
+const schoolModules: RouteObject[] = [...studentsRoutes];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>
