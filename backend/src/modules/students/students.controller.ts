@@ -14,6 +14,7 @@ import {
   type ImportResult,
   type StudentList,
   type StudentResult,
+  type SchoolFrontDoorResult,
   type StudentSectionList,
 } from '@vidyalaya/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,6 +58,7 @@ import {
   ImportResultResponse,
   SchoolLimitResponse,
   StudentListResponse,
+  SchoolFrontDoorResponse,
   StudentResponse,
   StudentSectionListResponse,
 } from './students.responses';
@@ -278,6 +280,13 @@ export class StudentsController {
 @Controller('public/schools')
 export class PublicApplicationsController {
   constructor(private readonly admissions: AdmissionsService) {}
+
+  @Get(':subdomain/front-door')
+  @ApiOperation({ summary: 'The school’s public page: contact details, address, principal, board and affiliation (active schools only)' })
+  @ApiData(SchoolFrontDoorResponse)
+  frontDoor(@Param() p: SubdomainParamDto): Promise<SchoolFrontDoorResult> {
+    return this.admissions.frontDoor(p.subdomain);
+  }
 
   @Post(':subdomain/applications')
   @ApiOperation({ summary: 'Apply for admission (active schools only; rate-limited; consent:true required) → {applicationNumber}' })

@@ -20,6 +20,7 @@ import {
   type Student,
   type StudentList,
   type StudentResult,
+  type SchoolFrontDoorResult,
   type StudentSectionList,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
@@ -149,6 +150,31 @@ export class ApplicationListResponse extends createZodDto(successEnvelope(pageSc
 export class ApplicationResponse extends createZodDto(successEnvelope(z.object({ application: applicationSchema }) satisfies z.ZodType<ApplicationResult>)) {}
 export class AdmitResponse extends createZodDto(
   successEnvelope(z.object({ application: applicationSchema, student: studentSchema }) satisfies z.ZodType<AdmitResult>),
+) {}
+export class SchoolFrontDoorResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      school: z.object({
+        name: z.string(),
+        subdomain: z.string(),
+        level: z.string(),
+        board: z.string().nullable(),
+        affiliationNumber: z.string().nullable(),
+        principalName: z.string().nullable(),
+        email: z.string().nullable(),
+        phoneNumbers: z.array(z.string()),
+        address: z.object({
+          address1: z.string(),
+          address2: z.string().nullable(),
+          locality: z.string(),
+          landmark: z.string().nullable(),
+          city: z.string(),
+          state: z.string(),
+          pinCode: z.string(),
+        }),
+      }),
+    }) satisfies z.ZodType<SchoolFrontDoorResult>,
+  ),
 ) {}
 export class ApplicationReceiptResponse extends createZodDto(
   successEnvelope(z.object({ applicationNumber: z.string() }) satisfies z.ZodType<ApplicationReceipt>),
