@@ -76,6 +76,28 @@ let schoolId = '';
 let office: Page;
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
 
+/**
+ * The test machine's Chromium has no Devanagari font: for the Hindi screenshots the page borrows
+ * Noto Sans Devanagari (the back end's PDF font) as a fallback after its own fonts.
+ */
+const devanagari = (weight: number) => readFileSync(require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`)).toString('base64');
+const DEVANAGARI = { 400: devanagari(400), 700: devanagari(700) };
+async function hindiShot(page: Page, name: string) {
+  const stack = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  await page.addStyleTag({
+    content: `${([400, 700] as const)
+      .map((w) => `@font-face { font-family: 'E2E Devanagari'; font-weight: ${w === 400 ? '100 500' : '600 900'}; src: url(data:font/woff;base64,${DEVANAGARI[w]}) format('woff'); unicode-range: U+0900-097F, U+200C-200D, U+20B9; }`)
+      .join('\n')}
+      * { font-family: ${stack}, 'E2E Devanagari' !important; }`,
+  });
+  await page.evaluate(async () => {
+    await Promise.all([document.fonts.load("400 16px 'E2E Devanagari'", 'अ'), document.fonts.load("700 16px 'E2E Devanagari'", 'अ')]);
+    await document.fonts.ready;
+  });
+  await page.waitForTimeout(200);
+  await shot(page, name);
+}
+
 test.beforeAll(async ({ browser, request }) => {
   test.setTimeout(180_000);
   const admin = await verifiedUser(request, 'stadm');
@@ -197,17 +219,17 @@ test('the screens in Hindi, and at 360 px wide', async () => {
   await office.goto(`${portal}/workspace/${schoolId}/students`);
   await office.getByRole('button', { name: 'हिन्दी' }).first().click();
   await expect(office.getByRole('heading', { level: 1, name: HI['students.title'] })).toBeVisible();
-  await shot(office, 'students-register-hi-desktop');
+  await hindiShot(office, 'students-register-hi-desktop');
   await office.setViewportSize({ width: 360, height: 780 });
   await expect(office.getByRole('status').filter({ hasText: msg(HI, 'students.count', { count: 61, max: 100 }) })).toBeVisible();
   expect(await office.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  await shot(office, 'students-register-hi-360');
+  await hindiShot(office, 'students-register-hi-360');
   await office.getByRole('navigation', { name: HI['students.sections'] }).getByRole('link', { name: HI['students.tab.import'] }).click();
   await expect(office.getByRole('heading', { level: 1, name: HI['students.import.title'] })).toBeVisible();
-  await shot(office, 'students-import-hi-360');
+  await hindiShot(office, 'students-import-hi-360');
   await office.goto(`${portal}/workspace/${schoolId}/students/new`);
   await expect(office.getByRole('heading', { level: 1, name: HI['students.form.addTitle'] })).toBeVisible();
-  await shot(office, 'students-form-hi-360');
+  await hindiShot(office, 'students-form-hi-360');
   await office.setViewportSize({ width: 1280, height: 900 });
   await office.getByRole('button', { name: 'English' }).first().click();
   await expect(office.getByRole('heading', { level: 1, name: EN['students.form.addTitle'] })).toBeVisible();
