@@ -88,7 +88,7 @@ async function hindiShot(page: Page, name: string) {
     content: `${([400, 700] as const)
       .map((w) => `@font-face { font-family: 'E2E Devanagari'; font-weight: ${w === 400 ? '100 500' : '600 900'}; src: url(data:font/woff;base64,${DEVANAGARI[w]}) format('woff'); unicode-range: U+0900-097F, U+200C-200D, U+20B9; }`)
       .join('\n')}
-      * { font-family: ${stack}, 'E2E Devanagari' !important; }`,
+      * { font-family: 'E2E Devanagari', ${stack} !important; }`,
   });
   await page.evaluate(async () => {
     await Promise.all([document.fonts.load("400 16px 'E2E Devanagari'", 'अ'), document.fonts.load("700 16px 'E2E Devanagari'", 'अ')]);
