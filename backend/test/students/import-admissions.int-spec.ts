@@ -170,6 +170,34 @@ describe('students: import, admissions and the UDISE+ export', () => {
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual([...STUDENT_IMPORT_COLUMNS]);
   });
 
+  it('the public front door answers an active school’s contact details, address, principal, board and affiliation; anything else 404', async () => {
+    await t.db.query(
+      `UPDATE schools SET principal_name = 'Dr. Meera Iyer', board = 'CBSE', affiliation_number = '2130456', email = 'office@front.example.test',
+              address2 = 'Near the water tank', landmark = 'Opposite the post office' WHERE id = $1`,
+      [a.schoolId],
+    );
+    const res = await t.call('GET', `/public/schools/${a.subdomain.toUpperCase()}/front-door`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      school: {
+        name: `Workspace School ${a.subdomain}`,
+        subdomain: a.subdomain,
+        level: 'mixed',
+        board: 'CBSE',
+        affiliationNumber: '2130456',
+        principalName: 'Dr. Meera Iyer',
+        email: 'office@front.example.test',
+        phoneNumbers: ['+919876543210'],
+        address: { address1: '12 Mall Road', address2: 'Near the water tank', locality: 'Civil Lines', landmark: 'Opposite the post office', city: 'Kanpur', state: 'Uttar Pradesh', pinCode: '208001' },
+      },
+    });
+    const pending = await createSchoolWithMembers(t, { approved: false });
+    for (const sub of [pending.subdomain, `no-such-${uniq()}`, 'a_b']) {
+      const r = await t.call('GET', `/public/schools/${sub}/front-door`);
+      expect({ sub, status: r.status, code: r.body.error?.code }).toEqual({ sub, status: 404, code: 'SCHOOL_NOT_FOUND' });
+    }
+  });
+
   it('the public application needs consent, is recorded with it, e-mails the guardian; the office admits (limit applies) or rejects', async () => {
     const call = clientAt(t, fakeIp());
     const body = {

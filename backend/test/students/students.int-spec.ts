@@ -341,4 +341,16 @@ describe('students: the register', () => {
     expect(removed.body.data.student.hasPhoto).toBe(false);
     expect((await t.call('GET', `${base(a)}/${id}/photo`, { token: a.members.office.token })).status).toBe(404);
   });
+  it('lists the current year’s sections in class order for the register and the forms; another school gets 404', async () => {
+    const res = await t.call('GET', `${base(a)}/sections`, { token: a.members.teacher.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items).toEqual([
+      { classId: sa.classId, className: 'Class 5', sectionId: sa.a, sectionName: 'A', academicYear: '2026-27' },
+      { classId: sa.classId, className: 'Class 5', sectionId: sa.b, sectionName: 'B', academicYear: '2026-27' },
+      { classId: sa.otherClassId, className: 'Class 6', sectionId: sa.c, sectionName: 'A', academicYear: '2026-27' },
+    ]);
+    expect((await t.call('GET', `${base(b)}/sections`, { token: a.members.office.token })).status).toBe(404);
+    const other = await t.call('GET', `${base(b)}/sections`, { token: b.members.office.token });
+    expect(other.body.data.items.map((x: any) => x.sectionId)).toEqual([sb.a, sb.b, sb.c]);
+  });
 });

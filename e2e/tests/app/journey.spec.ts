@@ -169,7 +169,7 @@ test('spec §2/§4/§8: from sign-up to an approved school with its portal', asy
   await expect(portal.getByText('CBSE')).toBeVisible();
   await expect(portal.getByText('mixed')).toBeVisible();
   // Issue 13: signing in happens on the school's own host, into its workspace.
-  await expect(portal.getByRole('link', { name: 'Sign in to Vidyalaya' }).first()).toHaveAttribute('href', '/workspace');
+  await expect(portal.getByRole('link', { name: 'Staff and parents: sign in' }).first()).toHaveAttribute('href', '/sign-in');
   await screenshot(portal, 'portal');
   await expectAccessible(portal, 'school portal');
 });

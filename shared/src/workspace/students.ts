@@ -279,6 +279,19 @@ export interface EnrolmentHistory {
   items: EnrolmentHistoryItem[];
 }
 
+/** A section the register can filter by and a student can be enrolled in (this year's classes). */
+export interface StudentSectionOption {
+  classId: string;
+  className: string;
+  sectionId: string;
+  sectionName: string;
+  academicYear: string;
+}
+/** `GET /schools/{id}/students/sections`: the current year's sections in class order. */
+export interface StudentSectionList {
+  items: StudentSectionOption[];
+}
+
 export interface AadhaarReveal {
   aadhaar: string;
 }
@@ -397,6 +410,26 @@ export const createApplicationSchema = z.object({
   consent: z.literal(true, { error: M.consent }),
 });
 export type CreateApplicationInput = z.output<typeof createApplicationSchema>;
+
+/**
+ * `GET /public/schools/{subdomain}/front-door`: what the school's public page shows a family (the
+ * portal as the school's front door, issue 14 item 7): contact details, address, principal, board
+ * and affiliation. Active schools only, like the public profile.
+ */
+export interface SchoolFrontDoor {
+  name: string;
+  subdomain: string;
+  level: string;
+  board: string | null;
+  affiliationNumber: string | null;
+  principalName: string | null;
+  email: string | null;
+  phoneNumbers: string[];
+  address: { address1: string; address2: string | null; locality: string; landmark: string | null; city: string; state: string; pinCode: string };
+}
+export interface SchoolFrontDoorResult {
+  school: SchoolFrontDoor;
+}
 
 export interface ApplicationReceipt {
   applicationNumber: string;

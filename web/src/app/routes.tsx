@@ -4,6 +4,7 @@ import { feesRoutes } from '../features/fees/routes';
 import { examsRoutes } from '../features/exams/routes';
 import { guardianRoutes } from '../features/guardian/routes';
 import { noticesRoutes } from '../features/notices/routes';
+import { studentsRoutes } from '../features/students/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { RootLayout } from './root-layout';
 
@@ -11,7 +12,7 @@ import { RootLayout } from './root-layout';
  * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
  * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
  */
-const schoolModules: RouteObject[] = [...attendanceRoutes, ...feesRoutes, ...examsRoutes, ...guardianRoutes, ...noticesRoutes];
+const schoolModules: RouteObject[] = [...attendanceRoutes, ...feesRoutes, ...examsRoutes, ...guardianRoutes, ...noticesRoutes, ...studentsRoutes];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>

@@ -10,6 +10,7 @@ import {
   type ApplicationResult,
   type ApplicationStatus,
   type CreateApplicationInput,
+  type SchoolFrontDoorResult,
 } from '@vidyalaya/shared';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
@@ -55,6 +56,25 @@ export class AdmissionsService {
   ) {}
 
   /** POST /public/schools/{subdomain}/applications → {applicationNumber}; 404 unless the school is active. */
+  /** GET /public/schools/{subdomain}/front-door: an active school's contact details, address, principal, board and affiliation. */
+  async frontDoor(subdomain: string): Promise<SchoolFrontDoorResult> {
+    const r = /^[a-z0-9-]{1,50}$/i.test(subdomain) ? await this.repo.frontDoor(subdomain) : null;
+    if (!r) throw new DomainException('SCHOOL_NOT_FOUND');
+    return {
+      school: {
+        name: r.name,
+        subdomain: r.subdomain,
+        level: r.level,
+        board: r.board,
+        affiliationNumber: r.affiliation_number,
+        principalName: r.principal_name,
+        email: r.email,
+        phoneNumbers: r.phone_numbers ?? [],
+        address: { address1: r.address1, address2: r.address2, locality: r.locality, landmark: r.landmark, city: r.city, state: r.state, pinCode: r.pin_code },
+      },
+    };
+  }
+
   async apply(subdomain: string, input: CreateApplicationInput, ip: string): Promise<ApplicationReceipt> {
     await this.rates.hit(APPLICATION_LIMITS.ip(ip));
     ensureBornBy(input.dateOfBirth, this.clock.now());

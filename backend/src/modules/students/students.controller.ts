@@ -14,6 +14,8 @@ import {
   type ImportResult,
   type StudentList,
   type StudentResult,
+  type SchoolFrontDoorResult,
+  type StudentSectionList,
 } from '@vidyalaya/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth/access-tokens';
@@ -56,7 +58,9 @@ import {
   ImportResultResponse,
   SchoolLimitResponse,
   StudentListResponse,
+  SchoolFrontDoorResponse,
   StudentResponse,
+  StudentSectionListResponse,
 } from './students.responses';
 import { StudentsService } from './students.service';
 import { UdiseExportService } from './udise-export.service';
@@ -140,6 +144,14 @@ export class StudentsController {
     const full = q.aadhaar === 'full';
     if (full && !roleHas(ctx.role, 'students.revealAadhaar')) throw new DomainException('FORBIDDEN');
     return download(reply, await this.udise.export(ctx, full), XLSX_TYPE, 'udise-students.xlsx');
+  }
+
+  @Get('students/sections')
+  @RequirePermission('students.read')
+  @ApiOperation({ summary: 'The current year’s classes and sections, in class order (the register’s filters, the forms’ choices)' })
+  @ApiData(StudentSectionListResponse)
+  sections(@Workspace() ctx: WorkspaceContext): Promise<StudentSectionList> {
+    return this.students.sections(ctx);
   }
 
   @Get('students/admission-numbering')
@@ -268,6 +280,13 @@ export class StudentsController {
 @Controller('public/schools')
 export class PublicApplicationsController {
   constructor(private readonly admissions: AdmissionsService) {}
+
+  @Get(':subdomain/front-door')
+  @ApiOperation({ summary: 'The school’s public page: contact details, address, principal, board and affiliation (active schools only)' })
+  @ApiData(SchoolFrontDoorResponse)
+  frontDoor(@Param() p: SubdomainParamDto): Promise<SchoolFrontDoorResult> {
+    return this.admissions.frontDoor(p.subdomain);
+  }
 
   @Post(':subdomain/applications')
   @ApiOperation({ summary: 'Apply for admission (active schools only; rate-limited; consent:true required) → {applicationNumber}' })

@@ -466,6 +466,20 @@ export class StudentsRepository extends Repository {
     return this.one(`SELECT id, name, subdomain FROM schools WHERE lower(subdomain) = lower($1) AND is_active`, [subdomain]);
   }
 
+  /** An active school's public front-door details (the portal page). */
+  frontDoor(subdomain: string) {
+    return this.one<{
+      name: string; subdomain: string; level: string; board: string | null; affiliation_number: string | null; principal_name: string | null;
+      email: string | null; phone_numbers: string[]; address1: string; address2: string | null; locality: string; landmark: string | null;
+      city: string; state: string; pin_code: string;
+    }>(
+      `SELECT name, subdomain, level, board, affiliation_number, principal_name, email, phone_numbers, address1, address2, locality, landmark,
+              city, state, pin_code
+         FROM schools WHERE lower(subdomain) = lower($1) AND is_active`,
+      [subdomain],
+    );
+  }
+
   schoolOf(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
     return this.one(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
   }

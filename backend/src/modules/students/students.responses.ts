@@ -20,6 +20,8 @@ import {
   type Student,
   type StudentList,
   type StudentResult,
+  type SchoolFrontDoorResult,
+  type StudentSectionList,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -118,6 +120,13 @@ export class StudentResponse extends createZodDto(successEnvelope(z.object({ stu
 export class EnrolmentHistoryResponse extends createZodDto(
   successEnvelope(z.object({ items: z.array(enrolmentSchema.extend({ enrolledAt: z.string() })) }) satisfies z.ZodType<EnrolmentHistory>),
 ) {}
+export class StudentSectionListResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      items: z.array(z.object({ classId: z.uuid(), className: z.string(), sectionId: z.uuid(), sectionName: z.string(), academicYear: z.string() })),
+    }) satisfies z.ZodType<StudentSectionList>,
+  ),
+) {}
 export class AadhaarRevealResponse extends createZodDto(successEnvelope(z.object({ aadhaar: z.string() }) satisfies z.ZodType<AadhaarReveal>)) {}
 export class AdmissionNumberingResponse extends createZodDto(
   successEnvelope(
@@ -141,6 +150,31 @@ export class ApplicationListResponse extends createZodDto(successEnvelope(pageSc
 export class ApplicationResponse extends createZodDto(successEnvelope(z.object({ application: applicationSchema }) satisfies z.ZodType<ApplicationResult>)) {}
 export class AdmitResponse extends createZodDto(
   successEnvelope(z.object({ application: applicationSchema, student: studentSchema }) satisfies z.ZodType<AdmitResult>),
+) {}
+export class SchoolFrontDoorResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      school: z.object({
+        name: z.string(),
+        subdomain: z.string(),
+        level: z.string(),
+        board: z.string().nullable(),
+        affiliationNumber: z.string().nullable(),
+        principalName: z.string().nullable(),
+        email: z.string().nullable(),
+        phoneNumbers: z.array(z.string()),
+        address: z.object({
+          address1: z.string(),
+          address2: z.string().nullable(),
+          locality: z.string(),
+          landmark: z.string().nullable(),
+          city: z.string(),
+          state: z.string(),
+          pinCode: z.string(),
+        }),
+      }),
+    }) satisfies z.ZodType<SchoolFrontDoorResult>,
+  ),
 ) {}
 export class ApplicationReceiptResponse extends createZodDto(
   successEnvelope(z.object({ applicationNumber: z.string() }) satisfies z.ZodType<ApplicationReceipt>),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CATALOGUE_CLASSES,
   formatAdmissionNumber,
   type AadhaarReveal,
   type AdmissionNumbering,
@@ -9,6 +10,7 @@ import {
   type ListStudentsQuery,
   type StudentList,
   type StudentResult,
+  type StudentSectionList,
   type UpdateStudentInput,
 } from '@vidyalaya/shared';
 import { Clock } from '../../common/clock';
@@ -59,6 +61,19 @@ export class StudentsService {
       return { kind: 'teacher', userId: ctx.userId, assignmentsKnown: this.assignmentsKnown };
     }
     return { kind: 'all' };
+  }
+
+  /** The current year's sections in catalogue class order (the register's filters, the forms' choices). */
+  async sections(ctx: WorkspaceContext): Promise<StudentSectionList> {
+    const rows = await this.repo.currentYearSections(ctx.schoolId);
+    const rank = (name: string) => {
+      const i = (CATALOGUE_CLASSES as readonly string[]).indexOf(name);
+      return i < 0 ? CATALOGUE_CLASSES.length : i;
+    };
+    rows.sort((x, y) => rank(x.class_name) - rank(y.class_name) || x.class_name.localeCompare(y.class_name) || x.section_name.localeCompare(y.section_name));
+    return {
+      items: rows.map((r) => ({ classId: r.class_id, className: r.class_name, sectionId: r.section_id, sectionName: r.section_name, academicYear: r.academic_year })),
+    };
   }
 
   async list(ctx: WorkspaceContext, q: ListStudentsQuery): Promise<StudentList> {

@@ -19,7 +19,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'home', path: '', icon: 'home', permission: 'school.read', audience: 'all', comingSoon: false },
   { key: 'myChildren', path: 'my-children', icon: 'person', permission: 'students.read', audience: 'guardian', comingSoon: false },
-  { key: 'students', path: 'students', icon: 'people', permission: 'students.read', audience: 'staff', comingSoon: true },
+  { key: 'students', path: 'students', icon: 'people', permission: 'students.read', audience: 'staff', comingSoon: false },
   { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: true },
   { key: 'timetable', path: 'timetable', icon: 'calendar', permission: 'timetable.read', audience: 'staff', comingSoon: true },
   { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: false },

@@ -1,4 +1,4 @@
-import type { PublicSchoolResult } from '@vidyalaya/shared';
+import type { PublicSchoolResult, SchoolFrontDoorResult } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 
 /** DECISIONS: GET /public/schools/{subdomain} → the public profile of an active school, else 404. */
@@ -7,7 +7,11 @@ export const portalApi = api.injectEndpoints({
     publicSchool: b.query<PublicSchoolResult, string>({
       query: (subdomain) => ({ url: `/public/schools/${encodeURIComponent(subdomain)}`, skipAuthRefresh: true }),
     }),
+    /** The school's front door: contact details, address, principal, board and affiliation (issue 14 item 7). */
+    frontDoor: b.query<SchoolFrontDoorResult, string>({
+      query: (subdomain) => ({ url: `/public/schools/${encodeURIComponent(subdomain)}/front-door`, skipAuthRefresh: true }),
+    }),
   }),
 });
 
-export const { usePublicSchoolQuery } = portalApi;
+export const { usePublicSchoolQuery, useFrontDoorQuery } = portalApi;

@@ -16,6 +16,7 @@ import type {
   ListStudentsQuery,
   StudentList,
   StudentResult,
+  StudentSectionList,
   UpdateStudentInput,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -55,6 +56,21 @@ export const studentsApi = api.enhanceEndpoints({ addTagTypes: ['Students', 'Stu
         return { url: `${school(schoolId)}/students/import`, method: 'POST', params: { dryRun: String(dryRun) }, body };
       },
       invalidatesTags: (r, _e, { schoolId }) => (r && r.created > 0 ? [{ type: 'Students', id: schoolId }] : []),
+    }),
+    sections: b.query<StudentSectionList, string>({
+      query: (schoolId) => ({ url: `${school(schoolId)}/students/sections` }),
+    }),
+    setPhoto: b.mutation<StudentResult, { schoolId: string; studentId: string; file: File }>({
+      query: ({ schoolId, studentId, file }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/photo`, method: 'PUT', body };
+      },
+      invalidatesTags: (_r, _e, { studentId }) => [{ type: 'Student', id: studentId }],
+    }),
+    removePhoto: b.mutation<StudentResult, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/photo`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { studentId }) => [{ type: 'Student', id: studentId }],
     }),
     admissionNumbering: b.query<AdmissionNumberingResult, string>({
       query: (schoolId) => ({ url: `${school(schoolId)}/students/admission-numbering` }),
@@ -98,6 +114,9 @@ export const {
   useUpdateStudentMutation,
   useRevealAadhaarMutation,
   useImportStudentsMutation,
+  useSectionsQuery,
+  useSetPhotoMutation,
+  useRemovePhotoMutation,
   useAdmissionNumberingQuery,
   useSetAdmissionNumberingMutation,
   useApplicationsQuery,

@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+// Students benchmark (issue 14), part of `npm run bench`: 1,000 schools in the database (999 of 40
+// students each) and one school of 2,000 students in 15 classes × 4 sections, each with a guardian.
+// It starts the built server (backend/dist/main.js) as `npm start` does, seeds straight into the
+// database, then measures over HTTP, one request at a time:
+//   1. the bare endpoint (GET /api/v1/health: one SELECT 1 through the same stack), for comparison;
+//   2. the register search as the office types it (name fragments, admission numbers, guardian phones);
+//   3. the register's first page (100 students, sorted by class), unfiltered and by section;
+//   4. the import of a 1,000-row CSV: the dry run (validation), then the commit (one transaction).
+// Prints the figures and rewrites the "Students" block of docs/performance.md.
+// Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped) BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+// BENCH_STUDENTS_PORT=3353 BENCH_NO_REPORT=1
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { machine, machineLine, root, writeBlock } from './report.mjs';
+
+const require = createRequire(import.meta.url);
+const DIST = join(root, 'backend', 'dist');
+const KINDS = (process.env.BENCH_DB ?? 'embedded,postgres').split(',').map((x) => x.trim()).filter(Boolean);
+const PORT = Number(process.env.BENCH_STUDENTS_PORT ?? 3353);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const YEAR = '2026-27';
+const CLASSES = ['Nursery', 'LKG', 'UKG', ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)];
+const SECTIONS = ['A', 'B', 'C', 'D'];
+const SCHOOLS = 1000;
+const OTHER_STUDENTS = 40;
+const STUDENTS = 2000;
+const IMPORT_ROWS = 1000;
+const ROUNDS = 300;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.log('[bench:students]', ...a);
+const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Reyansh', 'Myra', 'Kabir', 'Aadhya', 'Arjun', 'Kiara', 'Atharv', 'Pari', 'Vivaan', 'Anika'];
+const LAST = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Yadav', 'Mishra', 'Tiwari', 'Pandey', 'Khan', 'Iyer', 'Nair', 'Reddy'];
+
+async function startServer({ databaseUrl, dataDir, jwtSecret }) {
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const server = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${PORT}`;
+  const until = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) throw new Error('the server did not become healthy in time');
+    await sleep(300);
+  }
+  return {
+    base,
+    async stop() {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000).then(() => server.kill('SIGKILL'))]);
+    },
+  };
+}
+
+
+/** The students' rows of one school, made in SQL: names, admission numbers, a guardian with a phone, the search text. */
+async function seedStudents(db, schoolId, count, prefix, sections, phoneBase) {
+  await db.query(
+    `WITH s AS (
+       SELECT g, ($4::text[])[1 + g % array_length($4::text[], 1)] AS first, ($5::text[])[1 + g % array_length($5::text[], 1)] AS last,
+              $3 || lpad(g::text, 5, '0') AS adm, ($6::bigint + g)::text AS phone, ($7::uuid[])[1 + g % array_length($7::uuid[], 1)] AS section_id
+         FROM generate_series(1, $2::int) g)
+     INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, class_id, section_id, roll_number, search_text)
+     SELECT $1, s.adm, s.first, s.last, DATE '2014-01-01' + (s.g % 1500), CASE WHEN s.g % 2 = 0 THEN 'female' ELSE 'male' END,
+            se.class_id, s.section_id, 1 + s.g / greatest(1, array_length($7::uuid[], 1)),
+            lower(s.first || ' ' || s.last || ' | ' || s.last || ' ' || s.first || ' | ' || s.adm || ' | ' || s.phone)
+       FROM s JOIN sections se ON se.id = s.section_id`,
+    [schoolId, count, prefix, FIRST, LAST, phoneBase, sections],
+  );
+  await db.query(
+    `INSERT INTO student_guardians (school_id, student_id, position, name, relation, phone)
+     SELECT st.school_id, st.id, 0, 'Parent ' || st.last_name, 'father', split_part(st.search_text, ' | ', 4)
+       FROM students st WHERE st.school_id = $1`,
+    [schoolId],
+  );
+}
+
+async function newSchool(db, ownerId, n, maxStudents) {
+  const school = (
+    await db.query(
+      `INSERT INTO schools (owner_id, name, subdomain, level, board, phone_numbers, address1, locality, city, state, country, pin_code, is_active, approval_status, approved_at, trial_ends_at, max_students)
+       VALUES ($1, $2, $3, 'mixed', 'CBSE', ARRAY['+919876543210'], '12 Mall Road', 'Civil Lines', 'Kanpur', 'Uttar Pradesh', 'India', '208001', true, 'approved', now(), now() + interval '30 days', $4)
+       RETURNING id`,
+      [ownerId, `Bench Students School ${n}`, `bench-st-${n}`, maxStudents],
+    )
+  ).rows[0];
+  const sections = [];
+  for (const name of CLASSES) {
+    const c = (await db.query(`INSERT INTO classes (school_id, academic_year, name) VALUES ($1, $2, $3) RETURNING id`, [school.id, YEAR, name])).rows[0];
+    for (const s of SECTIONS) sections.push((await db.query(`INSERT INTO sections (class_id, name) VALUES ($1, $2) RETURNING id`, [c.id, s])).rows[0].id);
+  }
+  return { id: school.id, sections };
+}
+
+/** 1,000 schools: the measured one (2,000 students), one for the import, and 998 others of 40 students (in bulk). */
+async function seed(db) {
+  const owner = (await db.query(`INSERT INTO users (username, email, password_hash, role, is_email_verified) VALUES ('bench_st', 'bench_st@bench.test', 'x', 'admin', true) RETURNING id, username`)).rows[0];
+  const main = await newSchool(db, owner.id, 0, 5000);
+  await seedStudents(db, main.id, STUDENTS, 'ADM-', main.sections, 9_100_000_000);
+  const importer = await newSchool(db, owner.id, 1, 5000);
+  const others = (
+    await db.query(
+      `INSERT INTO schools (owner_id, name, subdomain, level, board, phone_numbers, address1, locality, city, state, country, pin_code, is_active, approval_status, approved_at, trial_ends_at)
+       SELECT $1, 'Bench Students School ' || n, 'bench-st-' || n, 'mixed', 'CBSE', ARRAY['+919876543210'], '12 Mall Road', 'Civil Lines', 'Kanpur', 'Uttar Pradesh', 'India', '208001', true, 'approved', now(), now() + interval '30 days'
+         FROM generate_series(2, $2::int - 1) n RETURNING id`,
+      [owner.id, SCHOOLS],
+    )
+  ).rows.map((r) => r.id);
+  await db.query(`INSERT INTO classes (school_id, academic_year, name) SELECT id, $2, 'Class 5' FROM unnest($1::uuid[]) id`, [others, YEAR]);
+  await db.query(`INSERT INTO sections (class_id, name) SELECT c.id, x FROM classes c CROSS JOIN unnest(ARRAY['A', 'B', 'C', 'D']) x WHERE c.school_id = ANY($1::uuid[])`, [others]);
+  await db.query(
+    `INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, class_id, section_id, roll_number, search_text)
+     SELECT se.school_id, 'S-' || se.name || '-' || g, ($2::text[])[1 + g % 16], ($3::text[])[1 + g % 12], DATE '2015-01-01' + g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END,
+            se.class_id, se.id, g, lower(($2::text[])[1 + g % 16] || ' ' || ($3::text[])[1 + g % 12] || ' | s-' || se.name || '-' || g)
+       FROM sections se CROSS JOIN generate_series(1, $4::int / 4) g WHERE se.school_id = ANY($1::uuid[])`,
+    [others, FIRST, LAST, OTHER_STUDENTS],
+  );
+  await db.query(
+    `INSERT INTO student_guardians (school_id, student_id, position, name, relation, phone)
+     SELECT school_id, id, 0, 'Parent ' || last_name, 'father', (9200000000 + row_number() OVER ())::text FROM students WHERE school_id = ANY($1::uuid[])`,
+    [others],
+  );
+  return { owner, main, importer };
+}
+
+function stats(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { n: sorted.length, p50: at(0.5).toFixed(1), p99: at(0.99).toFixed(1), max: sorted.at(-1).toFixed(1) };
+}
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const res = await fn();
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  return ms;
+}
+
+function importCsv() {
+  const header = 'admissionNumber,firstName,lastName,dateOfBirth,gender,class,section,rollNumber,guardianName,guardianRelation,guardianPhone,guardianEmail,aadhaar,pen,apaarId,socialCategory,rte';
+  const rows = [header];
+  for (let i = 1; i <= IMPORT_ROWS; i += 1) {
+    const cls = CLASSES[i % CLASSES.length];
+    const first = FIRST[i % FIRST.length];
+    const last = LAST[i % LAST.length];
+    rows.push(`IMP-${String(i).padStart(5, '0')},${first},${last},${String((i % 28) + 1).padStart(2, '0')}/0${(i % 9) + 1}/2015,${i % 2 ? 'male' : 'female'},${cls},${SECTIONS[i % 4]},${(i % 40) + 1},Parent ${last},father,${9_300_000_000 + i},,,,,general,`);
+  }
+  return rows.join('\n') + '\n';
+}
+
+async function upload(url, headers, csv) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'students.csv');
+  const t0 = performance.now();
+  const res = await fetch(url, { method: 'POST', headers, body: form });
+  const body = await res.json();
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
+  return { ms, data: body.data };
+}
+
+/** The figures on one database, as a markdown table (or why it was skipped). */
+async function benchDatabase(KIND) {
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const dataDir = mkdtempSync(join(tmpdir(), 'vidyalaya-bench-st-'));
+  let databaseUrl;
+  let dropDb = async () => undefined;
+  if (KIND === 'postgres') {
+    const name = `vidyalaya_bench_st_${process.pid}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    try {
+      await admin.connect();
+    } catch (e) {
+      rmSync(dataDir, { recursive: true, force: true });
+      return `${KIND}: skipped (no PostgreSQL server: ${e.message})`;
+    }
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  log(`${KIND}: starting the server`);
+  const server = await startServer({ databaseUrl, dataDir, jwtSecret });
+  const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
+  const db = new pg.Client({ connectionString: seedUrl });
+  await db.connect();
+  try {
+    log(`${KIND}: seeding ${SCHOOLS} schools`);
+    const t0 = performance.now();
+    const k = await seed(db);
+    await db.query('ANALYZE');
+    const seedSeconds = ((performance.now() - t0) / 1000).toFixed(0);
+    const { signAccessToken } = require(join(DIST, 'common', 'auth', 'access-tokens.js'));
+    const auth = () => ({ authorization: `Bearer ${signAccessToken({ id: k.owner.id, username: k.owner.username, role: 'admin' }, jwtSecret, new Date())}` });
+    const api = `${server.base}/api/v1/schools/${k.main.id}/students`;
+    const get = (url) => timed(() => fetch(url, { headers: auth() }));
+    // Warm up the connections and the prepared plans.
+    for (let i = 0; i < 30; i += 1) {
+      await get(`${server.base}/api/v1/health`);
+      await get(`${api}?search=sha`);
+    }
+    const searches = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const kind = i % 3;
+      if (kind === 0) searches.push(FIRST[i % FIRST.length].slice(0, 3 + (i % 3)).toLowerCase());
+      else if (kind === 1) searches.push(`ADM-${String(1 + ((i * 37) % STUDENTS)).padStart(5, '0')}`);
+      else searches.push(String(9_100_000_000 + 1 + ((i * 53) % STUDENTS)).slice(0, 6 + (i % 5)));
+    }
+    log(`${KIND}: bare endpoint and register search, ${ROUNDS} each`);
+    const bare = [];
+    for (let i = 0; i < ROUNDS; i += 1) bare.push(await get(`${server.base}/api/v1/health`));
+    const search = [];
+    for (const q of searches) search.push(await get(`${api}?search=${encodeURIComponent(q)}&pageSize=100`));
+    const check = await (await fetch(`${api}?search=ADM-00007`, { headers: auth() })).json();
+    if (check.data.total !== 1 || check.data.activeCount !== STUDENTS) throw new Error(`search check: ${JSON.stringify(check.data).slice(0, 200)}`);
+    const firstPage = [];
+    for (let i = 0; i < 100; i += 1) firstPage.push(await get(`${api}?sort=class&pageSize=100&page=${1 + (i % 20)}`));
+    const bySection = [];
+    for (let i = 0; i < 100; i += 1) bySection.push(await get(`${api}?sectionId=${k.main.sections[i % k.main.sections.length]}&sort=rollNumber`));
+
+    log(`${KIND}: importing ${IMPORT_ROWS} rows`);
+    const csv = importCsv();
+    const url = `${server.base}/api/v1/schools/${k.importer.id}/students/import`;
+    const dry = [];
+    for (let i = 0; i < 3; i += 1) {
+      const r = await upload(`${url}?dryRun=true`, auth(), csv);
+      if (r.data.valid !== IMPORT_ROWS) throw new Error(`dry run: ${JSON.stringify(r.data).slice(0, 300)}`);
+      dry.push(r.ms);
+    }
+    const commit = await upload(`${url}?dryRun=false`, auth(), csv);
+    if (commit.data.created !== IMPORT_ROWS) throw new Error(`commit: ${JSON.stringify(commit.data).slice(0, 300)}`);
+    const again = await upload(`${url}?dryRun=false`, auth(), csv);
+    if (again.data.created !== 0) throw new Error('importing again created students');
+
+    const s = { bare: stats(bare), search: stats(search), firstPage: stats(firstPage), bySection: stats(bySection) };
+    const rows = [
+      ['Bare endpoint (GET /health)', s.bare],
+      ['Register search as typed (name, admission no., phone)', s.search],
+      ['Register page of 100, sorted by class', s.firstPage],
+      ['One section by roll number', s.bySection],
+    ];
+    const table = [
+      '| call | n | p50 ms | p99 ms | max ms |',
+      '|---|---|---|---|---|',
+      ...rows.map(([name, x]) => `| ${name} | ${x.n} | ${x.p50} | ${x.p99} | ${x.max} |`),
+      '',
+      `Search p99 ÷ bare p99: ${(Number(s.search.p99) / Math.max(0.1, Number(s.bare.p99))).toFixed(1)}×. Import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows (CSV): dry run ${(Math.min(...dry) / 1000).toFixed(2)} s (best of 3), commit ${(commit.ms / 1000).toFixed(2)} s, the same file again ${(again.ms / 1000).toFixed(2)} s (creates nothing). Seeding took ${seedSeconds} s.`,
+    ].join('\n');
+    console.log(table);
+    return `**${KIND === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}**\n\n${table}`;
+  } finally {
+    await db.end();
+    await server.stop();
+    await dropDb();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build` (npm run bench does it first).');
+  const m = machine();
+  const parts = [];
+  for (const kind of KINDS) parts.push(await benchDatabase(kind));
+  if (!process.env.BENCH_NO_REPORT) {
+    writeBlock(
+      'students',
+      'Students',
+      `${SCHOOLS.toLocaleString('en-IN')} schools in the database; the measured school has ${STUDENTS.toLocaleString('en-IN')} students in 60 sections, each with a guardian; one request at a time over loopback.\n${machineLine(m)}\n\n${parts.join('\n\n')}`,
+    );
+    log('Updated docs/performance.md');
+  }
+}
+
+main().catch((e) => {
+  console.error('[bench:students] failed:', e.message);
+  process.exit(1);
+});

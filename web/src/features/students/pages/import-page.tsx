@@ -1,0 +1,282 @@
+import { Button, Callout, Card, Checkbox, InputGroup, ProgressBar, Tag } from '@blueprintjs/core';
+import { roleHas, STUDENT_IMPORT_COLUMNS, type ImportError, type ImportResult } from '@vidyalaya/shared';
+import { useMemo, useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { asApiError } from '../../../lib/api/errors';
+import { formatNumber } from '../../../lib/i18n/format';
+import { toastError } from '../../../lib/toast';
+import { useSchool } from '../../../lib/workspace/school-context';
+import { useImportStudentsMutation } from '../api/students-api';
+import { fetchFile, saveBlob, schoolPath } from '../components/files';
+import { StudentTabs } from '../components/student-tabs';
+import { parseCsv, parseXlsx, toCsv, type Table } from '../components/table-file';
+import { translateMessage, useT } from '../i18n';
+import '../components/students.css';
+
+const PREVIEW_LIMIT = 300;
+type Stage = 'idle' | 'checking' | 'checked' | 'committing' | 'done';
+
+/**
+ * The import (issue 14 item 3): download the template; upload a CSV or XLSX; a dry run answers each
+ * row's errors, shown next to the cells they are about; the office fixes the cells here (or in the
+ * spreadsheet) and checks again; once every row is valid, one commit writes them all, or nothing.
+ * Importing the same file again creates nothing new (the admission number is the key).
+ */
+export function Component() {
+  const t = useT();
+  const { schoolId, home } = useSchool();
+  const [importStudents] = useImportStudentsMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [table, setTable] = useState<Table | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [stage, setStage] = useState<Stage>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [onlyErrors, setOnlyErrors] = useState(true);
+  const [edited, setEdited] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const errorsByCell = useMemo(() => {
+    const m = new Map<string, ImportError>();
+    for (const e of result?.errors ?? []) if (!m.has(`${e.row}|${e.field}`)) m.set(`${e.row}|${e.field}`, e);
+    return m;
+  }, [result]);
+  const badRows = useMemo(() => new Set((result?.errors ?? []).filter((e) => e.field !== 'file').map((e) => e.row)), [result]);
+  const fileErrors = (result?.errors ?? []).filter((e) => e.field === 'file');
+
+  if (!roleHas(home.role, 'students.import')) return <Navigate to={`/workspace/${schoolId}/students`} replace />;
+
+  const header = table?.[0] ?? [];
+  const colOf = (field: string) => header.findIndex((h) => h.trim().toLowerCase() === field.toLowerCase());
+
+  /** What goes to the server: the chosen file as it is until a cell was fixed here, then the table as CSV. */
+  const payload = (): File | null => {
+    if (!edited || !table) return file;
+    return new File([toCsv(table)], (file?.name ?? 'students').replace(/\.(csv|xlsx)$/i, '') + '-fixed.csv', { type: 'text/csv' });
+  };
+
+  async function run(dryRun: boolean) {
+    const body = payload();
+    if (!body) return;
+    setFailure(null);
+    setStage(dryRun ? 'checking' : 'committing');
+    try {
+      const r = await importStudents({ schoolId, file: body, dryRun }).unwrap();
+      setResult(r);
+      setStage(dryRun || r.invalid > 0 ? 'checked' : 'done');
+    } catch (e) {
+      const err = asApiError(e);
+      setFailure(err.code === 'STUDENT_LIMIT_REACHED' ? t('students.import.limit') : translateMessage(t, err.message));
+      setStage(result ? 'checked' : 'idle');
+    }
+  }
+
+  async function choose(f: File | undefined) {
+    if (!f) return;
+    setFile(f);
+    setResult(null);
+    setEdited(false);
+    setFailure(null);
+    try {
+      const parsed = /\.xlsx$/i.test(f.name) ? await parseXlsx(await f.arrayBuffer(), new Set(['dateofbirth'])) : parseCsv(await f.text());
+      setTable(parsed);
+    } catch {
+      setTable(null);
+    }
+    setStage('checking');
+    try {
+      const r = await importStudents({ schoolId, file: f, dryRun: true }).unwrap();
+      setResult(r);
+      setStage('checked');
+    } catch (e) {
+      setFailure(translateMessage(t, asApiError(e).message));
+      setStage('idle');
+    }
+  }
+
+  function setCell(row: number, col: number, value: string) {
+    setTable((prev) => {
+      if (!prev) return prev;
+      const next = prev.slice();
+      const r = (next[row - 1] ?? []).slice();
+      while (r.length <= col) r.push('');
+      r[col] = value;
+      next[row - 1] = r;
+      return next;
+    });
+    setEdited(true);
+  }
+
+  async function template(format: 'csv' | 'xlsx') {
+    try {
+      saveBlob(await fetchFile(`${schoolPath(schoolId)}/students/import/template?format=${format}`), `students-template.${format}`);
+    } catch {
+      toastError(t('students.import.templateFailed'), t('students.tryAgain'));
+    }
+  }
+
+  const rowsToShow: number[] = [];
+  if (table) {
+    for (let i = 2; i <= table.length; i++) {
+      const cells = table[i - 1] ?? [];
+      if (!cells.some((c) => c.trim() !== '')) continue;
+      if (onlyErrors && result && result.invalid > 0 && !badRows.has(i)) continue;
+      rowsToShow.push(i);
+      if (rowsToShow.length >= PREVIEW_LIMIT) break;
+    }
+  }
+  const busy = stage === 'checking' || stage === 'committing';
+  const ready = result && result.invalid === 0 && fileErrors.length === 0 && result.rows > 0 && stage === 'checked';
+  const newRows = result ? result.valid - (result.existing ?? 0) : 0;
+
+  return (
+    <section className="st-page">
+      <div className="st-head">
+        <h1>{t('students.import.title')}</h1>
+      </div>
+      <StudentTabs />
+      <div className="st-steps">
+        <Card className="st-card">
+          <h2 style={{ fontSize: 18, marginTop: 0 }}>{t('students.import.step1')}</h2>
+          <p>{t('students.import.step1Text', { columns: STUDENT_IMPORT_COLUMNS.join(', ') })}</p>
+          <div className="st-actions">
+            <Button className="st-touch" icon="download" text={t('students.import.templateCsv')} onClick={() => void template('csv')} />
+            <Button className="st-touch" icon="download" text={t('students.import.templateXlsx')} onClick={() => void template('xlsx')} />
+          </div>
+        </Card>
+        <Card className="st-card">
+          <h2 style={{ fontSize: 18, marginTop: 0 }}>{t('students.import.step2')}</h2>
+          <div className="st-file">
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="ws-visually-hidden"
+              aria-label={t('students.import.chooseFile')}
+              data-testid="import-file"
+              onChange={(e) => {
+                void choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <Button className="st-touch" intent="primary" icon="upload" text={t('students.import.chooseFile')} disabled={busy} onClick={() => input.current?.click()} />
+            {file ? <span className="ws-break">{file.name}</span> : null}
+          </div>
+        </Card>
+
+        {busy ? (
+          <div role="status" aria-live="polite">
+            <p>{stage === 'checking' ? t('students.import.checking') : t('students.import.committing', { count: newRows })}</p>
+            <ProgressBar intent="primary" />
+          </div>
+        ) : null}
+        {failure ? (
+          <Callout intent="danger" role="alert">
+            {failure}
+          </Callout>
+        ) : null}
+
+        {result && stage === 'done' ? (
+          <Callout intent="success" role="status" title={t('students.import.doneTitle')}>
+            <ProgressBar intent="success" value={1} animate={false} stripes={false} />
+            <p>{t('students.import.done', { created: result.created, existing: result.existing ?? 0 })}</p>
+            <Link className="bp6-button bp6-intent-primary st-touch" to={`/workspace/${schoolId}/students`}>
+              {t('students.backToRegister')}
+            </Link>
+          </Callout>
+        ) : null}
+
+        {result && stage !== 'done' ? (
+          <Card className="st-card">
+            <h2 style={{ fontSize: 18, marginTop: 0 }}>{t('students.import.step3')}</h2>
+            <p role="status" aria-live="polite">
+              <Tag minimal>{t('students.import.rows', { count: formatNumber(result.rows) })}</Tag>{' '}
+              <Tag minimal intent="success">
+                {t('students.import.valid', { count: formatNumber(result.valid) })}
+              </Tag>{' '}
+              <Tag minimal intent={result.invalid > 0 ? 'danger' : 'none'}>
+                {t('students.import.invalid', { count: formatNumber(result.invalid) })}
+              </Tag>{' '}
+              {result.existing ? <Tag minimal>{t('students.import.existing', { count: formatNumber(result.existing) })}</Tag> : null}
+            </p>
+            {fileErrors.map((e, i) => (
+              <Callout key={i} intent="danger">
+                {translateMessage(t, e.message)}
+              </Callout>
+            ))}
+            {result.invalid > 0 ? <Callout intent="warning">{t('students.import.fixHint')}</Callout> : null}
+            {ready ? (
+              <Callout intent="success" title={t('students.import.readyTitle')}>
+                <p>{newRows > 0 ? t('students.import.ready', { count: newRows }) : t('students.import.nothingNew')}</p>
+                <Button className="st-touch" intent="primary" icon="import" text={t('students.import.commit', { count: newRows })} disabled={newRows === 0} onClick={() => void run(false)} />
+              </Callout>
+            ) : null}
+            {table && result.rows > 0 ? (
+              <>
+                <div className="st-actions" style={{ margin: '8px 0', alignItems: 'center' }}>
+                  {result.invalid > 0 ? (
+                    <Button className="st-touch" intent="primary" icon="refresh" text={t('students.import.checkAgain')} disabled={busy} onClick={() => void run(true)} />
+                  ) : null}
+                  {result.invalid > 0 ? <Checkbox checked={onlyErrors} label={t('students.import.onlyErrors')} onChange={() => setOnlyErrors(!onlyErrors)} size="large" /> : null}
+                </div>
+                <div className="st-preview-wrap" role="region" aria-label={t('students.import.preview')} tabIndex={0}>
+                  <table className="st-preview">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('students.import.row')}</th>
+                        {header.map((h, i) => (
+                          <th key={i} scope="col">
+                            {h}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rowsToShow.map((row) => {
+                        const cells = table[row - 1] ?? [];
+                        return (
+                          <tr key={row} className={badRows.has(row) ? 'st-row-bad' : undefined} data-row={row}>
+                            <th scope="row">{row}</th>
+                            {header.map((h, col) => {
+                              const field = STUDENT_IMPORT_COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase());
+                              const error = field ? errorsByCell.get(`${row}|${field}`) : undefined;
+                              const value = cells[col] ?? '';
+                              return (
+                                <td key={col} className={error ? 'st-bad' : undefined}>
+                                  {error ? (
+                                    <>
+                                      <InputGroup
+                                        value={value}
+                                        onChange={(e) => setCell(row, col, e.target.value)}
+                                        aria-label={t('students.import.cellLabel', { row, column: h })}
+                                        aria-invalid
+                                        intent="danger"
+                                      />
+                                      <span className="st-cell-error">{translateMessage(t, error.message)}</span>
+                                    </>
+                                  ) : (
+                                    value
+                                  )}
+                                </td>
+                              );
+                            })}
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+                {colOf('admissionNumber') < 0 ? null : <p className="ws-muted">{t('students.import.keyNote')}</p>}
+              </>
+            ) : !table && result.errors.length > 0 ? (
+              <ul>
+                {result.errors.slice(0, 200).map((e, i) => (
+                  <li key={i}>{t('students.import.errorLine', { row: e.row, field: e.field, message: translateMessage(t, e.message) })}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+        ) : null}
+      </div>
+    </section>
+  );
+}
