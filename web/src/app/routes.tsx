@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { calendarRoutes } from '../features/calendar/routes';
+import { timetableRoutes } from '../features/timetable/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { RootLayout } from './root-layout';
 
@@ -6,7 +8,10 @@ import { RootLayout } from './root-layout';
  * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
  * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
  */
-const schoolModules: RouteObject[] = [];
+const schoolModules: RouteObject[] = [
+  ...timetableRoutes,
+  ...calendarRoutes,
+];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>

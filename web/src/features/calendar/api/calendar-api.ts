@@ -58,3 +58,13 @@ export const calendarApi = api
       }),
     }),
   });
+
+export const {
+  useCalendarEventsQuery,
+  useCreateCalendarEventMutation,
+  useDeleteCalendarEventMutation,
+  useCalendarSettingsQuery,
+  usePutCalendarSettingsMutation,
+  useCalendarFeedQuery,
+  useRotateCalendarFeedMutation,
+} = calendarApi;

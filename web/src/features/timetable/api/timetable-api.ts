@@ -16,7 +16,10 @@ import type {
   SubstitutionList,
   SubstitutionsResult,
   TeachingAssignmentList,
+  TimetableClassesResult,
   TimetableSlotInput,
+  Member,
+  Page,
   UpdateStaffInput,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -94,9 +97,39 @@ export const timetableApi = api
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/substitutions`, method: 'POST', body }),
         invalidatesTags: ['Substitutions'],
       }),
+      timetableClasses: b.query<TimetableClassesResult, { schoolId: string }>({
+        query: ({ schoolId }) => ({ url: `/schools/${schoolId}/timetable/classes` }),
+      }),
+      /** The school's members, to link a staff record to the account its person signs in with. */
+      staffMembers: b.query<Page<Member>, { schoolId: string }>({
+        query: ({ schoolId }) => ({ url: `/schools/${schoolId}/members`, params: { page: 1, pageSize: 200 } }),
+      }),
       deleteSubstitution: b.mutation<{ deleted: true }, { schoolId: string; substitutionId: string }>({
         query: ({ schoolId, substitutionId }) => ({ url: `/schools/${schoolId}/substitutions/${substitutionId}`, method: 'DELETE' }),
         invalidatesTags: ['Substitutions'],
       }),
     }),
   });
+
+export const {
+  useStaffListQuery,
+  useCreateStaffMutation,
+  useUpdateStaffMutation,
+  useSetClassTeacherMutation,
+  useTeachingAssignmentsQuery,
+  usePutTeachingAssignmentsMutation,
+  useBellSchedulesQuery,
+  usePutBellSchedulesMutation,
+  useSectionTimetableQuery,
+  usePutSectionTimetableMutation,
+  useCopyTimetableMutation,
+  useStaffTimetableQuery,
+  useSchoolTimetableQuery,
+  useSubstitutionsQuery,
+  useFreeTeachersQuery,
+  useAbsentPeriodsQuery,
+  useCreateSubstitutionsMutation,
+  useDeleteSubstitutionMutation,
+  useTimetableClassesQuery,
+  useStaffMembersQuery,
+} = timetableApi;
