@@ -75,16 +75,16 @@ function SectionView(props: { schoolId: string; canEdit: boolean }) {
           {home.school.name} · {t('tt.print.sectionTitle', { section: label })}
         </h2>
       </div>
-      {week.isLoading || !week.data ? (
+      {!week.currentData ? (
         <Spinner size={24} aria-label={t('tt.loading')} />
       ) : props.canEdit ? (
         <GridEditor
-          key={`${current.id}:${week.fulfilledTimeStamp ?? 0}`}
+          key={current.id}
           schoolId={props.schoolId}
           sectionId={current.id}
           cls={current.cls}
           sectionName={current.name}
-          saved={week.data.timetable.slots}
+          saved={week.currentData.timetable.slots}
           schedules={bells.data!.schedules}
           dailyLoadLimit={bells.data!.dailyLoadLimit}
           school={school.data}
@@ -93,7 +93,7 @@ function SectionView(props: { schoolId: string; canEdit: boolean }) {
           canEdit
         />
       ) : (
-        <WeekTable schedules={bells.data!.schedules} slots={week.data.timetable.slots} show="teacher" label={t('tt.grid.label', { section: label })} />
+        <WeekTable schedules={bells.data!.schedules} slots={week.currentData.timetable.slots} show="teacher" label={t('tt.grid.label', { section: label })} />
       )}
       {props.canEdit ? (
         <div className="tt-card tt-no-print">
