@@ -6,11 +6,11 @@ const keys = (role: (typeof SCHOOL_ROLES)[number], approved = true) => navFor(ro
 
 describe('the workspace sidebar by role (the permission matrix is an allow-list)', () => {
   it('gives each role exactly its sections', () => {
-    expect(keys('admin')).toEqual(['home', 'students', 'staff', 'timetable', 'attendance', 'exams', 'fees', 'notices', 'members']);
-    expect(keys('office')).toEqual(['home', 'students', 'staff', 'timetable', 'attendance', 'exams', 'notices', 'members']);
-    expect(keys('accountant')).toEqual(['home', 'students', 'staff', 'timetable', 'fees', 'notices']);
-    expect(keys('teacher')).toEqual(['home', 'students', 'staff', 'timetable', 'attendance', 'exams', 'notices']);
-    expect(keys('guardian')).toEqual(['home', 'myChildren', 'notices']);
+    expect(keys('admin')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members']);
+    expect(keys('office')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members']);
+    expect(keys('accountant')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices']);
+    expect(keys('teacher')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices']);
+    expect(keys('guardian')).toEqual(['home', 'myChildren', 'calendar', 'notices']);
   });
 
   it('never shows fees to a teacher, nor a section whose permission the role lacks', () => {

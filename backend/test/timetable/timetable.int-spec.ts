@@ -278,6 +278,18 @@ describe('staff, teaching assignments, timetable and substitutions', () => {
     expect(clash.body.error.code).toBe('TIMETABLE_CLASH');
   });
 
+  it('the editors’ classes: the current year’s classes with their sections and subjects; another school sees none of them', async () => {
+    const res = await t.call('GET', url('/timetable/classes'), { token: a.members.teacher.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.academicYear).toBe('2026-27');
+    const class7 = res.body.data.classes.find((c: any) => c.id === k.classId);
+    expect(class7.sections.map((s: any) => s.name)).toEqual(['A', 'B', 'C', 'D']);
+    expect(class7.subjects.map((s: any) => s.id).sort()).toEqual(Object.values(k.subjects).sort());
+    const other = await t.call('GET', url('/timetable/classes', b), { token: b.members.admin.token });
+    expect(other.body.data.classes.map((c: any) => c.id)).not.toContain(k.classId);
+    expect((await t.call('GET', url('/timetable/classes'), { token: b.members.admin.token })).status).toBe(404);
+  });
+
   it('substitutions: free teachers per period, a substitute e-mailed, today’s list, a busy substitute refused, closed days refused', async () => {
     const monday = '2026-08-03';
     // Monday period 1: Asha (A) teaches; the others are free. Loads that Monday: John 0; Meena 1 (B), Nisha 1 (D, copied), Ravi 1 (A).

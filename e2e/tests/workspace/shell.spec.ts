@@ -22,7 +22,7 @@ test('an administrator: the whole menu, today\'s numbers and the trial, breadcru
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${PORTAL}/workspace`);
   await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'attendance', 'exams', 'fees', 'notices', 'members'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.todayTitle'] })).toBeVisible();
   await expect(page.getByText(EN['home.sections'], { exact: true })).toBeVisible();
   await expect(page.getByText('28', { exact: true })).toBeVisible();
@@ -44,7 +44,7 @@ test('an administrator: the whole menu, today\'s numbers and the trial, breadcru
 test('a teacher never sees fees or members; the home page is "my sections today"', async ({ page }) => {
   await stubWorkspace(page, { role: 'teacher' });
   await page.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'attendance', 'exams', 'notices'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.mySectionsToday'] })).toBeVisible();
   await expect(page.getByText(EN['home.noSections.title']!)).toBeVisible();
   // Typing the address of a section the role lacks leads back home.
@@ -54,10 +54,10 @@ test('a teacher never sees fees or members; the home page is "my sections today"
   await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}`);
 });
 
-test('a guardian sees only their children and the notices', async ({ page }) => {
+test('a guardian sees only their children, the calendar and the notices', async ({ page }) => {
   await stubWorkspace(page, { role: 'guardian' });
   await page.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'myChildren', 'notices'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'myChildren', 'calendar', 'notices'));
   await page.getByRole('navigation', { name: EN['shell.menu'] }).getByRole('link', { name: EN['nav.myChildren'] }).click();
   await expect(page.getByText(EN['empty.myChildren']!)).toBeVisible();
   await page.goto(`${PORTAL}/workspace/${SCHOOL_ID}/students`);
@@ -67,7 +67,7 @@ test('a guardian sees only their children and the notices', async ({ page }) => 
 test('office and accountant menus follow the matrix', async ({ page }) => {
   const stub = await stubWorkspace(page, { role: 'office' });
   await page.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'attendance', 'exams', 'notices', 'members'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.welcome'] })).toBeVisible();
   // Office may read the members list, not manage it.
   await page.getByRole('navigation', { name: EN['shell.menu'] }).getByRole('link', { name: EN['nav.members'] }).click();
@@ -78,7 +78,7 @@ test('office and accountant menus follow the matrix', async ({ page }) => {
   const page2 = await page.context().newPage();
   await stubWorkspace(page2, { role: 'accountant' });
   await page2.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page2)).toEqual(labels('home', 'students', 'staff', 'timetable', 'fees', 'notices'));
+  expect(await menuLabels(page2)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices'));
 });
 
 test('before approval the workspace shows the setup and approval status, not empty modules', async ({ page }) => {
@@ -111,7 +111,7 @@ test('a school the person is not in answers as missing', async ({ page }) => {
 
 test('signed out, the workspace asks to sign in on the school\'s host, then opens', async ({ page }) => {
   await stubWorkspace(page, { role: 'teacher', signedIn: false });
-  await page.goto(`${PORTAL}/workspace/${SCHOOL_ID}/timetable`);
+  await page.goto(`${PORTAL}/workspace/${SCHOOL_ID}/notices`);
   await expect(page).toHaveURL(`${PORTAL}/sign-in`);
   await page.getByLabel(EN['signIn.username']!).fill('wrong_user');
   await page.getByLabel(EN['signIn.password']!, { exact: true }).fill('Secret#123');
@@ -119,8 +119,8 @@ test('signed out, the workspace asks to sign in on the school\'s host, then open
   await expect(page.getByText(EN['error.INVALID_CREDENTIALS']!)).toBeVisible();
   await page.getByLabel(EN['signIn.username']!).fill('ravi_k');
   await page.getByRole('button', { name: EN['signIn.submit'] }).click();
-  await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}/timetable`);
-  await expect(page.getByText(EN['empty.timetable']!)).toBeVisible();
+  await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}/notices`);
+  await expect(page.getByText(EN['empty.notices']!)).toBeVisible();
 });
 
 test('the language switch turns the shell into Hindi and back, remembered by the account and the device', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalField, requiredText, uniqueEntries } from '../schemas/common';
+import type { ClassWithDetails } from '../schemas/academics/academics.types';
 import { isoDateSchema } from './common';
 
 /**
@@ -162,6 +163,11 @@ export interface StaffTimetableResult {
 export interface SchoolTimetableResult {
   academicYear: string | null;
   sections: SectionTimetable[];
+}
+/** GET …/timetable/classes: the year's classes with sections and subjects, for the editors. */
+export interface TimetableClassesResult {
+  academicYear: string | null;
+  classes: ClassWithDetails[];
 }
 export const schoolTimetableQuerySchema = z.object({
   academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, 'Academic year must look like 2026-27')),

@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { attendanceRoutes } from '../features/attendance/routes';
-import { feesRoutes } from '../features/fees/routes';
+import { calendarRoutes } from '../features/calendar/routes';
 import { examsRoutes } from '../features/exams/routes';
+import { feesRoutes } from '../features/fees/routes';
 import { guardianRoutes } from '../features/guardian/routes';
 import { noticesRoutes } from '../features/notices/routes';
 import { studentsRoutes } from '../features/students/routes';
+import { timetableRoutes } from '../features/timetable/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { RootLayout } from './root-layout';
 
@@ -12,7 +14,16 @@ import { RootLayout } from './root-layout';
  * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
  * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
  */
-const schoolModules: RouteObject[] = [...attendanceRoutes, ...feesRoutes, ...examsRoutes, ...guardianRoutes, ...noticesRoutes, ...studentsRoutes];
+const schoolModules: RouteObject[] = [
+  ...studentsRoutes,
+  ...timetableRoutes,
+  ...calendarRoutes,
+  ...attendanceRoutes,
+  ...examsRoutes,
+  ...feesRoutes,
+  ...guardianRoutes,
+  ...noticesRoutes,
+];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>

@@ -11,6 +11,7 @@ import type {
   StaffTimetableResult,
   SubstitutionList,
   SubstitutionsResult,
+  TimetableClassesResult,
 } from '@vidyalaya/shared';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
@@ -42,6 +43,7 @@ import {
   SubstitutionDeletedResponse,
   SubstitutionListResponse,
   SubstitutionsResponse,
+  TimetableClassesResponse,
 } from './timetable.responses';
 import { TimetableService } from './timetable.service';
 
@@ -76,6 +78,14 @@ export class TimetableController {
   @ApiData(SchoolTimetableResponse)
   school(@Workspace() ctx: WorkspaceContext, @Query() q: YearQueryDto): Promise<SchoolTimetableResult> {
     return this.timetable.schoolTimetable(ctx, q.academicYear);
+  }
+
+  @Get('timetable/classes')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'The year’s classes with their sections and subjects (the current year by default), for the timetable and assignment editors' })
+  @ApiData(TimetableClassesResponse)
+  classes(@Workspace() ctx: WorkspaceContext, @Query() q: YearQueryDto): Promise<TimetableClassesResult> {
+    return this.timetable.classes(ctx, q.academicYear);
   }
 
   @Get('sections/:sectionId/timetable')

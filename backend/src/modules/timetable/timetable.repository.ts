@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { BellSchedule, PutBellSchedulesInput } from '@vidyalaya/shared';
+import type { BellSchedule, ClassWithDetails, PutBellSchedulesInput } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
+import { loadClassesWithDetails } from '../academics';
 
 export interface SectionRow {
   id: string;
@@ -110,6 +111,11 @@ export class TimetableRepository extends Repository {
          FROM sections sec JOIN classes c ON c.id = sec.class_id WHERE sec.school_id = $1 AND c.academic_year = $2`,
       [schoolId, academicYear],
     );
+  }
+
+  /** The year's classes with their sections and subjects (the academics module's one query). */
+  classesOfYear(schoolId: string, academicYear: string): Promise<ClassWithDetails[]> {
+    return loadClassesWithDetails(this.m, schoolId, { year: academicYear });
   }
 
   async currentYear(schoolId: string): Promise<string | null> {

@@ -11,6 +11,7 @@ import type {
   Substitution,
   SubstitutionList,
   SubstitutionsResult,
+  TimetableClassesResult,
   TimetableSlot,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
@@ -124,3 +125,12 @@ export class SubstitutionsResponse extends createZodDto(
   successEnvelope(z.object({ substitutions: z.array(substitutionSchema) }) satisfies z.ZodType<SubstitutionsResult>),
 ) {}
 export class SubstitutionDeletedResponse extends createZodDto(successEnvelope(z.object({ deleted: z.literal(true) }))) {}
+const namedRef = z.object({ id: z.uuid(), name: z.string() });
+export class TimetableClassesResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      academicYear: z.string().nullable(),
+      classes: z.array(z.object({ id: z.uuid(), name: z.string(), academicYear: z.string(), sections: z.array(namedRef), subjects: z.array(namedRef) })),
+    }) satisfies z.ZodType<TimetableClassesResult>,
+  ),
+) {}

@@ -12,6 +12,7 @@ import {
   type SectionTimetableResult,
   type StaffTimetableResult,
   type TimetableClash,
+  type TimetableClassesResult,
   type TimetableSlot,
   type TimetableSlotInput,
 } from '@vidyalaya/shared';
@@ -104,6 +105,13 @@ export class TimetableService {
       academicYear: year,
       sections: sections.map((s) => ({ section: toSectionRef(s), slots: bySection.get(s.id) ?? [] })),
     };
+  }
+
+  /** GET …/timetable/classes: the year's classes, sections and subjects the editors choose from. */
+  async classes(ctx: WorkspaceContext, academicYear?: string): Promise<TimetableClassesResult> {
+    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    if (!year) return { academicYear: null, classes: [] };
+    return { academicYear: year, classes: await this.repo.classesOfYear(ctx.schoolId, year) };
   }
 
   // ── saving ──────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import { roleHas, type Permission, type SchoolRole } from '@vidyalaya/shared';
 
 /** The workspace's sections. Each is a route under /workspace/{schoolId}/ and a sidebar entry. */
-export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members';
+export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members';
 
 export interface NavItem {
   key: SectionKey;
@@ -20,12 +20,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'home', path: '', icon: 'home', permission: 'school.read', audience: 'all', comingSoon: false },
   { key: 'myChildren', path: 'my-children', icon: 'person', permission: 'students.read', audience: 'guardian', comingSoon: false },
   { key: 'students', path: 'students', icon: 'people', permission: 'students.read', audience: 'staff', comingSoon: false },
-  { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: true },
-  { key: 'timetable', path: 'timetable', icon: 'calendar', permission: 'timetable.read', audience: 'staff', comingSoon: true },
+  { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: false },
+  { key: 'timetable', path: 'timetable', icon: 'th', permission: 'timetable.read', audience: 'staff', comingSoon: false },
   { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: false },
   { key: 'exams', path: 'exams', icon: 'manual', permission: 'results.read', audience: 'staff', comingSoon: false },
   { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: false },
   { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: false },
+  { key: 'calendar', path: 'calendar', icon: 'calendar', permission: 'calendar.read', audience: 'all', comingSoon: false },
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
 ];
 

@@ -26,15 +26,15 @@ export const calendarApi = api
       }),
       createCalendarEvent: b.mutation<CalendarEventResult, { schoolId: string; body: Omit<CreateCalendarEventInput, 'endsOn' | 'classIds' | 'description'> & Partial<CreateCalendarEventInput> }>({
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/calendar-events`, method: 'POST', body }),
-        invalidatesTags: ['CalendarEvents'],
+        invalidatesTags: (result) => (result ? ['CalendarEvents'] : []),
       }),
       updateCalendarEvent: b.mutation<CalendarEventResult, { schoolId: string; eventId: string; body: UpdateCalendarEventInput }>({
         query: ({ schoolId, eventId, body }) => ({ url: `/schools/${schoolId}/calendar-events/${eventId}`, method: 'PATCH', body }),
-        invalidatesTags: ['CalendarEvents'],
+        invalidatesTags: (result) => (result ? ['CalendarEvents'] : []),
       }),
       deleteCalendarEvent: b.mutation<{ deleted: true }, { schoolId: string; eventId: string }>({
         query: ({ schoolId, eventId }) => ({ url: `/schools/${schoolId}/calendar-events/${eventId}`, method: 'DELETE' }),
-        invalidatesTags: ['CalendarEvents'],
+        invalidatesTags: (result) => (result ? ['CalendarEvents'] : []),
       }),
       calendarSettings: b.query<CalendarSettingsResult, { schoolId: string }>({
         query: ({ schoolId }) => ({ url: `/schools/${schoolId}/calendar-settings` }),
@@ -42,7 +42,7 @@ export const calendarApi = api
       }),
       putCalendarSettings: b.mutation<CalendarSettingsResult, { schoolId: string; body: CalendarSettings }>({
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/calendar-settings`, method: 'PUT', body }),
-        invalidatesTags: ['CalendarSettings'],
+        invalidatesTags: (result) => (result ? ['CalendarSettings'] : []),
       }),
       workingDays: b.query<WorkingDaysResult, { schoolId: string; from: string; to: string; classId?: string }>({
         query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/calendar/working-days`, params }),
@@ -54,7 +54,17 @@ export const calendarApi = api
       }),
       rotateCalendarFeed: b.mutation<CalendarFeedRotated, { schoolId: string }>({
         query: ({ schoolId }) => ({ url: `/schools/${schoolId}/calendar-feed/rotate`, method: 'POST' }),
-        invalidatesTags: ['CalendarFeed'],
+        invalidatesTags: (result) => (result ? ['CalendarFeed'] : []),
       }),
     }),
   });
+
+export const {
+  useCalendarEventsQuery,
+  useCreateCalendarEventMutation,
+  useDeleteCalendarEventMutation,
+  useCalendarSettingsQuery,
+  usePutCalendarSettingsMutation,
+  useCalendarFeedQuery,
+  useRotateCalendarFeedMutation,
+} = calendarApi;

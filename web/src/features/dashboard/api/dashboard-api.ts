@@ -1,4 +1,4 @@
-import { MESSAGES, type SchoolResult, type SchoolSubjectsResult, type UpdatePlanInput } from '@vidyalaya/shared';
+import { MESSAGES, type MySchoolsResult, type SchoolResult, type SchoolSubjectsResult, type UpdatePlanInput } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 
 const F = MESSAGES.fallback;
@@ -6,6 +6,14 @@ const F = MESSAGES.fallback;
 /** The dashboard's own calls (spec §7): the plan and the subjects the school's classes use. */
 export const dashboardApi = api.injectEndpoints({
   endpoints: (b) => ({
+    /**
+     * GET /me/schools: the schools the user belongs to. A user with no school of their own but a
+     * membership (an invited teacher, office clerk or guardian) belongs in the school workspace, not
+     * the onboarding dashboard.
+     */
+    myMemberships: b.query<MySchoolsResult, void>({
+      query: () => ({ url: '/me/schools' }),
+    }),
     /**
      * PATCH /school/{id}/plan. DECISIONS: only the free trial can be chosen now; the server answers
      * 422 'This plan is coming soon' for the others.
@@ -33,4 +41,4 @@ export const dashboardApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdatePlanMutation, useSchoolSubjectsQuery } = dashboardApi;
+export const { useUpdatePlanMutation, useSchoolSubjectsQuery, useMyMembershipsQuery } = dashboardApi;

@@ -1,11 +1,12 @@
 import { Button, Spinner } from '@blueprintjs/core';
 import { MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../lib/store/hooks';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toastError } from '../../../lib/toast';
 import { StateScreen } from '../../../lib/ui/state-screen';
+import { useMyMembershipsQuery } from '../api/dashboard-api';
 import { SchoolOverviewView } from '../components/school-overview';
 import { useSchoolOverview } from '../hooks/use-school-overview';
 import '../components/dashboard.css';
@@ -17,13 +18,19 @@ export function Component() {
   const navigate = useNavigate();
   const username = useAppSelector((s) => s.auth.user?.username ?? '');
   const overview = useSchoolOverview();
+  // No school of their own: someone invited into schools goes to the workspace (issue 13).
+  const memberships = useMyMembershipsQuery(undefined, { skip: overview.status !== 'none', refetchOnMountOrArgChange: true });
+  const member = overview.status === 'none' && (memberships.data?.schools.length ?? 0) > 0;
+  const waiting = overview.status === 'loading' || (overview.status === 'none' && (memberships.isUninitialized || memberships.isFetching) && !memberships.data);
   useDocumentTitle(overview.status === 'school' ? overview.overview.school.name : 'Dashboard');
 
   useEffect(() => {
     if (overview.status === 'error') toastError(MESSAGES.destructive.loadSchool.title, MESSAGES.destructive.loadSchool.description);
   }, [overview.status]);
 
-  if (overview.status === 'loading') {
+  if (member) return <Navigate to="/workspace" replace />;
+
+  if (waiting) {
     return (
       <div className="app-page dash-loading" aria-busy="true">
         <h1 className="visually-hidden">Dashboard</h1>

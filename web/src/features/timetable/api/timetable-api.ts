@@ -16,7 +16,10 @@ import type {
   SubstitutionList,
   SubstitutionsResult,
   TeachingAssignmentList,
+  TimetableClassesResult,
   TimetableSlotInput,
+  Member,
+  Page,
   UpdateStaffInput,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -32,15 +35,15 @@ export const timetableApi = api
       }),
       createStaff: b.mutation<StaffResult, { schoolId: string; body: CreateStaffInput }>({
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/staff`, method: 'POST', body }),
-        invalidatesTags: ['Staff'],
+        invalidatesTags: (result) => (result ? ['Staff'] : []),
       }),
       updateStaff: b.mutation<StaffResult, { schoolId: string; staffId: string; body: UpdateStaffInput }>({
         query: ({ schoolId, staffId, body }) => ({ url: `/schools/${schoolId}/staff/${staffId}`, method: 'PATCH', body }),
-        invalidatesTags: ['Staff', 'Timetable'],
+        invalidatesTags: (result) => (result ? ['Staff', 'Timetable'] : []),
       }),
       setClassTeacher: b.mutation<ClassTeacherResult, { schoolId: string; sectionId: string; staffId: string | null }>({
         query: ({ schoolId, sectionId, staffId }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/class-teacher`, method: 'PUT', body: { staffId } }),
-        invalidatesTags: ['TeachingAssignments'],
+        invalidatesTags: (result) => (result ? ['TeachingAssignments'] : []),
       }),
       teachingAssignments: b.query<TeachingAssignmentList, { schoolId: string; academicYear?: string; sectionId?: string; staffId?: string }>({
         query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/teaching-assignments`, params }),
@@ -48,7 +51,7 @@ export const timetableApi = api
       }),
       putTeachingAssignments: b.mutation<TeachingAssignmentList, { schoolId: string; body: PutTeachingAssignmentsInput }>({
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/teaching-assignments`, method: 'PUT', body }),
-        invalidatesTags: ['TeachingAssignments'],
+        invalidatesTags: (result) => (result ? ['TeachingAssignments'] : []),
       }),
       bellSchedules: b.query<BellSchedulesResult, { schoolId: string }>({
         query: ({ schoolId }) => ({ url: `/schools/${schoolId}/bell-schedules` }),
@@ -56,7 +59,7 @@ export const timetableApi = api
       }),
       putBellSchedules: b.mutation<BellSchedulesResult, { schoolId: string; body: PutBellSchedulesInput }>({
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/bell-schedules`, method: 'PUT', body }),
-        invalidatesTags: ['BellSchedules'],
+        invalidatesTags: (result) => (result ? ['BellSchedules'] : []),
       }),
       sectionTimetable: b.query<SectionTimetableResult, { schoolId: string; sectionId: string }>({
         query: ({ schoolId, sectionId }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/timetable` }),
@@ -64,11 +67,11 @@ export const timetableApi = api
       }),
       putSectionTimetable: b.mutation<SectionTimetableResult, { schoolId: string; sectionId: string; slots: TimetableSlotInput[] }>({
         query: ({ schoolId, sectionId, slots }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/timetable`, method: 'PUT', body: { slots } }),
-        invalidatesTags: ['Timetable'],
+        invalidatesTags: (result) => (result ? ['Timetable'] : []),
       }),
       copyTimetable: b.mutation<CopyTimetableResult, { schoolId: string; sectionId: string; toSectionId: string }>({
         query: ({ schoolId, sectionId, toSectionId }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/timetable/copy`, method: 'POST', body: { toSectionId } }),
-        invalidatesTags: ['Timetable'],
+        invalidatesTags: (result) => (result ? ['Timetable'] : []),
       }),
       staffTimetable: b.query<StaffTimetableResult, { schoolId: string; staffId: string; academicYear?: string }>({
         query: ({ schoolId, staffId, ...params }) => ({ url: `/schools/${schoolId}/staff/${staffId}/timetable`, params }),
@@ -92,11 +95,41 @@ export const timetableApi = api
       }),
       createSubstitutions: b.mutation<SubstitutionsResult, { schoolId: string; body: CreateSubstitutionsInput }>({
         query: ({ schoolId, body }) => ({ url: `/schools/${schoolId}/substitutions`, method: 'POST', body }),
-        invalidatesTags: ['Substitutions'],
+        invalidatesTags: (result) => (result ? ['Substitutions'] : []),
+      }),
+      timetableClasses: b.query<TimetableClassesResult, { schoolId: string }>({
+        query: ({ schoolId }) => ({ url: `/schools/${schoolId}/timetable/classes` }),
+      }),
+      /** The school's members, to link a staff record to the account its person signs in with. */
+      staffMembers: b.query<Page<Member>, { schoolId: string }>({
+        query: ({ schoolId }) => ({ url: `/schools/${schoolId}/members`, params: { page: 1, pageSize: 200 } }),
       }),
       deleteSubstitution: b.mutation<{ deleted: true }, { schoolId: string; substitutionId: string }>({
         query: ({ schoolId, substitutionId }) => ({ url: `/schools/${schoolId}/substitutions/${substitutionId}`, method: 'DELETE' }),
-        invalidatesTags: ['Substitutions'],
+        invalidatesTags: (result) => (result ? ['Substitutions'] : []),
       }),
     }),
   });
+
+export const {
+  useStaffListQuery,
+  useCreateStaffMutation,
+  useUpdateStaffMutation,
+  useSetClassTeacherMutation,
+  useTeachingAssignmentsQuery,
+  usePutTeachingAssignmentsMutation,
+  useBellSchedulesQuery,
+  usePutBellSchedulesMutation,
+  useSectionTimetableQuery,
+  usePutSectionTimetableMutation,
+  useCopyTimetableMutation,
+  useStaffTimetableQuery,
+  useSchoolTimetableQuery,
+  useSubstitutionsQuery,
+  useFreeTeachersQuery,
+  useAbsentPeriodsQuery,
+  useCreateSubstitutionsMutation,
+  useDeleteSubstitutionMutation,
+  useTimetableClassesQuery,
+  useStaffMembersQuery,
+} = timetableApi;

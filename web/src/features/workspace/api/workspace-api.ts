@@ -9,6 +9,7 @@ import type {
   LoginResult,
   Member,
   MySchoolsResult,
+  MyTimetableResult,
   Page,
   UpdatePreferencesInput,
   PreferencesResult,
@@ -17,7 +18,7 @@ import type {
 import { api } from '../../../lib/api/api';
 
 /** The workspace calls of docs/workspace-contract.md ("People and roles"). */
-export const workspaceApi = api.enhanceEndpoints({ addTagTypes: ['MySchools', 'WorkspaceHome', 'Members', 'Invitations', 'Preferences'] }).injectEndpoints({
+export const workspaceApi = api.enhanceEndpoints({ addTagTypes: ['MySchools', 'WorkspaceHome', 'Members', 'Invitations', 'Preferences', 'MyTimetable'] }).injectEndpoints({
   endpoints: (b) => ({
     mySchools: b.query<MySchoolsResult, void>({
       query: () => ({ url: '/me/schools' }),
@@ -66,6 +67,11 @@ export const workspaceApi = api.enhanceEndpoints({ addTagTypes: ['MySchools', 'W
       query: (body) => ({ url: '/invitations/accept', method: 'POST', body }),
       invalidatesTags: ['MySchools'],
     }),
+    /** GET …/my-timetable?date=: the signed-in teacher's week and the date's substitutions (the timetable back end), for the home page. */
+    myTimetable: b.query<MyTimetableResult, { schoolId: string; date?: string }>({
+      query: ({ schoolId, date }) => ({ url: `/schools/${encodeURIComponent(schoolId)}/my-timetable`, params: date ? { date } : {} }),
+      providesTags: (_r, _e, { schoolId }) => [{ type: 'MyTimetable', id: schoolId }],
+    }),
     /** The same call as the login page's, under the workspace's own name (features never share code). */
     workspaceLogin: b.mutation<LoginResult, LoginInput>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, skipAuthRefresh: true }),
@@ -87,4 +93,5 @@ export const {
   useInvitationPreviewQuery,
   useAcceptInvitationMutation,
   useWorkspaceLoginMutation,
+  useMyTimetableQuery,
 } = workspaceApi;

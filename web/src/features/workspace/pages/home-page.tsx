@@ -1,8 +1,9 @@
-import { Callout, Card, Icon, type IconName } from '@blueprintjs/core';
-import { trialDaysLeft, type Language } from '@vidyalaya/shared';
+import { Callout, Card, Icon, Spinner, Tag, type IconName } from '@blueprintjs/core';
+import { timetableDayOf, trialDaysLeft, type Language } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
+import { useMyTimetableQuery } from '../api/workspace-api';
 import { EmptyState } from '../components/empty-state';
 import { useSchool } from '../components/workspace-context';
 import { useT, type MessageId } from '../i18n';
@@ -90,9 +91,33 @@ function AdminHome() {
   );
 }
 
+/**
+ * A teacher's day: their lessons today from their own week (GET …/my-timetable, through the staff
+ * record linked to their account) and the periods they substitute or are covered for.
+ */
 function TeacherHome() {
   const t = useT();
   const { schoolId } = useSchool();
+  const mine = useMyTimetableQuery({ schoolId });
+  const data = mine.data;
+  const day = data ? timetableDayOf(data.date) : null;
+  const today = data && day !== null ? data.slots.filter((s) => s.day === day) : [];
+  const covering = data ? data.substitutions.filter((s) => s.substituteStaffId === data.staff?.id) : [];
+  const covered = data ? data.substitutions.filter((s) => s.absentStaffId === data.staff?.id) : [];
+  if (mine.isLoading) return <Spinner size={24} aria-label={t('common.loading')} />;
+  if (!data?.staff || (today.length === 0 && covering.length === 0 && covered.length === 0 && data.slots.length === 0)) {
+    return (
+      <section className="ws-home">
+        <h1>{t('home.mySectionsToday')}</h1>
+        <p>
+          <Link className="bp6-button bp6-intent-primary ws-touch" to={`/workspace/${schoolId}/attendance`}>
+            {t('home.attendanceToday')}
+          </Link>
+        </p>
+        <EmptyState headingLevel={2} icon="timeline-events" title={t('home.noSections.title')} description={t('home.noSections.text')} />
+      </section>
+    );
+  }
   return (
     <section className="ws-home">
       <h1>{t('home.mySectionsToday')}</h1>
@@ -101,7 +126,31 @@ function TeacherHome() {
           {t('home.attendanceToday')}
         </Link>
       </p>
-      <EmptyState headingLevel={2} icon="timeline-events" title={t('home.noSections.title')} description={t('home.noSections.text')} />
+      <Card className="ws-card">
+        <h2>{formatDate(data.date)}</h2>
+        {today.length === 0 && covering.length === 0 ? <p className="ws-muted">{t('home.noLessonsToday')}</p> : null}
+        <ul className="ws-pending-list" aria-label={t('home.mySectionsToday')}>
+          {today.map((s) => {
+            const away = covered.find((c) => c.period === s.period);
+            return (
+              <li key={`l${s.period}`} className="ws-pending-item">
+                <span>
+                  <strong>{t('home.periodN', { n: s.period })}</strong> · {s.className} {s.sectionName} · {s.subjectName}
+                </span>
+                {away ? <Tag minimal intent="warning">{t('home.coveredBy', { name: away.substituteStaffName })}</Tag> : null}
+              </li>
+            );
+          })}
+          {covering.map((s) => (
+            <li key={`s${s.id}`} className="ws-pending-item">
+              <span>
+                <strong>{t('home.periodN', { n: s.period })}</strong> · {s.className} {s.sectionName} · {s.subjectName}
+              </span>
+              <Tag minimal intent="primary">{t('home.substituting', { name: s.absentStaffName })}</Tag>
+            </li>
+          ))}
+        </ul>
+      </Card>
     </section>
   );
 }

@@ -1,0 +1,292 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { addDays, CALENDAR_EVENT_KINDS, DEFAULT_CALENDAR_SETTINGS, roleHas, type CalendarEventKind, type CalendarSettings } from '@vidyalaya/shared';
+import { useLingui } from '@lingui/react';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { formatDate, todayInIST } from '../../../lib/i18n/format';
+import { toast } from '../../../lib/toast';
+import { useSchool } from '../../../lib/workspace/school-context';
+import {
+  useCalendarEventsQuery,
+  useCalendarFeedQuery,
+  useCalendarSettingsQuery,
+  useCreateCalendarEventMutation,
+  useDeleteCalendarEventMutation,
+  usePutCalendarSettingsMutation,
+  useRotateCalendarFeedMutation,
+} from '../api/calendar-api';
+import { monthGrid } from '../model/month';
+import { errorText, useT, type MessageId } from '../i18n';
+import '../components/calendar.css';
+
+const shiftMonth = (month: string, by: number) => {
+  const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1));
+  return d.toISOString().slice(0, 7);
+};
+const lastDay = (month: string) => addDays(`${shiftMonth(month, 1)}-01`, -1);
+
+function AddEventDialog(props: { isOpen: boolean; onClose: () => void; defaultDate: string }) {
+  const t = useT();
+  const { schoolId } = useSchool();
+  const [create, creating] = useCreateCalendarEventMutation();
+  const [title, setTitle] = useState('');
+  const [kind, setKind] = useState<CalendarEventKind>('holiday');
+  const [startsOn, setStartsOn] = useState(props.defaultDate);
+  const [endsOn, setEndsOn] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await create({ schoolId, body: { title: title.trim(), kind, startsOn, endsOn: endsOn || undefined, description: description.trim() || undefined } }).unwrap();
+      toast({ title: t('cal.added', { title: title.trim() }), intent: 'success' });
+      setTitle('');
+      setEndsOn('');
+      setDescription('');
+      props.onClose();
+    } catch (err) {
+      setError(errorText(t, err));
+    }
+  }
+  return (
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={t('cal.add')} className="ws-dialog">
+      <form onSubmit={(e) => void onSubmit(e)}>
+        <DialogBody>
+          <label className="cal-field">
+            <span>{t('cal.titleField')}</span>
+            <InputGroup name="title" value={title} onChange={(e) => setTitle(e.target.value)} required />
+          </label>
+          <label className="cal-field">
+            <span>{t('cal.kind')}</span>
+            <HTMLSelect name="kind" value={kind} onChange={(e) => setKind(e.target.value as CalendarEventKind)} fill>
+              {CALENDAR_EVENT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`cal.kind.${k}` as MessageId)}
+                </option>
+              ))}
+            </HTMLSelect>
+          </label>
+          <label className="cal-field">
+            <span>{t('cal.startsOn')}</span>
+            <input className="bp6-input" type="date" name="startsOn" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} required />
+          </label>
+          <label className="cal-field">
+            <span>{t('cal.endsOn')}</span>
+            <input className="bp6-input" type="date" name="endsOn" value={endsOn} min={startsOn} onChange={(e) => setEndsOn(e.target.value)} />
+          </label>
+          <label className="cal-field">
+            <span>{t('cal.description')}</span>
+            <InputGroup name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+          </label>
+          {error ? (
+            <Callout intent="danger" role="alert">
+              {error}
+            </Callout>
+          ) : null}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button className="ws-touch" text={t('cal.cancel')} onClick={props.onClose} />
+              <Button className="ws-touch" intent="primary" type="submit" text={t('cal.save')} loading={creating.isLoading} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function Settings(props: { settings: CalendarSettings }) {
+  const t = useT();
+  const { schoolId } = useSchool();
+  const [put, saving] = usePutCalendarSettingsMutation();
+  async function save(next: CalendarSettings) {
+    try {
+      await put({ schoolId, body: next }).unwrap();
+      toast({ title: t('cal.settingsSaved'), intent: 'success' });
+    } catch (e) {
+      toast({ title: errorText(t, e), intent: 'danger' });
+    }
+  }
+  const s = props.settings;
+  return (
+    <section className="cal-card cal-no-print" aria-busy={saving.isLoading}>
+      <h2>{t('cal.settings')}</h2>
+      <div className="cal-checks">
+        <label>
+          <input type="checkbox" checked={s.sundayHoliday} onChange={(e) => void save({ ...s, sundayHoliday: e.target.checked })} />
+          {t('cal.sundayHoliday')}
+        </label>
+      </div>
+      <p className="ws-muted">{t('cal.saturdaysOff')}</p>
+      <div className="cal-checks">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n}>
+            <input
+              type="checkbox"
+              checked={s.saturdaysOff.includes(n)}
+              onChange={(e) => void save({ ...s, saturdaysOff: e.target.checked ? [...s.saturdaysOff, n].sort() : s.saturdaysOff.filter((x) => x !== n) })}
+            />
+            {t(`cal.saturday.${n}` as MessageId)}
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Feed(props: { canManage: boolean }) {
+  const t = useT();
+  const { schoolId } = useSchool();
+  const feed = useCalendarFeedQuery({ schoolId });
+  const [rotate, rotating] = useRotateCalendarFeedMutation();
+  const [url, setUrl] = useState<string | null>(null);
+  async function onRotate() {
+    try {
+      const res = await rotate({ schoolId }).unwrap();
+      setUrl(res.feed.url);
+    } catch (e) {
+      toast({ title: errorText(t, e), intent: 'danger' });
+    }
+  }
+  async function onCopy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: t('cal.feed.copied') });
+    } catch {
+      toast({ title: t('cal.feed.copyByHand') });
+    }
+  }
+  const enabled = feed.data?.feed.enabled ?? false;
+  return (
+    <section className="cal-card cal-no-print">
+      <h2>{t('cal.feed.title')}</h2>
+      <p className="ws-muted">{t('cal.feed.text')}</p>
+      {url ? (
+        <div className="cal-feed">
+          <input className="bp6-input" readOnly value={url} aria-label={t('cal.feed.url')} onFocus={(e) => e.currentTarget.select()} name="feedUrl" />
+          <Button className="ws-touch" icon="duplicate" text={t('cal.feed.copy')} onClick={() => void onCopy()} />
+        </div>
+      ) : (
+        <p>{enabled ? t('cal.feed.on', { date: formatDate(feed.data?.feed.createdAt ?? null) }) : t('cal.feed.off')}</p>
+      )}
+      {props.canManage ? (
+        <Button className="ws-touch" icon="refresh" text={enabled || url ? t('cal.feed.rotate') : t('cal.feed.create')} loading={rotating.isLoading} onClick={() => void onRotate()} />
+      ) : null}
+    </section>
+  );
+}
+
+/** /workspace/{schoolId}/calendar: the month view, the month's events, adding events, the rules and the phone feed. */
+export function Component() {
+  const t = useT();
+  const { schoolId, home } = useSchool();
+  const [params, setParams] = useSearchParams();
+  const today = todayInIST();
+  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : today.slice(0, 7);
+  const canManage = roleHas(home.role, 'calendar.manage');
+  const from = addDays(`${month}-01`, -6);
+  const to = addDays(lastDay(month), 6);
+  const events = useCalendarEventsQuery({ schoolId, from, to, pageSize: 200 });
+  const settings = useCalendarSettingsQuery({ schoolId });
+  const [remove] = useDeleteCalendarEventMutation();
+  const [adding, setAdding] = useState(false);
+  const { i18n } = useLingui();
+  if (!roleHas(home.role, 'calendar.read')) return <Navigate to={`/workspace/${schoolId}`} replace />;
+  const rules = settings.data?.settings ?? DEFAULT_CALENDAR_SETTINGS;
+  const list = events.data?.items ?? [];
+  const weeks = monthGrid(month, list, rules);
+  const inMonth = list.filter((e) => e.endsOn >= `${month}-01` && e.startsOn <= lastDay(month)).sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  const monthName = new Intl.DateTimeFormat(i18n.locale === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+  const go = (m: string) => setParams({ month: m }, { replace: true });
+
+  return (
+    <section>
+      <h1>{t('cal.title')}</h1>
+      <div className="cal-toolbar cal-no-print">
+        <Button className="ws-touch" icon="chevron-left" aria-label={t('cal.previous')} onClick={() => go(shiftMonth(month, -1))} />
+        <span className="cal-month-name" aria-live="polite">
+          {monthName}
+        </span>
+        <Button className="ws-touch" icon="chevron-right" aria-label={t('cal.next')} onClick={() => go(shiftMonth(month, 1))} />
+        <Button className="ws-touch" text={t('cal.today')} onClick={() => go(today.slice(0, 7))} />
+        {canManage ? <Button className="ws-touch" intent="primary" icon="add" text={t('cal.add')} onClick={() => setAdding(true)} /> : null}
+        <Link className="bp6-button ws-touch" to={`/workspace/${schoolId}/calendar/holidays`}>
+          {t('cal.holidayList')}
+        </Link>
+      </div>
+      {events.isLoading ? (
+        <Spinner size={24} aria-label={t('cal.loading')} />
+      ) : (
+        <table className="cal-grid" aria-label={monthName}>
+          <thead>
+            <tr>
+              {[1, 2, 3, 4, 5, 6, 0].map((d) => (
+                <th key={d} scope="col">
+                  {t(`cal.dayShort.${d}` as MessageId)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w[0]!.date}>
+                {w.map((d) => (
+                  <td
+                    key={d.date}
+                    className={[d.inMonth ? '' : 'cal-day--out', d.holiday ? 'cal-day--holiday' : '', d.date === today ? 'cal-day--today' : ''].join(' ')}
+                    title={d.holidayName ?? undefined}
+                    data-date={d.date}
+                  >
+                    <span className="cal-date">{Number(d.date.slice(8, 10))}</span>
+                    {d.events.map((e) => (
+                      <span key={e.id} className={`cal-ev cal-kind-${e.kind}`} title={e.title}>
+                        {e.title}
+                      </span>
+                    ))}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <section className="cal-card">
+        <h2>{t('cal.thisMonth')}</h2>
+        {inMonth.length === 0 ? (
+          <p className="ws-muted">{t('cal.noEvents')}</p>
+        ) : (
+          <ul className="cal-list" aria-label={t('cal.thisMonth')}>
+            {inMonth.map((e) => (
+              <li key={e.id}>
+                <span>
+                  <strong>{e.title}</strong> <Tag minimal className={`cal-kind-${e.kind}`}>{t(`cal.kind.${e.kind}` as MessageId)}</Tag>
+                  <span className="ws-block ws-muted">{e.startsOn === e.endsOn ? formatDate(e.startsOn) : `${formatDate(e.startsOn)} – ${formatDate(e.endsOn)}`}</span>
+                </span>
+                {canManage ? (
+                  <Button
+                    className="ws-touch"
+                    variant="minimal"
+                    intent="danger"
+                    icon="trash"
+                    aria-label={t('cal.remove', { title: e.title })}
+                    onClick={() => void remove({ schoolId, eventId: e.id }).unwrap().catch((err: unknown) => toast({ title: errorText(t, err), intent: 'danger' }))}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {canManage && settings.data ? <Settings settings={settings.data.settings} /> : null}
+      {home.role !== 'guardian' ? <Feed canManage={canManage} /> : null}
+      {canManage ? <AddEventDialog isOpen={adding} onClose={() => setAdding(false)} defaultDate={today.slice(0, 7) === month ? today : `${month}-01`} /> : null}
+    </section>
+  );
+}
