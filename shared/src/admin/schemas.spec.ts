@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { zodIssuesToDetails } from '../../api/validation-details';
-import { listSchoolsQuerySchema } from './list-schools-query.schema';
-import { rejectSchoolSchema } from './reject-school.schema';
+import { zodIssuesToDetails } from '../api/validation-details';
+import { listSchoolsQuerySchema, rejectSchoolSchema } from './schemas';
 
 const detailsOf = (schema: z.ZodType, input: unknown) =>
   zodIssuesToDetails(schema.safeParse(input).error?.issues ?? []);

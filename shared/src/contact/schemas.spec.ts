@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { zodIssuesToDetails } from '../../api/validation-details';
-import { MESSAGES } from '../../messages';
-import { contactFailureStatus, contactFormSchema, contactSchema } from './contact.schema';
+import { zodIssuesToDetails } from '../api/validation-details';
+import { MESSAGES } from '../messages';
+import { contactFailureStatus, contactFormSchema, contactSchema } from './schemas';
 
 const detailsOf = (schema: z.ZodType, input: unknown) =>
   zodIssuesToDetails(schema.safeParse(input).error?.issues ?? []);

@@ -1,9 +1,6 @@
 import type { z } from 'zod';
-import { zodIssuesToDetails } from '../../api/validation-details';
-import { classesSectionsQuerySchema } from './classes-sections-query.schema';
-import { createClassSubjectsSchema } from './create-class-subjects.schema';
-import { createClassesSchema } from './create-classes.schema';
-import { createSectionsSchema } from './create-sections.schema';
+import { zodIssuesToDetails } from '../api/validation-details';
+import { classesSectionsQuerySchema, createClassesSchema, createClassSubjectsSchema, createSectionsSchema } from './schemas';
 
 const detailsOf = (schema: z.ZodType, input: unknown) =>
   zodIssuesToDetails(schema.safeParse(input).error?.issues ?? []);

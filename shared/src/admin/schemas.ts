@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  ADMIN_PAGE_SIZE_DEFAULT,
-  ADMIN_PAGE_SIZE_MAX,
-  ADMIN_SEARCH_MAX,
-  APPROVAL_STATUSES,
-} from '../../constants';
-import { MESSAGES } from '../../messages';
-import { blankToUndefined, optionalField } from '../common';
+import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX, ADMIN_SEARCH_MAX, APPROVAL_STATUSES, REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../constants';
+import { MESSAGES } from '../messages';
+import { blankToUndefined, optionalField } from '../schemas/common';
 
 const V = MESSAGES.validation;
 
@@ -36,3 +31,13 @@ export const listSchoolsQuerySchema = z.object({
   ),
 });
 export type ListSchoolsQuery = z.output<typeof listSchoolsQuerySchema>;
+
+/** POST /admin/schools/{id}/reject: a reason is required (DECISIONS.md) and kept with the decision. */
+export const rejectSchoolSchema = z.object({
+  reason: z
+    .string({ error: V.rejectionReasonRequired })
+    .trim()
+    .min(REJECTION_REASON_MIN, V.rejectionReasonRequired)
+    .max(REJECTION_REASON_MAX, V.rejectionReasonMax),
+});
+export type RejectSchoolInput = z.infer<typeof rejectSchoolSchema>;

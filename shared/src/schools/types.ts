@@ -1,4 +1,4 @@
-import type { ApprovalStatus, PlanType, SchoolLevel } from '../../constants';
+import type { ApprovalStatus, PlanType, SchoolLevel } from '../constants';
 
 export type SchoolAddress = {
   address1: string;

@@ -1,4 +1,4 @@
-import type { SchoolDto, SchoolOwner } from '../schools/school.types';
+import type { SchoolDto, SchoolOwner } from '../schools/types';
 
 export const SCHOOL_DECISIONS = ['approved', 'rejected', 'student_limit'] as const;
 export type SchoolDecisionKind = (typeof SCHOOL_DECISIONS)[number];

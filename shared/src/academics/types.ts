@@ -1,5 +1,5 @@
-import type { SetupProgress } from '../../rules/setup-progress';
-import type { SchoolDto } from '../schools/school.types';
+import type { SetupProgress } from '../rules/setup-progress';
+import type { SchoolDto } from '../schools/types';
 
 export type NamedRef = { id: string; name: string };
 

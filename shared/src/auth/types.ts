@@ -1,4 +1,4 @@
-import type { UserRole } from '../../constants';
+import type { UserRole } from '../constants';
 
 /** A user as the API shows it: never a hash, token or code. */
 export type PublicUser = {

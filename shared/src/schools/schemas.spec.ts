@@ -1,15 +1,6 @@
 import type { z } from 'zod';
-import { zodIssuesToDetails } from '../../api/validation-details';
-import {
-  createSchoolSchema,
-  emptySchoolFormValues,
-  normalisePhoneNumber,
-  schoolFormSchema,
-  toCreateSchoolPayload,
-  type SchoolFormValues,
-} from './create-school.schema';
-import { subdomainAvailabilityQuerySchema } from './subdomain-availability.schema';
-import { updatePlanSchema } from './update-plan.schema';
+import { zodIssuesToDetails } from '../api/validation-details';
+import { createSchoolSchema, emptySchoolFormValues, normalisePhoneNumber, schoolFormSchema, type SchoolFormValues, subdomainAvailabilityQuerySchema, toCreateSchoolPayload, updatePlanSchema } from './schemas';
 
 const detailsOf = (schema: z.ZodType, input: unknown) =>
   zodIssuesToDetails(schema.safeParse(input).error?.issues ?? []);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX, SCHOOL_NAME_MAX } from '../../constants';
-import { MESSAGES } from '../../messages';
-import { optionalField, requiredText } from '../common';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX, SCHOOL_NAME_MAX } from '../constants';
+import { MESSAGES } from '../messages';
+import { optionalField, requiredText } from '../schemas/common';
 
 const V = MESSAGES.validation;
 

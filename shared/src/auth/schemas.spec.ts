@@ -1,17 +1,7 @@
 import type { z } from 'zod';
-import { zodIssuesToDetails } from '../../api/validation-details';
-import { MESSAGES } from '../../messages';
-import { forgotPasswordSchema } from './forgot-password.schema';
-import { loginSchema } from './login.schema';
-import { refreshTokenSchema } from './refresh-token.schema';
-import { registerFormSchema, registerSchema } from './register.schema';
-import { resendOtpSchema } from './resend-otp.schema';
-import {
-  forgotPasswordNewPasswordFormSchema,
-  resetPasswordFormSchema,
-  resetPasswordSchema,
-} from './reset-password.schema';
-import { verifyOtpSchema } from './verify-otp.schema';
+import { zodIssuesToDetails } from '../api/validation-details';
+import { MESSAGES } from '../messages';
+import { forgotPasswordNewPasswordFormSchema, forgotPasswordSchema, loginSchema, refreshTokenSchema, registerFormSchema, registerSchema, resendOtpSchema, resetPasswordFormSchema, resetPasswordSchema, verifyOtpSchema } from './schemas';
 
 /** Field path → first message, exactly as the server's `error.details` carries it. */
 const detailsOf = (schema: z.ZodType, input: unknown) =>
