@@ -1,12 +1,13 @@
 import { Card, Icon, Spinner } from '@blueprintjs/core';
-import { APP_NAME, formatLevel, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { APP_NAME, formatLevel, TAGLINE } from '@vidyalaya/shared';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
 import { mainSiteUrl, portalSubdomainOf } from '../../../lib/portal-host';
 import { usePublicSchoolQuery } from '../api/portal-api';
 import '../components/portal.css';
+import { PORTAL_TEXT } from '../messages';
 
-const T = MESSAGES.appFlows.portal;
+const T = PORTAL_TEXT.portal;
 
 /**
  * A school's portal, opened on `{subdomain}.{APP_DOMAIN}`: the school's public profile and a way
