@@ -5,7 +5,7 @@
  * @type {import('jest').Config}
  */
 const transform = { '^.+\\.tsx?$': require('../jest.swc.cjs') };
-const moduleNameMapper = { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts' };
+const moduleNameMapper = { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts' };
 const base = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper };
 
 const projects = [

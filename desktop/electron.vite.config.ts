@@ -5,7 +5,11 @@ import { linguiCatalogues } from '../web/vite-lingui-catalogues';
 
 const here = __dirname;
 const web = resolve(here, '../web');
-const alias = { '@vidyalaya/shared': resolve(here, '../shared/src/index.ts') };
+// The shared package's source: its main entry and its domain subpaths (`@vidyalaya/shared/auth`).
+const alias = [
+  { find: /^@vidyalaya\/shared$/, replacement: resolve(here, '../shared/src/index.ts') },
+  { find: /^@vidyalaya\/shared\/(.+)$/, replacement: `${resolve(here, '../shared/src')}/$1/index.ts` },
+];
 
 /**
  * Three bundles into desktop/out: the main process (CommonJS; electron-store is ESM-only, so it is

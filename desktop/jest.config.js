@@ -11,5 +11,5 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/keychain/'],
   transform: { '^.+\\.tsx?$': require('../jest.swc.cjs') },
-  moduleNameMapper: { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts' },
+  moduleNameMapper: { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts' },
 };

@@ -14,5 +14,5 @@ module.exports = {
     '^.+\\.ts$': require('../jest.swc.cjs'),
   },
   // Stylesheets a component imports mean nothing under Node.
-  moduleNameMapper: { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '\\.css$': '<rootDir>/test/support/style-stub.cjs' },
+  moduleNameMapper: { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts', '\\.css$': '<rootDir>/test/support/style-stub.cjs' },
 };

@@ -5,6 +5,7 @@ import { precompress } from './vite-plugins/precompress';
 import { linguiCatalogues } from './vite-lingui-catalogues';
 
 const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
+const sharedSrc = fileURLToPath(new URL('../shared/src/', import.meta.url));
 
 /**
  * The public web build. The desktop build reuses this renderer through desktop/electron.vite.config.ts
@@ -13,7 +14,11 @@ const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url))
 export default defineConfig({
   plugins: [react(), linguiCatalogues(), precompress()],
   resolve: {
-    alias: { '@vidyalaya/shared': shared },
+    // The shared package's source: its main entry and its domain subpaths (`@vidyalaya/shared/auth`).
+    alias: [
+      { find: /^@vidyalaya\/shared$/, replacement: shared },
+      { find: /^@vidyalaya\/shared\/(.+)$/, replacement: `${sharedSrc}$1/index.ts` },
+    ],
     // The workspace root also holds React 18 (hoisted for other packages); libraries resolved from
     // there (Blueprint, react-router, react-redux) must share the renderer's React 19, or hooks break.
     dedupe: ['react', 'react-dom'],

@@ -25,35 +25,12 @@ export * from './rules/username';
 
 export * from './schemas/common';
 
-export * from './schemas/auth/auth.types';
-export * from './schemas/auth/fields';
-export * from './schemas/auth/forgot-password.schema';
-export * from './schemas/auth/login.schema';
-export * from './schemas/auth/refresh-token.schema';
-export * from './schemas/auth/register.schema';
-export * from './schemas/auth/resend-otp.schema';
-export * from './schemas/auth/reset-password.schema';
-export * from './schemas/auth/verify-otp.schema';
-export * from './schemas/auth/change-password.schema';
-
-export * from './schemas/schools/create-school.schema';
-export * from './schemas/schools/school.types';
-export * from './schemas/schools/subdomain-availability.schema';
-export * from './schemas/schools/update-plan.schema';
-
-export * from './schemas/academics/academics.types';
-export * from './schemas/academics/classes-sections-query.schema';
-export * from './schemas/academics/create-class-subjects.schema';
-export * from './schemas/academics/create-classes.schema';
-export * from './schemas/academics/create-sections.schema';
-export * from './schemas/academics/fields';
-export * from './schemas/academics/school-subjects-query.schema';
-
-export * from './schemas/contact/contact.schema';
-
-export * from './schemas/admin/admin.types';
-export * from './schemas/admin/list-schools-query.schema';
-export * from './schemas/admin/reject-school.schema';
+// The onboarding domains, each also a subpath export (`@vidyalaya/shared/auth`, …).
+export * from './auth/index';
+export * from './schools/index';
+export * from './academics/index';
+export * from './contact/index';
+export * from './admin/index';
 
 export * from './desktop/bridge';
 

@@ -1,7 +1,8 @@
 /**
- * Every user-facing string of spec §2, §4, §5 and §8, plus the ones DECISIONS.md adds. Spec strings
- * are copied exactly (spelling, punctuation, capitals). Schemas, the server's error table and the
- * renderer all reference these; a string that appears in two roles is defined once below.
+ * The user-facing strings of spec §2, §4, §5 and §8 that the schemas, the server's error table or
+ * more than one part of the renderer use, plus the ones DECISIONS.md adds. Spec strings are copied
+ * exactly (spelling, punctuation, capitals; messages.spec.ts checks them). Copy that only one
+ * screen shows lives with the feature that shows it (`web/src/features/<f>/messages.ts`).
  */
 
 // Strings that serve in more than one group.
@@ -437,76 +438,6 @@ export const MESSAGES = {
     appBar: 'Desktop app',
   },
 
-  /** The staff approval screen (desktop build only; DECISIONS "Schools, setup and approval"). */
-  staff: {
-    loginTitle: 'Staff sign-in',
-    loginIntro: 'For Vidyalaya staff who review and approve schools.',
-    signIn: 'Sign in',
-    signOut: 'Sign out',
-    schoolsTitle: 'School approvals',
-    statusLabel: 'Status',
-    statusAll: 'All statuses',
-    searchLabel: 'Search schools',
-    searchPlaceholder: 'Name, subdomain, city or administrator',
-    searchButton: 'Search',
-    noSchools: 'No schools match',
-    noSchoolsHelp: 'Try another status or search.',
-    schoolCount: (total: number) => (total === 1 ? '1 school' : `${total} schools`),
-    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-    previousPage: 'Previous page',
-    nextPage: 'Next page',
-    columns: {
-      school: 'School',
-      location: 'City and state',
-      administrator: 'Administrator',
-      submitted: 'Submitted',
-      status: 'Status of approval',
-    },
-    backToList: 'Back to schools',
-    sections: {
-      details: 'School details',
-      address: 'Postal address',
-      contact: 'Contact details',
-      administrator: 'School administrator',
-      history: 'Decision history',
-    },
-    noDecisions: 'No decisions yet.',
-    approve: 'Approve',
-    reject: 'Reject',
-    approveConfirm: (name: string) =>
-      `Approve ${name}? Its portal goes live and its administrator is told by e-mail.`,
-    rejectTitle: (name: string) => `Reject ${name}`,
-    reasonLabel: 'Reason for rejecting',
-    reasonHelp: "The school's administrator receives this reason by e-mail.",
-    approvedToast: (name: string) => `${name} approved`,
-    rejectedToast: (name: string) => `${name} rejected`,
-    decidedBy: (username: string, when: string) => `by ${username} on ${when}`,
-    loadFailed: 'Could not load the schools',
-    loadSchoolFailed: 'Could not load this school',
-    decisionFailed: 'Could not record the decision',
-    retry: 'Retry',
-    loading: 'Loading schools',
-    pagination: 'Pages',
-    usernameLabel: 'Username',
-    passwordLabel: 'Password',
-    signedInAs: 'Signed in as',
-    fields: {
-      subdomain: 'Subdomain',
-      level: 'School level',
-      board: 'Board of education',
-      schoolCode: 'School code',
-      principal: 'Principal',
-      established: 'Established',
-      language: 'Language',
-      plan: 'Plan',
-      students: 'Student limit',
-      email: 'E-mail',
-      phones: 'Phone numbers',
-      username: 'User name',
-      rejectionReason: 'Reason given',
-    },
-  },
-
   /** A signed-in user opening screens meant for the other role. */
   notAllowed: {
     title: 'Not allowed',
@@ -514,92 +445,5 @@ export const MESSAGES = {
     adminScreens:
       'These screens are for school administrators. Staff accounts review schools in the desktop app.',
     staffSignInRefused: 'Only Vidyalaya staff can sign in here. You have been signed out.',
-  },
-
-  /** The renderer's app flows (sign-in, dashboard, setup, portal): words the spec leaves open. */
-  appFlows: {
-    login: {
-      verifyEmail: 'Verify email',
-      forgotPassword: 'Forgot password?',
-      noAccount: "Don't have an account?",
-      createAccount: 'Create one',
-    },
-    register: {
-      haveAccount: 'Already have an account?',
-      termsLead: 'I agree to the',
-      termsJoin: 'and the',
-    },
-    verifyOtp: {
-      title: 'Verify Your Email',
-      resetTitle: 'Enter Your Reset Code',
-      intro: (username: string) => `We sent a 6-digit code to the email address of ${username}.`,
-      noCode: "Didn't receive the code?",
-    },
-    forgotPassword: {
-      title: 'Reset Your Password',
-      stepUsername: 'Enter the username of your account and we will email you a reset code.',
-      stepCode: (username: string) => `Enter the 6-digit code we emailed for ${username}.`,
-      stepPassword: 'Choose a new password for your account.',
-      sendCode: 'Send Reset Code',
-      resendCode: 'Resend code',
-      resetPassword: 'Reset Password',
-      done: 'Your password has been reset. You can now log in with your new password.',
-      rememberPassword: 'Remembered your password?',
-    },
-    resetPassword: { title: 'Set a New Password' },
-    dashboard: {
-      loading: 'Loading your school...',
-      welcomeTitle: (username: string) => `Welcome, ${username}!`,
-      welcomeText:
-        'You have not created a school yet. Create your school profile to set up classes, sections and subjects.',
-      greeting: (username: string) => `Welcome back, ${username}!`,
-      schoolInformation: 'School Information',
-      classesOverview: 'Classes Overview',
-      noClassesYet: 'No classes yet.',
-      setupProgress: 'Setup Progress',
-      percentComplete: (percent: number) => `${percent}% complete`,
-      nextStep: (label: string) => `Next step: ${label}`,
-      trialDaysLeft: (days: number) => (days === 1 ? 'Free trial: 1 day left' : `Free trial: ${days} days left`),
-      trialEnded: 'Your free trial has ended.',
-      rejectedReason: (reason: string) => `Reason given: ${reason}`,
-      editAndResubmit: 'Edit and re-submit',
-      retry: 'Try again',
-    },
-    setupSchool: {
-      editTitle: 'Edit and Re-submit Your School',
-      submitCreate: 'Create School',
-      submitEdit: 'Save and Re-submit',
-      subdomainChecking: 'Checking availability...',
-      subdomainAvailable: (host: string) => `${host} is available`,
-      subdomainCurrent: "This is your school's current subdomain",
-      addPhone: 'Add phone number',
-      removePhone: (n: number) => `Remove phone number ${n}`,
-      alreadyCreated: 'Your school profile has already been created.',
-      resubmitted: {
-        title: 'School re-submitted!',
-        description: 'Your changes are saved and your school is waiting for approval again.',
-      },
-    },
-    setup: {
-      academicYear: 'Academic year',
-      noClassesForSubjects: 'Please create classes first before setting up subjects.',
-      selectedSummary: (count: number) => (count === 1 ? '1 class selected' : `${count} classes selected`),
-      createSections: 'Create Sections',
-      renameSection: (name: string) => `Rename section ${name}`,
-      confirmSection: (name: string) => `Confirm section name ${name}`,
-      removeSection: (name: string) => `Remove section ${name}`,
-      removeSubject: (name: string) => `Remove ${name}`,
-      selectedCount: (count: number) => `${count} selected`,
-      alreadyAdded: 'Already added',
-    },
-    portal: {
-      signIn: 'Sign in to Vidyalaya',
-      notAvailable: 'This school portal is not available',
-      notAvailableText: 'The address may be mistyped, or the school is not active yet.',
-      goToMainSite: 'Go to the Vidyalaya website',
-      board: 'Board',
-      level: 'Level',
-      location: 'Location',
-    },
   },
 } as const;

@@ -10,6 +10,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source';
 import { hashPassword } from '../modules/auth/password.service';
+import { AcademicsRepository } from '../modules/academics/academics.repository';
 import { addClasses, addClassSubjects, addSections } from '../modules/academics/setup-writes';
 import { CliError, openToolDatabase, runCli } from './cli-args';
 
@@ -110,10 +111,11 @@ export async function seedDemo(env: Record<string, string | undefined> = process
         const staffId = await ensureUser(tx, DEMO.staff, 'staff', staffHash, now);
         const adminId = await ensureUser(tx, DEMO.admin, 'admin', adminHash, now);
         const schoolId = await ensureSchool(tx, adminId, staffId, now);
-        await addClasses(tx, schoolId, year, classes, now);
-        await addSections(tx, schoolId, year, classes.map((className) => ({ className, sectionNames: ['A', 'B'] })), now);
+        const academics = new AcademicsRepository(ds).in(tx);
+        await addClasses(academics, schoolId, year, classes, now);
+        await addSections(academics, schoolId, year, classes.map((className) => ({ className, sectionNames: ['A', 'B'] })), now);
         const classSubjects: ClassSubjectsInput[] = SUBJECTS.flatMap(([names, subjectNames]) => names.map((className) => ({ className, subjectNames })));
-        await addClassSubjects(tx, schoolId, year, classSubjects, now);
+        await addClassSubjects(academics, schoolId, year, classSubjects, now);
         const [counts]: { classes: number; sections: number; subjects: number }[] = await tx.query(
           `SELECT count(DISTINCT c.id)::int AS classes, count(DISTINCT s.id)::int AS sections, count(DISTINCT cs.id)::int AS subjects
            FROM classes c LEFT JOIN sections s ON s.class_id = c.id LEFT JOIN class_subjects cs ON cs.class_id = c.id

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { MESSAGES, registerSchema } from '@vidyalaya/shared';
-import { isUniqueViolation } from '../modules/auth/query-rows';
+import { isUniqueViolation } from '../database/unique-violation';
 import { hashPassword, isTooCommon } from '../modules/auth/password.service';
 import { CliError, openToolDatabase, parseOptions, runCli } from './cli-args';
 

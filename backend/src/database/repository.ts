@@ -20,6 +20,14 @@ export abstract class Repository {
     return bound;
   }
 
+  /**
+   * Runs `fn` in one transaction; `tx` is the handle to pass on (`repo.in(tx)`, or to another
+   * module's service that joins the caller's transaction). Services never hold the DataSource.
+   */
+  transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.m.transaction(fn);
+  }
+
   protected rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return rows<T>(this.m, sql, params);
   }

@@ -5,3 +5,11 @@ export function violatedUniqueIndex(err: unknown): string | null {
   if (!source || source.code !== '23505') return null;
   return source.constraint ?? '';
 }
+
+/** True for a PostgreSQL unique violation, optionally on a given constraint or index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  const name = e?.driverError?.constraint ?? e?.constraint;
+  return code === '23505' && (constraint === undefined || name === constraint);
+}

@@ -18,6 +18,7 @@ import {
   uniqueName,
   type MainProcess,
 } from './support';
+import { STAFF_TEXT } from '../../../web/src/features/staff/messages';
 
 /**
  * Issue 7: the desktop app's renderer in Chromium, its `window.desktop` bound to the main
@@ -27,7 +28,7 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const D = MESSAGES.desktop;
-const S = MESSAGES.staff;
+const S = STAFF_TEXT;
 let main: MainProcess;
 
 test.beforeAll(async () => {

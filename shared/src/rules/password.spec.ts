@@ -1,5 +1,5 @@
 import { PASSWORD_MIN } from '../constants';
-import { registerSchema } from '../schemas/auth/register.schema';
+import { registerSchema } from '../auth/schemas';
 import { COMMON_PASSWORDS, isCommonPassword, passwordResemblesAccount } from './password';
 
 describe('DECISIONS common passwords are refused', () => {

@@ -1,4 +1,4 @@
-import { registerSchema } from '../schemas/auth/register.schema';
+import { registerSchema } from '../auth/schemas';
 import { isSafeUsername, normalizeUsername } from './username';
 
 describe('issue 20: usernames are NFKC-normalised to a safe character set in one script', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
-import { newPasswordSchema, newUsernameSchema } from '../schemas/auth/fields';
+import { newPasswordSchema, newUsernameSchema } from '../auth/schemas';
 import { pageQueryShape, type Page } from './common';
 import { WORKSPACE_MESSAGES as M } from './messages';
 import { SCHOOL_ROLES, type Permission, type SchoolRole } from './roles';

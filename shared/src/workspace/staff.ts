@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText, uniqueEntries } from '../schemas/common';
-import { phoneNumberSchema } from '../schemas/schools/create-school.schema';
+import { phoneNumberSchema } from '../schools/schemas';
 import { isoDateSchema, pageQueryShape, type Page } from './common';
 
 /** Staff records, class teachers and teaching assignments (DECISIONS "Staff, timetable, calendar"). */

@@ -1,71 +1,82 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ClassesSectionsResult,
-  CreateClassesInput,
-  CreateClassSubjectsInput,
-  CreateSectionsInput,
-  GlobalSubject,
-  GlobalSubjectsResult,
-  SchoolSubjectsResult,
-  SetupChangeResult,
+import {
+  CATALOGUE_CLASSES,
+  type AdminSchoolClass,
+  type ClassesSectionsResult,
+  type ClassWithDetails,
+  type CreateClassesInput,
+  type CreateClassSubjectsInput,
+  type CreateSectionsInput,
+  type GlobalSubjectsResult,
+  type SchoolSubjectsResult,
+  type SetupChangeResult,
 } from '@vidyalaya/shared';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { SchoolEntity } from '../schools';
-import { loadClassesWithDetails } from './classes.query';
+import { AcademicsRepository, type YearScope } from './academics.repository';
 import { addClasses, addClassSubjects, addSections } from './setup-writes';
 
-/** Spec §7 setup calls: classes, sections and subjects of a school the caller owns. */
+export type { YearScope } from './academics.repository';
+
+/**
+ * Spec §7 setup calls: classes, sections and subjects of a school the caller owns. Other modules
+ * read a school's setup through `classesWithDetails` and `classCounts`.
+ */
 @Injectable()
 export class AcademicsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: AcademicsRepository,
     private readonly clock: Clock,
   ) {}
 
   async addClasses(school: SchoolEntity, input: CreateClassesInput): Promise<SetupChangeResult> {
-    const created = await addClasses(this.db.manager, school.id, input.academicYear, input.classes, this.clock.now());
+    const created = await addClasses(this.repo, school.id, input.academicYear, input.classes, this.clock.now());
     return this.result(school, input.academicYear, created);
   }
 
   async addSections(school: SchoolEntity, input: CreateSectionsInput): Promise<SetupChangeResult> {
-    const created = await addSections(this.db.manager, school.id, input.academicYear, input.sections, this.clock.now());
+    const created = await addSections(this.repo, school.id, input.academicYear, input.sections, this.clock.now());
     return this.result(school, input.academicYear, created);
   }
 
   async addClassSubjects(school: SchoolEntity, input: CreateClassSubjectsInput): Promise<SetupChangeResult> {
-    const created = await addClassSubjects(this.db.manager, school.id, input.academicYear, input.classSubjects, this.clock.now());
+    const created = await addClassSubjects(this.repo, school.id, input.academicYear, input.classSubjects, this.clock.now());
     return this.result(school, input.academicYear, created);
   }
 
   async classesSections(school: SchoolEntity, academicYear: string | undefined): Promise<ClassesSectionsResult> {
-    return { classes: await loadClassesWithDetails(this.db.manager, school.id, academicYear ? { year: academicYear } : 'all') };
+    return { classes: await this.repo.classesWithDetails(school.id, academicYear ? { year: academicYear } : 'all') };
   }
 
   async globalSubjects(): Promise<GlobalSubjectsResult> {
-    const subjects: GlobalSubject[] = await this.db.query(
-      `SELECT id, name, code, description FROM global_subjects ORDER BY sort_order, name`,
-    );
-    return { subjects };
+    return { subjects: await this.repo.globalSubjects() };
   }
 
   /** GET /school/subjects: the subjects the school's classes use (one year, or every year). */
   async schoolSubjects(school: SchoolEntity, academicYear: string | undefined): Promise<SchoolSubjectsResult> {
-    const classes = await loadClassesWithDetails(this.db.manager, school.id, academicYear ? { year: academicYear } : 'all');
-    const subjects: GlobalSubject[] = await this.db.query(
-      `SELECT g.id, g.name, g.code, g.description FROM global_subjects g
-       WHERE EXISTS (SELECT 1 FROM class_subjects cs JOIN classes c ON c.id = cs.class_id
-                     WHERE cs.subject_id = g.id AND c.school_id = $1 AND ($2::text IS NULL OR c.academic_year = $2))
-       ORDER BY g.sort_order, g.name`,
-      [school.id, academicYear ?? null],
-    );
+    const classes = await this.repo.classesWithDetails(school.id, academicYear ? { year: academicYear } : 'all');
+    const subjects = await this.repo.subjectsInUse(school.id, academicYear ?? null);
     return {
       subjects,
       classes: classes.map(({ id, name, academicYear: year, subjects: own }) => ({ id, name, academicYear: year, subjects: own })),
     };
   }
 
+  /** A school's classes with their sections and subjects, in one query (see the repository). */
+  classesWithDetails(schoolId: string, scope: YearScope): Promise<ClassWithDetails[]> {
+    return this.repo.classesWithDetails(schoolId, scope);
+  }
+
+  /** What the school has set up, for the reviewer: each class with its section and subject counts, newest year first, catalogue order. */
+  async classCounts(schoolId: string): Promise<AdminSchoolClass[]> {
+    const rows = await this.repo.classCounts(schoolId);
+    const order = new Map<string, number>(CATALOGUE_CLASSES.map((name, i) => [name, i]));
+    return rows
+      .map((r) => ({ name: r.name, academicYear: r.academic_year, sections: Number(r.sections), subjects: Number(r.subjects) }))
+      .sort((a, b) => b.academicYear.localeCompare(a.academicYear) || (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99));
+  }
+
   private async result(school: SchoolEntity, academicYear: string, created: number): Promise<SetupChangeResult> {
-    return { classes: await loadClassesWithDetails(this.db.manager, school.id, { year: academicYear }), created };
+    return { classes: await this.repo.classesWithDetails(school.id, { year: academicYear }), created };
   }
 }

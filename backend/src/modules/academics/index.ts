@@ -1,4 +1,3 @@
-// What other modules may use of the academics module (the lint rule admits only this file and
-// academics.service.ts from outside the folder).
-export { loadClassesWithDetails, type YearScope } from './classes.query';
+// What other modules may use of the academics module (the lint rule admits only this file,
+// academics.service.ts and academics.module.ts from outside the folder).
 export { classWithDetailsSchema } from './academics.responses';

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CATALOGUE_CLASSES,
   trialEndsAt,
-  type AdminSchoolClass,
   type AdminSchool,
   type AdminSchoolDetail,
   type AdminSchoolListResult,
@@ -11,27 +9,23 @@ import {
   type SchoolDecisionResult,
 } from '@vidyalaya/shared';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { UserEntity } from '../auth';
+import { AcademicsService } from '../academics/academics.service';
+import { AccountsService, type UserEntity } from '../auth';
 import { MailService } from '../mail/mail.service';
-import { SchoolEntity, toSchoolDto } from '../schools';
+import { toSchoolDto, type SchoolEntity } from '../schools';
+import { SchoolsService } from '../schools/schools.service';
+import { ApprovalsRepository } from './approvals.repository';
 import { approvedMail, rejectedMail } from './decision-mail';
-import { SchoolDecisionEntity } from './school-decision.entity';
 
 /** A decision by another staff member younger than this cannot have been seen by the caller (issue 20). */
 const RACE_WINDOW_MS = 10_000;
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from `text`. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function toStaffSchoolView(school: SchoolEntity, owner: UserEntity): AdminSchool {
+function toStaffSchoolView(school: SchoolEntity, owner: Pick<UserEntity, 'id' | 'username' | 'email'>): AdminSchool {
   return { ...toSchoolDto(school), owner: { id: owner.id, username: owner.username, email: owner.email } };
 }
 
@@ -43,7 +37,10 @@ function toStaffSchoolView(school: SchoolEntity, owner: UserEntity): AdminSchool
 @Injectable()
 export class ApprovalsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: ApprovalsRepository,
+    private readonly schools: SchoolsService,
+    private readonly academics: AcademicsService,
+    private readonly accounts: AccountsService,
     private readonly clock: Clock,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -56,31 +53,15 @@ export class ApprovalsService {
    * name, subdomain, city or the administrator's username, ignoring case.
    */
   async list(query: ListSchoolsQuery): Promise<AdminSchoolListResult> {
-    const status = query.status ?? 'pending';
-    const qb = this.db.getRepository(SchoolEntity).createQueryBuilder('s').innerJoinAndSelect('s.owner', 'u');
-    if (status !== 'all') qb.andWhere('s.approvalStatus = :status', { status });
-    if (query.search) {
-      qb.andWhere(
-        `(s.name ILIKE :pattern ESCAPE '\\' OR s.subdomain ILIKE :pattern ESCAPE '\\' OR s.city ILIKE :pattern ESCAPE '\\' OR u.username ILIKE :pattern ESCAPE '\\')`,
-        { pattern: `%${escapeLike(query.search)}%` },
-      );
-    }
-    if (status === 'pending') qb.orderBy('s.submittedAt', 'ASC');
-    else qb.orderBy('s.updatedAt', 'DESC');
-    qb.addOrderBy('s.id', 'ASC').offset((query.page - 1) * query.pageSize).limit(query.pageSize);
-    const [schools, total] = await qb.getManyAndCount();
+    const [schools, total] = await this.schools.listWithOwners(query);
     return { schools: schools.map((s) => toStaffSchoolView(s, s.owner!)), total, page: query.page, pageSize: query.pageSize };
   }
 
   /** One school with its administrator and decision history, newest first. */
   async detail(id: string): Promise<AdminSchoolDetail> {
-    const school = await this.db.getRepository(SchoolEntity).findOne({ where: { id }, relations: { owner: true } });
+    const school = await this.schools.findWithOwner(id);
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
-    const decisions = await this.db.getRepository(SchoolDecisionEntity).find({
-      where: { schoolId: id },
-      relations: { decidedBy: true },
-      order: { decidedAt: 'DESC', id: 'ASC' },
-    });
+    const decisions = await this.repo.history(id);
     return {
       school: toStaffSchoolView(school, school.owner!),
       decisions: decisions.map((d) => ({
@@ -90,23 +71,8 @@ export class ApprovalsService {
         decidedBy: { id: d.decidedById, username: d.decidedBy?.username ?? '' },
         decidedAt: d.decidedAt.toISOString(),
       })),
-      classes: await this.classesOf(id),
+      classes: await this.academics.classCounts(id),
     };
-  }
-
-  /** What the school has set up, for the reviewer: each class with its section and subject counts. */
-  private async classesOf(schoolId: string): Promise<AdminSchoolClass[]> {
-    const rows: { name: string; academic_year: string; sections: string | number; subjects: string | number }[] = await this.db.query(
-      `SELECT c.name, c.academic_year,
-              (SELECT count(*) FROM sections s WHERE s.class_id = c.id) AS sections,
-              (SELECT count(*) FROM class_subjects cs WHERE cs.class_id = c.id) AS subjects
-         FROM classes c WHERE c.school_id = $1`,
-      [schoolId],
-    );
-    const order = new Map<string, number>(CATALOGUE_CLASSES.map((name, i) => [name, i]));
-    return rows
-      .map((r) => ({ name: r.name, academicYear: r.academic_year, sections: Number(r.sections), subjects: Number(r.subjects) }))
-      .sort((a, b) => b.academicYear.localeCompare(a.academicYear) || (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99));
   }
 
   /**
@@ -126,8 +92,8 @@ export class ApprovalsService {
   }
 
   private async decide(staff: AuthUser, id: string, decision: SchoolDecisionKind, reason: string | null): Promise<SchoolDecisionResult> {
-    const school = await this.db.transaction(async (tx) => {
-      const current = await tx.getRepository(SchoolEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    const school = await this.repo.transaction(async (tx) => {
+      const current = await this.schools.lockForUpdate(tx, id);
       if (!current) throw new DomainException('SCHOOL_NOT_FOUND');
       if (current.approvalStatus === decision) throw new DomainException('ALREADY_DECIDED');
       const now = this.clock.now();
@@ -135,10 +101,7 @@ export class ApprovalsService {
       // rejects) must not both be recorded. The lock orders them; the second then finds a decision
       // by someone else only moments old, which it cannot have seen: refused. Reversing one's own
       // decision, or anyone's after a short while, stays possible.
-      const [latest] = await tx.query(
-        `SELECT decided_by, decided_at FROM school_decisions WHERE school_id = $1 ORDER BY decided_at DESC, id DESC LIMIT 1`,
-        [id],
-      );
+      const latest = await this.repo.in(tx).latest(id);
       if (latest && latest.decided_by !== staff.id && now.getTime() - new Date(latest.decided_at).getTime() < RACE_WINDOW_MS) {
         throw new DomainException('ALREADY_DECIDED');
       }
@@ -150,8 +113,8 @@ export class ApprovalsService {
         Object.assign(current, { approvalStatus: 'rejected', isActive: false, rejectionReason: reason });
       }
       current.updatedAt = now;
-      await tx.getRepository(SchoolEntity).save(current);
-      await tx.getRepository(SchoolDecisionEntity).insert({ schoolId: id, decision, reason, decidedById: staff.id, decidedAt: now });
+      await this.schools.save(tx, current);
+      await this.repo.in(tx).record(id, decision, reason, staff.id, now);
       return current;
     });
     const notified = await this.notify(school, decision, reason);
@@ -160,7 +123,7 @@ export class ApprovalsService {
 
   /** E-mails the decision to the administrator; a mail outage is logged for the operator, the decision stands. */
   private async notify(school: SchoolEntity, decision: SchoolDecisionKind, reason: string | null): Promise<boolean> {
-    const owner = await this.db.getRepository(UserEntity).findOneBy({ id: school.ownerId });
+    const owner = await this.accounts.find(null, school.ownerId);
     if (!owner) return false;
     const content = decision === 'approved' ? approvedMail(school, this.config.appDomain) : rejectedMail(school, reason ?? '');
     try {

@@ -1,4 +1,4 @@
-import { escapeLike } from './approvals.service';
+import { escapeLike } from '../../database/like';
 import { approvedMail, rejectedMail } from './decision-mail';
 import type { SchoolEntity } from '../schools';
 

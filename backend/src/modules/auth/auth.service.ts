@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   MESSAGES,
   passwordResemblesAccount,
@@ -24,51 +24,21 @@ import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { withMessage, withTopLevel, type WithMessage } from '../../common/success-envelope';
+import { isUniqueViolation } from '../../database/unique-violation';
 import { MailService } from '../mail/mail.service';
+import { AuthRepository } from './auth.repository';
 import { AUTH_LIMITS } from './auth-rate-limits';
 import { otpMail, passwordChangedMail } from './mails';
 import { OtpService } from './otp.service';
 import { PasswordService } from './password.service';
-import { isUniqueViolation, queryRows } from './query-rows';
 import { TokensService } from './tokens.service';
-import { toPublicUser, UserEntity } from './user.entity';
-
-type UserRow = {
-  id: string;
-  username: string;
-  email: string;
-  password_hash: string;
-  role: AuthUser['role'];
-  is_email_verified: boolean;
-  created_at: Date;
-  updated_at: Date;
-};
-
-const USER_COLUMNS = 'id, username, email, password_hash, role, is_email_verified, created_at, updated_at';
-
-function toUser(r: UserRow): UserEntity {
-  return Object.assign(new UserEntity(), {
-    id: r.id,
-    username: r.username,
-    email: r.email,
-    passwordHash: r.password_hash,
-    role: r.role,
-    isEmailVerified: r.is_email_verified,
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
-  });
-}
-
-/** Runs a statement answering user rows (SELECT or … RETURNING) and maps them to entities. */
-async function queryUsers(m: EntityManager | DataSource, sql: string, params: unknown[]): Promise<UserEntity[]> {
-  return (await queryRows<UserRow>(m, sql, params)).map(toUser);
-}
+import { toPublicUser, type UserEntity } from './user.entity';
 
 /** The account flows of spec §4 and §7 under the rules of DECISIONS "Accounts and tokens". */
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: AuthRepository,
     private readonly clock: Clock,
     private readonly passwords: PasswordService,
     private readonly otps: OtpService,
@@ -90,16 +60,16 @@ export class AuthService {
     this.refuseCommonPassword(input.password, 'password');
     await this.rates.hit(AUTH_LIMITS.register.ip(ip), AUTH_LIMITS.register.account(name));
     // A first look outside any transaction, so a conflict answers before the send limit counts.
-    await this.assertRegistrable(this.db.manager, input.username, input.email);
+    await this.assertRegistrable(this.repo, input.username, input.email);
     const sendLimit = AUTH_LIMITS.otpSend('registration', name);
     await this.rates.hit(sendLimit, AUTH_LIMITS.otpRecipient(input.email));
     const passwordHash = await this.passwords.hash(input.password);
 
     let written: { user: UserEntity; code: string; codeHash: string };
     try {
-      written = await this.db.transaction(async (m) => {
-        const user = await this.writeUnverifiedUser(m, input, passwordHash);
-        const { code, codeHash } = await this.otps.issue(m, user.id, 'registration');
+      written = await this.repo.transaction(async (tx) => {
+        const user = await this.writeUnverifiedUser(tx, input, passwordHash);
+        const { code, codeHash } = await this.otps.issue(tx, user.id, 'registration');
         return { user, code, codeHash };
       });
     } catch (e) {
@@ -115,11 +85,7 @@ export class AuthService {
       await this.mail.send(otpMail('registration', user.email, user.username, code));
     } catch (e) {
       // No half-made account: remove it (unless someone has since re-registered it) and give the send back.
-      await this.db.query(
-        `DELETE FROM users u WHERE u.id = $1 AND NOT u.is_email_verified
-           AND EXISTS (SELECT 1 FROM otp_codes o WHERE o.user_id = u.id AND o.purpose = 'registration' AND o.code_hash = $2)`,
-        [user.id, codeHash],
-      );
+      await this.repo.deleteFailedRegistration(user.id, codeHash);
       await this.rates.reset(sendLimit.key);
       throw e;
     }
@@ -128,8 +94,8 @@ export class AuthService {
 
   /** POST /auth/verify-otp/registration: the code marks the account verified. */
   async verifyRegistration(input: VerifyOtpInput, ip: string): Promise<WithMessage<null>> {
-    await this.verifyCode('registration', input, ip, async (m, user) => {
-      await m.query(`UPDATE users SET is_email_verified = true, updated_at = $2 WHERE id = $1`, [user.id, this.clock.now()]);
+    await this.verifyCode('registration', input, ip, async (tx, user) => {
+      await this.repo.in(tx).markVerified(user.id, this.clock.now());
     });
     return withMessage(null, MESSAGES.toast.emailVerified);
   }
@@ -142,7 +108,7 @@ export class AuthService {
     const name = input.username.toLowerCase();
     const sendLimit = AUTH_LIMITS.otpSend(input.purpose, name);
     await this.rates.hit(AUTH_LIMITS.resend.ip(ip), sendLimit, AUTH_LIMITS.resend.account(input.purpose, name));
-    const user = await this.findUser(this.db.manager, input.username);
+    const user = await this.repo.findUserByName(input.username);
     const eligible = user && (input.purpose === 'registration' ? !user.isEmailVerified : user.isEmailVerified);
     if (eligible) await this.sendCode(user, input.purpose, sendLimit.key);
     return withMessage(null, MESSAGES.toast.otpSent);
@@ -157,13 +123,13 @@ export class AuthService {
   async login(input: LoginInput, ip: string): Promise<WithMessage<LoginResult>> {
     const name = input.username.toLowerCase();
     await this.rates.hit(AUTH_LIMITS.login.ip(ip), AUTH_LIMITS.login.account(name));
-    const user = await this.findUser(this.db.manager, input.username);
+    const user = await this.repo.findUserByName(input.username);
     const matches = await this.passwords.verify(user?.passwordHash, input.password);
     if (!user || !matches) throw new DomainException('INVALID_CREDENTIALS');
     if (!user.isEmailVerified) throw new DomainException('EMAIL_NOT_VERIFIED');
     if (this.passwords.needsRehash(user.passwordHash)) {
       const hash = await this.passwords.hash(input.password);
-      await this.db.query(`UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3`, [user.id, hash, user.passwordHash]);
+      await this.repo.rehash(user.id, hash, user.passwordHash);
     }
     const tokens = await this.tokens.startSession({ id: user.id, username: user.username, role: user.role });
     return withMessage({ ...tokens, user: toPublicUser(user) }, MESSAGES.toast.loginSuccess);
@@ -185,7 +151,7 @@ export class AuthService {
    * front end reads it on every reload (DECISIONS "Compatibility fixes").
    */
   async me(current: AuthUser): Promise<MeResult> {
-    const user = await this.db.getRepository(UserEntity).findOneBy({ id: current.id });
+    const user = await this.repo.findUserById(current.id);
     if (!user) throw new DomainException('UNAUTHENTICATED');
     const publicUser = toPublicUser(user);
     return withTopLevel({ user: publicUser }, { user: publicUser });
@@ -198,14 +164,14 @@ export class AuthService {
     const name = input.username.toLowerCase();
     const sendLimit = AUTH_LIMITS.otpSend('password_reset', name);
     await this.rates.hit(AUTH_LIMITS.forgotPassword.ip(ip), sendLimit, AUTH_LIMITS.forgotPassword.account(name));
-    const user = await this.findUser(this.db.manager, input.username);
+    const user = await this.repo.findUserByName(input.username);
     if (user?.isEmailVerified) await this.sendCode(user, 'password_reset', sendLimit.key);
     return withMessage(null, MESSAGES.toast.resetCodeSent);
   }
 
   /** POST /auth/verify-otp/password-reset: the code buys a single-use, 10-minute reset token. */
   async verifyPasswordReset(input: VerifyOtpInput, ip: string): Promise<WithMessage<ResetTokenResult>> {
-    const resetToken = await this.verifyCode('password_reset', input, ip, (m, user) => this.tokens.issueResetToken(m, user.id));
+    const resetToken = await this.verifyCode('password_reset', input, ip, (tx, user) => this.tokens.issueResetToken(tx, user.id));
     return withMessage({ resetToken }, MESSAGES.toast.otpVerified);
   }
 
@@ -224,17 +190,13 @@ export class AuthService {
     }
     const passwordHash = await this.passwords.hash(input.newPassword);
     const now = this.clock.now();
-    const user = await this.db.transaction(async (m) => {
-      const userId = await this.tokens.consumeResetToken(m, input.resetToken);
+    const user = await this.repo.transaction(async (tx) => {
+      const userId = await this.tokens.consumeResetToken(tx, input.resetToken);
       if (!userId) return null;
-      const [row] = await queryUsers(
-        m,
-        `UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-        [userId, passwordHash, now],
-      );
-      await this.tokens.revokeAllSessions(m, userId);
-      await this.otps.voidAll(m, userId, 'password_reset');
-      return row ?? null;
+      const row = await this.repo.in(tx).setPassword(userId, passwordHash, now);
+      await this.tokens.revokeAllSessions(tx, userId);
+      await this.otps.voidAll(tx, userId, 'password_reset');
+      return row;
     });
     if (!user) throw new DomainException('RESET_TOKEN_INVALID');
     try {
@@ -254,22 +216,9 @@ export class AuthService {
     }
   }
 
-  private async findUser(m: EntityManager, username: string, lock = false): Promise<UserEntity | null> {
-    const [row] = await queryUsers(
-      m,
-      `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)${lock ? ' FOR UPDATE' : ''}`,
-      [username],
-    );
-    return row ?? null;
-  }
-
   /** 409 when the username belongs to a verified account, or the e-mail to another verified one. */
-  private async assertRegistrable(m: EntityManager, username: string, email: string, lock = false): Promise<UserEntity[]> {
-    const rows = await queryUsers(
-      m,
-      `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)${lock ? ' FOR UPDATE' : ''}`,
-      [username, email],
-    );
+  private async assertRegistrable(repo: AuthRepository, username: string, email: string, lock = false): Promise<UserEntity[]> {
+    const rows = await repo.usersByNameOrEmail(username, email, lock);
     const byName = rows.find((r) => r.username.toLowerCase() === username.toLowerCase());
     if (byName?.isEmailVerified) throw new DomainException('USERNAME_TAKEN');
     const emailHolders = rows.filter((r) => r.id !== byName?.id && r.email.toLowerCase() === email.toLowerCase());
@@ -283,30 +232,20 @@ export class AuthService {
    * unverified account of this username (keeping its password when the e-mail is the same) or
    * creates one.
    */
-  private async writeUnverifiedUser(m: EntityManager, input: RegisterInput, passwordHash: string): Promise<UserEntity> {
-    const rows = await this.assertRegistrable(m, input.username, input.email, true);
+  private async writeUnverifiedUser(tx: EntityManager, input: RegisterInput, passwordHash: string): Promise<UserEntity> {
+    const repo = this.repo.in(tx);
+    const rows = await this.assertRegistrable(repo, input.username, input.email, true);
     const now = this.clock.now();
     const existing = rows.find((r) => r.username.toLowerCase() === input.username.toLowerCase());
     const squatters = rows.filter((r) => r.id !== existing?.id && !r.isEmailVerified).map((r) => r.id);
-    if (squatters.length) await m.query(`DELETE FROM users WHERE id = ANY($1::uuid[]) AND NOT is_email_verified`, [squatters]);
+    if (squatters.length) await repo.deleteUnverified(squatters);
     if (existing) {
       // Same mailbox: whoever re-registers cannot choose the password the owner will verify
       // (issue 20, takeover before verification). The first password stays; a new code goes out.
       const sameMailbox = existing.email.toLowerCase() === input.email.toLowerCase();
-      const [row] = await queryUsers(
-        m,
-        `UPDATE users SET username = $2, email = $3, password_hash = $4, updated_at = $5 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-        [existing.id, input.username, input.email, sameMailbox ? existing.passwordHash : passwordHash, now],
-      );
-      return row;
+      return repo.replaceUnverified(existing.id, { username: input.username, email: input.email, passwordHash: sameMailbox ? existing.passwordHash : passwordHash }, now);
     }
-    const [row] = await queryUsers(
-      m,
-      `INSERT INTO users (username, email, password_hash, role, is_email_verified, created_at, updated_at)
-       VALUES ($1, $2, $3, 'admin', false, $4, $4) RETURNING ${USER_COLUMNS}`,
-      [input.username, input.email, passwordHash, now],
-    );
-    return row;
+    return repo.insertUnverified({ username: input.username, email: input.email, passwordHash }, now);
   }
 
   /** Issues a code and e-mails it; if the e-mail fails, the send is given back (503 to the caller). */
@@ -317,7 +256,7 @@ export class AuthService {
       this.logger.warn({ event: 'otp_recipient_limited', userId: user.id, purpose }, 'code e-mail not sent: recipient limit reached');
       return;
     }
-    const { code } = await this.otps.issue(this.db.manager, user.id, purpose);
+    const { code } = await this.otps.issue(null, user.id, purpose);
     try {
       await this.mail.send(otpMail(purpose, user.email, user.username, code));
     } catch (e) {
@@ -334,15 +273,15 @@ export class AuthService {
     purpose: OtpPurpose,
     input: VerifyOtpInput,
     ip: string,
-    onMatch: (m: EntityManager, user: UserEntity) => Promise<T>,
+    onMatch: (tx: EntityManager, user: UserEntity) => Promise<T>,
   ): Promise<T> {
     await this.rates.hit(AUTH_LIMITS.verify.ip(ip), AUTH_LIMITS.verify.account(purpose, input.username.toLowerCase()));
-    const outcome = await this.db.transaction(async (m) => {
-      const user = await this.findUser(m, input.username, true);
+    const outcome = await this.repo.transaction(async (tx) => {
+      const user = await this.repo.in(tx).findUserByName(input.username, true);
       if (!user) return { ok: false as const, code: 'OTP_INVALID' as const };
-      const check = await this.otps.consume(m, user.id, purpose, input.otp);
+      const check = await this.otps.consume(tx, user.id, purpose, input.otp);
       if (!check.ok) return check;
-      return { ok: true as const, value: await onMatch(m, user) };
+      return { ok: true as const, value: await onMatch(tx, user) };
     });
     if (!outcome.ok) throw new DomainException(outcome.code);
     return outcome.value;

@@ -2,7 +2,6 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import { CHANGE_PASSWORD_MESSAGES, changePasswordSchema, MESSAGES, passwordResemblesAccount, type AuthTokens } from '@vidyalaya/shared';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser } from '../../common/auth/decorators';
@@ -16,8 +15,8 @@ import { withMessage, type WithMessage } from '../../common/success-envelope';
 import { MailService } from '../mail/mail.service';
 import { passwordChangedMail } from './mails';
 import { PasswordService } from './password.service';
+import { AuthRepository } from './auth.repository';
 import { TokensResponse } from './auth.responses';
-import { queryRows } from './query-rows';
 import { TokensService } from './tokens.service';
 
 export class ChangePasswordDto extends createZodDto(changePasswordSchema) {}
@@ -39,7 +38,7 @@ const M = CHANGE_PASSWORD_MESSAGES;
 @Controller('auth')
 export class ChangePasswordController {
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: AuthRepository,
     private readonly passwords: PasswordService,
     private readonly tokens: TokensService,
     private readonly rates: RateLimitService,
@@ -54,11 +53,7 @@ export class ChangePasswordController {
   @ApiData(TokensResponse)
   async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto): Promise<WithMessage<AuthTokens>> {
     await this.rates.hit(changeLimit(user.id));
-    const [row] = await queryRows<{ password_hash: string; email: string; username: string }>(
-      this.db.manager,
-      `SELECT password_hash, email, username FROM users WHERE id = $1`,
-      [user.id],
-    );
+    const row = await this.repo.credentials(user.id);
     if (!row) throw new DomainException('UNAUTHENTICATED');
     if (!(await this.passwords.verify(row.password_hash, dto.currentPassword))) {
       throw new DomainException('VALIDATION_FAILED', { message: M.currentWrong, details: { currentPassword: M.currentWrong } });
@@ -72,9 +67,9 @@ export class ChangePasswordController {
     }
     const hash = await this.passwords.hash(dto.newPassword);
     const now = this.clock.now();
-    await this.db.transaction(async (m) => {
-      await m.query(`UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, [user.id, hash, now]);
-      await this.tokens.revokeAllSessions(m, user.id);
+    await this.repo.transaction(async (tx) => {
+      await this.repo.in(tx).setPassword(user.id, hash, now);
+      await this.tokens.revokeAllSessions(tx, user.id);
     });
     const tokens = await this.tokens.startSession(user);
     try {

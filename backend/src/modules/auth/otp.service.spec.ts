@@ -1,9 +1,10 @@
 import { SystemClock } from '../../common/clock';
 import type { AppConfig } from '../../config/app-config';
+import type { AuthRepository } from './auth.repository';
 import { generateOtp, OtpService } from './otp.service';
 
 describe('DECISIONS OTP: 6 digits from a CSPRNG, stored hashed and bound to user and purpose', () => {
-  const service = (secret = 's'.repeat(40)) => new OtpService({ jwtSecret: secret } as AppConfig, new SystemClock());
+  const service = (secret = 's'.repeat(40)) => new OtpService({ jwtSecret: secret } as AppConfig, new SystemClock(), {} as AuthRepository);
 
   it('codes are six digits, leading zeros kept, and spread over the whole range', () => {
     const codes = Array.from({ length: 2000 }, generateOtp);

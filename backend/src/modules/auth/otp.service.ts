@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, type ErrorCode, type OtpPurpose } from '@vidyalaya/shared';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { queryRows } from './query-rows';
+import { AuthRepository } from './auth.repository';
 
 export interface IssuedOtp {
   code: string;
@@ -23,7 +23,7 @@ export function generateOtp(): string {
 /**
  * One-time codes (DECISIONS "Accounts and tokens"): stored as an HMAC keyed by a server secret and
  * bound to the user and the purpose, valid 10 minutes, single use, voided by a newer code and by
- * 5 wrong tries. Methods take the caller's EntityManager so they join its transaction.
+ * 5 wrong tries. Methods take the caller's transaction (`tx`) so they join it.
  */
 @Injectable()
 export class OtpService {
@@ -32,6 +32,7 @@ export class OtpService {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
+    private readonly repo: AuthRepository,
   ) {
     // A key of its own, derived from the server secret: a leaked table alone cannot be brute-forced.
     this.key = createHmac('sha256', config.jwtSecret).update('vidyalaya:otp-code:v1').digest();
@@ -41,20 +42,13 @@ export class OtpService {
     return createHmac('sha256', this.key).update(`${userId}\u0000${purpose}\u0000${code}`).digest('hex');
   }
 
-  /** Stores a fresh code for the user and purpose, replacing (and so voiding) any earlier one. */
-  async issue(m: EntityManager, userId: string, purpose: OtpPurpose): Promise<IssuedOtp> {
+  /** Stores a fresh code for the user and purpose, replacing (and so voiding) any earlier one (in `tx` when given). */
+  async issue(tx: EntityManager | null, userId: string, purpose: OtpPurpose): Promise<IssuedOtp> {
     const now = this.clock.now();
     const code = generateOtp();
     const codeHash = this.hash(userId, purpose, code);
     const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * 60_000);
-    await m.query(
-      `INSERT INTO otp_codes (user_id, purpose, code_hash, attempts, expires_at, consumed_at, created_at)
-       VALUES ($1, $2, $3, 0, $4, NULL, $5)
-       ON CONFLICT (user_id, purpose) DO UPDATE SET
-         code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at,
-         consumed_at = NULL, created_at = EXCLUDED.created_at`,
-      [userId, purpose, codeHash, expiresAt, now],
-    );
+    await (tx ? this.repo.in(tx) : this.repo).upsertOtp(userId, purpose, codeHash, expiresAt, now);
     return { code, codeHash, expiresAt };
   }
 
@@ -63,37 +57,23 @@ export class OtpService {
    * get more than OTP_MAX_ATTEMPTS wrong tries between them; a match consumes the code. Run it in a
    * transaction that commits even when the check fails, so a wrong try is always counted.
    */
-  async consume(m: EntityManager, userId: string, purpose: OtpPurpose, code: string): Promise<OtpCheck> {
+  async consume(tx: EntityManager, userId: string, purpose: OtpPurpose, code: string): Promise<OtpCheck> {
     const now = this.clock.now();
-    const codeHash = this.hash(userId, purpose, code);
-    const [row] = await queryRows<{ matched: boolean; attempts: number }>(
-      m,
-      `UPDATE otp_codes SET
-         attempts = attempts + CASE WHEN code_hash = $3 THEN 0 ELSE 1 END,
-         consumed_at = CASE WHEN code_hash = $3 THEN $4::timestamptz ELSE NULL END
-       WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
-         AND attempts < $5 AND expires_at > $4::timestamptz
-       RETURNING consumed_at IS NOT NULL AS matched, attempts`,
-      [userId, purpose, codeHash, now, OTP_MAX_ATTEMPTS],
-    );
+    const repo = this.repo.in(tx);
+    const row = await repo.presentOtp(userId, purpose, this.hash(userId, purpose, code), now, OTP_MAX_ATTEMPTS);
     if (row) {
       if (row.matched) return { ok: true };
       return { ok: false, code: row.attempts >= OTP_MAX_ATTEMPTS ? 'OTP_ATTEMPTS_EXCEEDED' : 'OTP_INVALID' };
     }
     // Nothing live to compare with: say why.
-    const [current] = await queryRows<{ attempts: number; expired: boolean; consumed: boolean }>(
-      m,
-      `SELECT attempts, expires_at <= $3::timestamptz AS expired, consumed_at IS NOT NULL AS consumed
-       FROM otp_codes WHERE user_id = $1 AND purpose = $2`,
-      [userId, purpose, now],
-    );
+    const current = await repo.otpState(userId, purpose, now);
     if (!current || current.consumed) return { ok: false, code: 'OTP_INVALID' };
     if (current.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, code: 'OTP_ATTEMPTS_EXCEEDED' };
     return { ok: false, code: 'OTP_EXPIRED' };
   }
 
   /** Voids any live code of this purpose (e.g. the reset code once the password has changed). */
-  async voidAll(m: EntityManager, userId: string, purpose: OtpPurpose): Promise<void> {
-    await m.query(`DELETE FROM otp_codes WHERE user_id = $1 AND purpose = $2`, [userId, purpose]);
+  async voidAll(tx: EntityManager, userId: string, purpose: OtpPurpose): Promise<void> {
+    await this.repo.in(tx).deleteOtps(userId, purpose);
   }
 }

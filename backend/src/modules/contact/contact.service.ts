@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { contactFailureStatus, contactSchema, MESSAGES, zodIssuesToDetails } from '@vidyalaya/shared';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';
@@ -9,7 +8,7 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { brandedMail } from '../mail';
 import { MailService } from '../mail/mail.service';
-import { ContactMessageEntity } from './contact-message.entity';
+import { ContactRepository } from './contact.repository';
 
 /** Messages accepted per IP address in each window (DECISIONS "Contact form": rate-limited). */
 export const CONTACT_LIMIT = { limit: 5, windowSeconds: 10 * 60 };
@@ -26,7 +25,7 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 @Injectable()
 export class ContactService {
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: ContactRepository,
     private readonly clock: Clock,
     private readonly rateLimit: RateLimitService,
     private readonly mail: MailService,
@@ -48,9 +47,7 @@ export class ContactService {
     }
     await this.rateLimit.hit({ key: `contact:ip:${ip}`, ...CONTACT_LIMIT, perAddress: true });
     const input = parsed.data;
-    const repo = this.db.getRepository(ContactMessageEntity);
-    const stored = repo.create({ ...input, ip: ip.slice(0, 64), emailedAt: null, createdAt: this.clock.now() });
-    await repo.insert(stored);
+    const stored = await this.repo.store(input, ip.slice(0, 64), this.clock.now());
     try {
       await this.mail.send({
         to: this.config.contactInbox,
@@ -69,7 +66,7 @@ export class ContactService {
     // Stored and sent: the sender's part is done. A failure to note the sending must not answer an
     // error, or the sender would send the same message again (issue 20).
     try {
-      await repo.update({ id: stored.id }, { emailedAt: this.clock.now() });
+      await this.repo.markEmailed(stored.id, this.clock.now());
     } catch {
       this.logger.warn({ contactMessageId: stored.id }, 'contact message e-mailed but not marked as e-mailed');
     }

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { DomainException } from '../../common/domain.exception';
+import { HealthRepository } from './health.repository';
 
 const PROBE_TIMEOUT_MS = 2000;
 
 @Injectable()
 export class HealthService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly repo: HealthRepository) {}
 
   /** 200 when the database answers a trivial query in time, else 503 DATABASE_UNAVAILABLE. */
   async check(): Promise<{ status: 'ok'; database: 'up' }> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.db.query('SELECT 1'),
+        this.repo.ping(),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS))),
       ]);
       return { status: 'ok', database: 'up' };

@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { subdomainParamSchema, type PublicSchoolResult } from '@vidyalaya/shared';
-import { DataSource, Raw } from 'typeorm';
 import { DomainException } from '../../common/domain.exception';
-import { SchoolEntity, toPublicProfile } from '../schools';
+import { toPublicProfile } from '../schools';
+import { SchoolsService } from '../schools/schools.service';
 
 /** GET /public/schools/{subdomain}: only an active school is shown; inactive, unknown and malformed all answer 404. */
 @Injectable()
 export class PublicSchoolsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly schools: SchoolsService) {}
 
   async profile(rawSubdomain: string): Promise<PublicSchoolResult> {
     const parsed = subdomainParamSchema.safeParse({ subdomain: rawSubdomain });
     if (!parsed.success) throw new DomainException('SCHOOL_NOT_FOUND');
-    const school = await this.db.getRepository(SchoolEntity).findOneBy({
-      subdomain: Raw((column) => `lower(${column}) = :subdomain`, { subdomain: parsed.data.subdomain }),
-      isActive: true,
-    });
+    const school = await this.schools.findActiveBySubdomain(parsed.data.subdomain);
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
     return { school: toPublicProfile(school) };
   }

@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AcademicsModule } from '../academics/academics.module';
 import { MySchoolController } from './my-school.controller';
 import { SchoolsController } from './schools.controller';
+import { SchoolsRepository } from './schools.repository';
 import { SchoolsService } from './schools.service';
 
-@Module({ controllers: [SchoolsController, MySchoolController], providers: [SchoolsService] })
+/** A school's profile, plan and dashboard summary; others reach schools through SchoolsService. */
+@Module({
+  imports: [AcademicsModule],
+  controllers: [SchoolsController, MySchoolController],
+  providers: [SchoolsRepository, SchoolsService],
+  exports: [SchoolsService],
+})
 export class SchoolsModule {}

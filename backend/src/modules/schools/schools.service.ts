@@ -7,20 +7,21 @@ import {
   subdomainCandidates,
   subdomainProblem,
   type CreateSchoolPayload,
+  type ListSchoolsQuery,
   type PlanType,
   type SchoolResult,
   type SchoolSummary,
   type SubdomainAvailability,
 } from '@vidyalaya/shared';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { RawJson } from '../../common/success-envelope';
 import { DomainException } from '../../common/domain.exception';
-import { preparedQuery } from '../../database/prepared-query';
-import { loadClassesWithDetails } from '../academics';
-import { SchoolEntity } from './school.entity';
+import { AcademicsService } from '../academics/academics.service';
+import type { SchoolEntity } from './school.entity';
 import { schoolColumns, toSchoolDto } from './school.mapper';
+import { SchoolsRepository } from './schools.repository';
 import { schoolConflictCode, violatedUniqueIndex } from './unique-violation';
 
 const sameSubdomain = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -33,8 +34,9 @@ const sameSubdomain = (a: string, b: string) => a.toLowerCase() === b.toLowerCas
 @Injectable()
 export class SchoolsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: SchoolsRepository,
     private readonly clock: Clock,
+    private readonly academics: AcademicsService,
   ) {}
 
   /**
@@ -44,12 +46,11 @@ export class SchoolsService {
    */
   async create(user: AuthUser, payload: CreateSchoolPayload): Promise<SchoolResult> {
     if (isReservedSubdomain(payload.subdomain)) throw new DomainException('SUBDOMAIN_RESERVED');
-    const repo = this.db.getRepository(SchoolEntity);
-    const existing = await repo.findOneBy({ ownerId: user.id });
+    const existing = await this.repo.findByOwner(user.id);
     if (existing) return this.retriedCreate(existing, payload);
     const now = this.clock.now();
     try {
-      const school = repo.create({
+      const school = await this.repo.insert({
         ...schoolColumns(payload),
         ownerId: user.id,
         isActive: false,
@@ -62,13 +63,12 @@ export class SchoolsService {
         createdAt: now,
         updatedAt: now,
       });
-      await repo.insert(school);
       return { school: toSchoolDto(school) };
     } catch (e) {
       const index = violatedUniqueIndex(e);
       if (index === null) throw e;
       // A concurrent twin of this request may have won the race: then this one is its retry.
-      const mine = await repo.findOneBy({ ownerId: user.id });
+      const mine = await this.repo.findByOwner(user.id);
       if (mine) return this.retriedCreate(mine, payload);
       const code = schoolConflictCode(index);
       throw code ? new DomainException(code) : e;
@@ -87,8 +87,8 @@ export class SchoolsService {
    * new name sends it back for review (pending, inactive) (issue 20).
    */
   async update(school: SchoolEntity, payload: CreateSchoolPayload): Promise<SchoolResult> {
-    return this.db.transaction(async (tx) => {
-      const current = await tx.getRepository(SchoolEntity).findOne({ where: { id: school.id }, lock: { mode: 'pessimistic_write' } });
+    return this.repo.transaction(async (tx) => {
+      const current = await this.repo.in(tx).lockById(school.id);
       if (!current) throw new DomainException('SCHOOL_NOT_FOUND');
       const subdomainChanged = !sameSubdomain(current.subdomain, payload.subdomain);
       if (subdomainChanged && current.approvalStatus === 'approved') {
@@ -103,14 +103,15 @@ export class SchoolsService {
       const resubmitted = current.approvalStatus === 'rejected' || renamedWhileApproved;
       Object.assign(current, schoolColumns(payload), { updatedAt: now });
       if (resubmitted) Object.assign(current, { approvalStatus: 'pending', isActive: false, rejectionReason: null, submittedAt: now });
-      await this.saveMappingConflicts(tx, current);
+      await this.save(tx, current);
       return { school: toSchoolDto(current) };
     });
   }
 
-  private async saveMappingConflicts(tx: EntityManager, school: SchoolEntity): Promise<void> {
+  /** Saves the school inside the caller's transaction; a unique index's violation answers its 409 code. */
+  async save(tx: EntityManager, school: SchoolEntity): Promise<void> {
     try {
-      await tx.getRepository(SchoolEntity).save(school);
+      await this.repo.in(tx).save(school);
     } catch (e) {
       const index = violatedUniqueIndex(e);
       const code = index === null ? null : schoolConflictCode(index);
@@ -122,7 +123,7 @@ export class SchoolsService {
   async updatePlan(school: SchoolEntity, planType: PlanType): Promise<SchoolResult> {
     if (!(AVAILABLE_PLAN_TYPES as readonly PlanType[]).includes(planType)) throw new DomainException('PLAN_COMING_SOON');
     const now = this.clock.now();
-    await this.db.getRepository(SchoolEntity).update({ id: school.id }, { planType, updatedAt: now });
+    await this.repo.setPlan(school.id, planType, now);
     return { school: toSchoolDto({ ...school, planType, updatedAt: now }) };
   }
 
@@ -134,8 +135,8 @@ export class SchoolsService {
     const problem = subdomainProblem(subdomain);
     if (problem === MESSAGES.errors.subdomainReserved) return { available: false, reason: problem, suggestions: await this.freeSubdomains(subdomain, city) };
     if (problem) return { available: false, reason: problem };
-    const [row]: { owner_id: string }[] = await this.db.query(`SELECT owner_id FROM schools WHERE lower(subdomain) = lower($1)`, [subdomain]);
-    if (row && row.owner_id !== user.id) {
+    const owner = await this.repo.subdomainOwner(subdomain);
+    if (owner !== null && owner !== user.id) {
       return { available: false, reason: MESSAGES.errors.subdomainTaken, suggestions: await this.freeSubdomains(subdomain, city) };
     }
     return { available: true };
@@ -145,14 +146,13 @@ export class SchoolsService {
   private async freeSubdomains(subdomain: string, city?: string): Promise<string[]> {
     const candidates = subdomainCandidates(subdomain, city);
     if (candidates.length === 0) return [];
-    const taken: { subdomain: string }[] = await this.db.query(`SELECT lower(subdomain) AS subdomain FROM schools WHERE lower(subdomain) = ANY($1::text[])`, [candidates]);
-    const used = new Set(taken.map((r) => r.subdomain));
+    const used = new Set(await this.repo.takenSubdomains(candidates));
     return candidates.filter((c) => !used.has(c)).slice(0, 3);
   }
 
   /** GET /auth/my-school: 404 with `data.school` null when the user has no school (spec §7). */
   async mySchool(user: AuthUser): Promise<SchoolResult> {
-    const school = await this.db.getRepository(SchoolEntity).findOneBy({ ownerId: user.id });
+    const school = await this.repo.findByOwner(user.id);
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND', { data: { school: null } });
     return { school: toSchoolDto(school) };
   }
@@ -163,25 +163,14 @@ export class SchoolsService {
    * changed the school meanwhile (its data_version is still the one read first).
    */
   async storedSummary(user: AuthUser): Promise<RawJson<SchoolSummary>> {
-    const [row] = await preparedQuery<StoredSummaryRow>(
-      this.db,
-      'stored-summary',
-      `SELECT s.id, ss.data_version, ss.built_version, ss.format, ss.body
-         FROM schools s LEFT JOIN school_summaries ss ON ss.school_id = s.id
-        WHERE s.owner_id = $1`,
-      [user.id],
-    );
+    const row = await this.repo.storedSummary(user.id);
     if (!row) throw new DomainException('SCHOOL_NOT_FOUND');
     if (row.body !== null && row.format === SUMMARY_FORMAT && row.built_version === row.data_version) return new RawJson(row.body);
-    const school = await this.db.getRepository(SchoolEntity).findOneBy({ id: row.id });
+    const school = await this.repo.findById(row.id);
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
     const body = JSON.stringify(await this.summaryOf(school));
     if (row.data_version !== null) {
-      await this.db.query(
-        `UPDATE school_summaries SET built_version = data_version, format = $2, body = $3
-          WHERE school_id = $1 AND data_version = $4`,
-        [row.id, SUMMARY_FORMAT, body, row.data_version],
-      );
+      await this.repo.storeSummary(row.id, SUMMARY_FORMAT, body, row.data_version);
     }
     return new RawJson(body);
   }
@@ -193,7 +182,7 @@ export class SchoolsService {
    * back end counts them: DECISIONS "Compatibility fixes").
    */
   async summaryOf(school: SchoolEntity): Promise<SchoolSummary> {
-    const classes = await loadClassesWithDetails(this.db.manager, school.id, 'latest');
+    const classes = await this.academics.classesWithDetails(school.id, 'latest');
     const totalSections = classes.reduce((sum, c) => sum + c.sections.length, 0);
     const totalSubjects = classes.reduce((sum, c) => sum + c.subjects.length, 0);
     const dto = toSchoolDto(school);
@@ -206,6 +195,28 @@ export class SchoolsService {
       academicYear: classes[0]?.academicYear ?? null,
     };
   }
+
+  // ---------------------------------------------------------------- for other modules
+
+  /** The active school at a (lower-case) subdomain, or null: the public profile page. */
+  findActiveBySubdomain(subdomain: string): Promise<SchoolEntity | null> {
+    return this.repo.findActiveBySubdomain(subdomain);
+  }
+
+  /** Provider staff's queue: a page of schools with their administrators, and the total. */
+  listWithOwners(query: ListSchoolsQuery): Promise<[SchoolEntity[], number]> {
+    return this.repo.listWithOwners(query);
+  }
+
+  /** One school with its administrator, or null. */
+  findWithOwner(id: string): Promise<SchoolEntity | null> {
+    return this.repo.findWithOwner(id);
+  }
+
+  /** The school row-locked inside the caller's transaction (a staff decision), or null. */
+  lockForUpdate(tx: EntityManager, id: string): Promise<SchoolEntity | null> {
+    return this.repo.in(tx).lockById(id);
+  }
 }
 
 /**
@@ -213,14 +224,6 @@ export class SchoolsService {
  * bodies stored by the previous release are rebuilt on their next read.
  */
 export const SUMMARY_FORMAT = 3; // 2: totalSubjects counts class-subject links (issue 20); 3: studentStrength is the active students
-
-interface StoredSummaryRow {
-  id: string;
-  data_version: string | null; // bigint: pg returns it as a string
-  built_version: string | null;
-  format: number | null;
-  body: string | null;
-}
 
 /** A school name as staff judged it: letter case and runs of spaces do not make a new name. */
 function nameKey(name: string): string {

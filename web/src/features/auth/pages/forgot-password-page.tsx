@@ -23,6 +23,7 @@ import {
 } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { OtpField } from '../components/otp-field';
+import { AUTH_TEXT } from '../messages';
 
 type Step = 'username' | 'code' | 'password';
 const STEPS: { key: Step; label: string }[] = [
@@ -34,7 +35,7 @@ const STEPS: { key: Step; label: string }[] = [
 const validateUsername = zodValidate(forgotPasswordSchema);
 const validateCode = zodValidate(verifyOtpSchema.pick({ otp: true }));
 const validatePassword = zodValidate(forgotPasswordNewPasswordFormSchema);
-const T = MESSAGES.appFlows.forgotPassword;
+const T = AUTH_TEXT.forgotPassword;
 const D = MESSAGES.destructive;
 
 /**
@@ -155,7 +156,7 @@ export function Component() {
             )}
           </Form>
           <p className="auth-resend">
-            {MESSAGES.appFlows.verifyOtp.noCode}{' '}
+            {AUTH_TEXT.verifyOtp.noCode}{' '}
             <button type="button" className="auth-link-button" onClick={() => void resendCode()} disabled={resend.isLoading}>
               {T.resendCode}
             </button>

@@ -14,9 +14,10 @@ import { toast, toastError } from '../../../lib/toast';
 import { useLoginMutation, useResendOtpMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import type { VerifyOtpState } from '../verify-otp-state';
+import { AUTH_TEXT } from '../messages';
 
 const validate = zodValidate(loginSchema);
-const T = MESSAGES.appFlows.login;
+const T = AUTH_TEXT.login;
 
 /** Spec §2 /login: 'Login to Platform'. */
 export function Component() {

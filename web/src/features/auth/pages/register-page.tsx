@@ -10,9 +10,10 @@ import { toast, toastError } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { readRegisterPrefill, type VerifyOtpState } from '../verify-otp-state';
+import { AUTH_TEXT } from '../messages';
 
 const validate = zodValidate(registerFormSchema);
-const T = MESSAGES.appFlows.register;
+const T = AUTH_TEXT.register;
 
 /** Spec §2 /register: 'Create Your Account'. */
 export function Component() {

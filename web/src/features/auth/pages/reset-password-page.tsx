@@ -9,9 +9,10 @@ import { toast, toastError } from '../../../lib/toast';
 import { useResetPasswordMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { readResetToken } from '../verify-otp-state';
+import { AUTH_TEXT } from '../messages';
 
 const validate = zodValidate(resetPasswordFormSchema);
-const T = MESSAGES.appFlows.resetPassword;
+const T = AUTH_TEXT.resetPassword;
 
 /**
  * Spec §2 /reset-password: needs a reset token in the navigation state; without one it renders
@@ -45,7 +46,7 @@ function ResetPassword({ resetToken }: { resetToken: string }) {
   return (
     <AuthCard
       title={T.title}
-      intro={MESSAGES.appFlows.forgotPassword.stepPassword}
+      intro={AUTH_TEXT.forgotPassword.stepPassword}
       footer={
         <p>
           <Link to="/login">{MESSAGES.ui.verifyOtp.backToLogin}</Link>
@@ -57,7 +58,7 @@ function ResetPassword({ resetToken }: { resetToken: string }) {
           <form className="auth-form" onSubmit={handleSubmit} noValidate>
             <PasswordField name="password" label="New password" autoComplete="new-password" autoFocus />
             <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
-            <SubmitButton className="auth-submit" text={MESSAGES.appFlows.forgotPassword.resetPassword} submitting={submitting} />
+            <SubmitButton className="auth-submit" text={AUTH_TEXT.forgotPassword.resetPassword} submitting={submitting} />
           </form>
         )}
       </Form>

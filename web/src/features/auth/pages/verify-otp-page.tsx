@@ -11,10 +11,11 @@ import { useResendOtpMutation, useVerifyPasswordResetMutation, useVerifyRegistra
 import { AuthCard } from '../components/auth-card';
 import { OtpField } from '../components/otp-field';
 import { readVerifyOtpState, type RegisterPrefill, type ResetPasswordState, type VerifyOtpState } from '../verify-otp-state';
+import { AUTH_TEXT } from '../messages';
 
 type OtpForm = { otp?: string };
 const validate = zodValidate(verifyOtpSchema.pick({ otp: true }));
-const T = MESSAGES.appFlows.verifyOtp;
+const T = AUTH_TEXT.verifyOtp;
 const O = ONBOARDING_TEXT.verifyOtp;
 
 /** Spec §2 /verify-otp: needs {username, type} in the navigation state, else /login. */

@@ -4,8 +4,9 @@ import { asApiError } from '../../../lib/api/errors';
 import { FREE_TRIAL_INCLUDES, PLAN_NAMES } from '../../../lib/plans';
 import { toast, toastError } from '../../../lib/toast';
 import { useUpdatePlanMutation } from '../api/dashboard-api';
+import { DASHBOARD_TEXT } from '../messages';
 
-const T = MESSAGES.appFlows.dashboard;
+const T = DASHBOARD_TEXT.dashboard;
 const available = (plan: PlanType) => (AVAILABLE_PLAN_TYPES as readonly PlanType[]).includes(plan);
 
 /** When the trial runs: it starts on approval and lasts FREE_TRIAL_DAYS (DECISIONS "Plans"). */

@@ -19,8 +19,9 @@ import { portalUrl } from '../../../lib/portal-host';
 import type { SchoolOverview } from '../hooks/use-school-overview';
 import { PlanCard } from './plan-card';
 import { SubjectsTaught } from './subjects-taught';
+import { DASHBOARD_TEXT } from '../messages';
 
-const T = MESSAGES.appFlows.dashboard;
+const T = DASHBOARD_TEXT.dashboard;
 const capitalise = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const BADGE_INTENT: Record<ApprovalStatus, Intent> = { approved: 'success', pending: 'warning', rejected: 'danger' };

@@ -1,7 +1,7 @@
 import { Button, Spinner, Tag } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
 import { asApiError } from '../../../lib/api/errors';
 import { useSchoolSubjectsQuery } from '../api/dashboard-api';
+import { DASHBOARD_TEXT } from '../messages';
 
 /**
  * The subjects the school's classes use, each once and in catalogue order (GET /school/subjects),
@@ -17,7 +17,7 @@ export function SubjectsTaught({ schoolId, academicYear }: { schoolId: string; a
     body = (
       <div role="alert" className="dash-subjects-error">
         <p>{asApiError(error).message}</p>
-        <Button size="small" icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={() => void refetch()} />
+        <Button size="small" icon="refresh" text={DASHBOARD_TEXT.dashboard.retry} onClick={() => void refetch()} />
       </div>
     );
   } else if (!data) {

@@ -10,8 +10,9 @@ import { useMyMembershipsQuery } from '../api/dashboard-api';
 import { SchoolOverviewView } from '../components/school-overview';
 import { useSchoolOverview } from '../hooks/use-school-overview';
 import '../components/dashboard.css';
+import { DASHBOARD_TEXT } from '../messages';
 
-const T = MESSAGES.appFlows.dashboard;
+const T = DASHBOARD_TEXT.dashboard;
 
 /** Spec §2 /dashboard: a loading state, then the welcome screen or the school overview. */
 export function Component() {

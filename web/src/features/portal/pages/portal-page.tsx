@@ -1,12 +1,13 @@
 import { Card, Icon, Spinner } from '@blueprintjs/core';
-import { APP_NAME, formatLevel, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { APP_NAME, formatLevel, TAGLINE } from '@vidyalaya/shared';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
 import { mainSiteUrl, portalSubdomainOf } from '../../../lib/portal-host';
 import { useFrontDoorQuery, usePublicSchoolQuery } from '../api/portal-api';
 import '../components/portal.css';
+import { PORTAL_TEXT } from '../messages';
 
-const T = MESSAGES.appFlows.portal;
+const T = PORTAL_TEXT.portal;
 /** The school's own staff and parents sign in on its host (not the provider's administrator login). */
 const SIGN_IN = 'Staff and parents: sign in';
 

@@ -1,9 +1,10 @@
 import { Button } from '@blueprintjs/core';
-import { MESSAGES, PHONE_NUMBERS_MAX, type SchoolFormValues } from '@vidyalaya/shared';
+import { PHONE_NUMBERS_MAX, type SchoolFormValues } from '@vidyalaya/shared';
 import { useForm, useFormState } from 'react-final-form';
 import { TextField } from '../../../components/form';
+import { SETUP_TEXT } from '../messages';
 
-const T = MESSAGES.appFlows.setupSchool;
+const T = SETUP_TEXT.setupSchool;
 
 /** Spec §2: phone numbers are a list of 1 to 5, with remove when more than one and add while under 5. */
 export function PhoneNumbers() {

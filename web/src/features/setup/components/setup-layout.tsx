@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAcademicYear } from '../../../lib/school-state/hooks';
 import './setup.css';
+import { SETUP_TEXT } from '../messages';
 
 export type SetupStepKey = 'school' | 'classes' | 'sections' | 'subjects';
 
@@ -51,7 +52,7 @@ export function AcademicYearSelect({ disabled }: { disabled?: boolean }) {
   return (
     <div className="setup-year">
       <label htmlFor="academic-year" className="bp6-label">
-        {MESSAGES.appFlows.setup.academicYear}
+        {SETUP_TEXT.setup.academicYear}
       </label>
       <HTMLSelect id="academic-year" value={academicYear} onChange={(e) => choose(e.currentTarget.value)} disabled={disabled} options={options} />
     </div>

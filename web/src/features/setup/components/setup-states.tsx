@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { asApiError } from '../../../lib/api/errors';
 import { StateScreen } from '../../../lib/ui/state-screen';
 import './setup.css';
+import { SETUP_TEXT } from '../messages';
 
 /** Spec §2: no school id in the query or the stored school → 'School ID Required'. */
 export function SchoolIdRequired({ step }: { step: 'classes' | 'sections' | 'subjects' }) {
@@ -73,7 +74,7 @@ export function ClassesLoadState(props: {
         headingLevel={2}
         title={D.title}
         description={asApiError(query.error).serverMessage ?? D.description}
-        action={<Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={() => void query.refetch()} />}
+        action={<Button icon="refresh" text={SETUP_TEXT.retry} onClick={() => void query.refetch()} />}
       />
     );
   }

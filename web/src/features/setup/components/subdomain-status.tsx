@@ -3,9 +3,10 @@ import { MESSAGES, ONBOARDING_TEXT, subdomainProblem } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { useLazySubdomainAvailabilityQuery } from '../api/setup-api';
+import { SETUP_TEXT } from '../messages';
 
 const DEBOUNCE_MS = 400;
-const T = MESSAGES.appFlows.setupSchool;
+const T = SETUP_TEXT.setupSchool;
 
 /**
  * Live availability of the subdomain (DECISIONS: GET /school/subdomain-availability as the user

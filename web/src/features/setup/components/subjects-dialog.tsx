@@ -1,9 +1,10 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { MESSAGES, ONBOARDING_TEXT, type ClassWithDetails, type GlobalSubject } from '@vidyalaya/shared';
 import { useState } from 'react';
+import { SETUP_TEXT } from '../messages';
 
 const UI = MESSAGES.ui.setupSubjects;
-const S = MESSAGES.appFlows.setup;
+const S = SETUP_TEXT.setup;
 const O = ONBOARDING_TEXT.setup;
 
 /**
@@ -47,7 +48,7 @@ export function SubjectsDialog(props: {
     body = (
       <Callout intent="danger" icon="error">
         <p>{MESSAGES.destructive.loadGlobalSubjects.short}</p>
-        <Button icon="refresh" text={MESSAGES.appFlows.dashboard.retry} onClick={props.onRetry} />
+        <Button icon="refresh" text={SETUP_TEXT.retry} onClick={props.onRetry} />
       </Callout>
     );
   } else if (!subjects || subjects.length === 0) {

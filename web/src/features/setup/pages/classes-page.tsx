@@ -14,6 +14,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { useClassesSectionsQuery, useCreateClassesMutation } from '../api/setup-api';
 import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
 import { SchoolIdRequired } from '../components/setup-states';
+import { SETUP_TEXT } from '../messages';
 
 type ClassesForm = { classes: string[] };
 const validateClasses = zodValidate(createClassesSchema);
@@ -171,7 +172,7 @@ function SelectionSummary({ error }: { error?: string }) {
   const selected = sortByCatalogue(values.classes ?? [], (n) => n);
   return (
     <Card className="selection-summary" elevation={0} aria-live="polite">
-      <h2>{MESSAGES.appFlows.setup.selectedSummary(selected.length)}</h2>
+      <h2>{SETUP_TEXT.setup.selectedSummary(selected.length)}</h2>
       {selected.length === 0 ? (
         <p className="selection-empty">{error}</p>
       ) : (

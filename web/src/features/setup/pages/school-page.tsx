@@ -31,9 +31,10 @@ import { PhoneNumbers } from '../components/phone-numbers';
 import { SetupLayout } from '../components/setup-layout';
 import { LoadingBlock } from '../components/setup-states';
 import { SubdomainStatus } from '../components/subdomain-status';
+import { SETUP_TEXT } from '../messages';
 
 const validate = zodValidate(schoolFormSchema);
-const T = MESSAGES.appFlows.setupSchool;
+const T = SETUP_TEXT.setupSchool;
 const UI = MESSAGES.ui.setupSchool;
 const E = ONBOARDING_TEXT.editSchool;
 const SC = ONBOARDING_TEXT.school;
@@ -170,7 +171,7 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
     >
       {existing?.metaData?.rejectionReason ? (
         <Callout intent="danger" icon="disable" className="setup-callout">
-          {MESSAGES.appFlows.dashboard.rejectedReason(existing.metaData.rejectionReason)}
+          {SETUP_TEXT.rejectedReason(existing.metaData.rejectionReason)}
         </Callout>
       ) : null}
       <Form<SchoolFormValues> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>

@@ -24,12 +24,13 @@ import { useCreateSectionsMutation } from '../api/setup-api';
 import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
 import { ClassesLoadState, SchoolIdRequired } from '../components/setup-states';
 import { useClassesSections } from '../hooks/use-classes-sections';
+import { SETUP_TEXT } from '../messages';
 
 type Draft = { id: number; name: string };
 type SectionsForm = { drafts: Record<string, Draft[]> };
 
 const validateSections = zodValidate(createSectionsSchema);
-const S = MESSAGES.appFlows.setup;
+const S = SETUP_TEXT.setup;
 const O = ONBOARDING_TEXT.setup;
 let draftIds = 0;
 const draft = (name: string): Draft => ({ id: ++draftIds, name });

@@ -24,12 +24,13 @@ import { AcademicYearSelect, SetupLayout } from '../components/setup-layout';
 import { ClassesLoadState, SchoolIdRequired } from '../components/setup-states';
 import { SubjectsDialog } from '../components/subjects-dialog';
 import { useClassesSections } from '../hooks/use-classes-sections';
+import { SETUP_TEXT } from '../messages';
 
 type SubjectsForm = { pending: Record<string, string[]> };
 
 const validateSubjects = zodValidate(createClassSubjectsSchema);
 const UI = MESSAGES.ui.setupSubjects;
-const S = MESSAGES.appFlows.setup;
+const S = SETUP_TEXT.setup;
 const O = ONBOARDING_TEXT.setup;
 
 /** Spec §2 /setup/subjects. */

@@ -7,6 +7,7 @@ import {
   type SchoolStatusFilter,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
+import { STAFF_TEXT } from '../messages';
 
 export type SchoolListArgs = { status: SchoolStatusFilter; search?: string; page: number; pageSize: number };
 
@@ -21,16 +22,16 @@ export const staffApi = api.injectEndpoints({
         url: '/admin/schools',
         // 'all' is sent as it is: the API reads it as every status.
         params: { status, search, page, pageSize },
-        fallbackMessage: MESSAGES.staff.loadFailed,
+        fallbackMessage: STAFF_TEXT.loadFailed,
       }),
       providesTags: [{ type: 'AdminSchools', id: 'LIST' }],
     }),
     adminSchool: b.query<AdminSchoolDetail, string>({
-      query: (id) => ({ url: `/admin/schools/${encodeURIComponent(id)}`, fallbackMessage: MESSAGES.staff.loadSchoolFailed }),
+      query: (id) => ({ url: `/admin/schools/${encodeURIComponent(id)}`, fallbackMessage: STAFF_TEXT.loadSchoolFailed }),
       providesTags: (_r, _e, id) => [{ type: 'AdminSchools', id }],
     }),
     approveSchool: b.mutation<unknown, string>({
-      query: (id) => ({ url: `/admin/schools/${encodeURIComponent(id)}/approve`, method: 'POST', fallbackMessage: MESSAGES.staff.decisionFailed }),
+      query: (id) => ({ url: `/admin/schools/${encodeURIComponent(id)}/approve`, method: 'POST', fallbackMessage: STAFF_TEXT.decisionFailed }),
       invalidatesTags: (_r, _e, id) => [{ type: 'AdminSchools', id }, { type: 'AdminSchools', id: 'LIST' }],
     }),
     rejectSchool: b.mutation<unknown, { id: string; reason: string }>({
@@ -38,7 +39,7 @@ export const staffApi = api.injectEndpoints({
         url: `/admin/schools/${encodeURIComponent(id)}/reject`,
         method: 'POST',
         body: { reason },
-        fallbackMessage: MESSAGES.staff.decisionFailed,
+        fallbackMessage: STAFF_TEXT.decisionFailed,
       }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'AdminSchools', id }, { type: 'AdminSchools', id: 'LIST' }],
     }),

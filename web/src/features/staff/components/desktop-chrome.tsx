@@ -3,6 +3,7 @@ import { MESSAGES } from '@vidyalaya/shared';
 import { useSyncExternalStore } from 'react';
 import type { DesktopPlatform } from '../../../lib/platform/desktop-platform';
 import { ServerSettingsButton } from './server-settings-dialog';
+import { STAFF_TEXT } from '../messages';
 
 /**
  * The desktop app's own small bar, on every screen: the way to the staff screen and to the server
@@ -17,7 +18,7 @@ export function DesktopChrome(props: { platform: DesktopPlatform }) {
       aria-label={MESSAGES.desktop.appBar}
       style={{ position: 'fixed', left: 12, bottom: 12, zIndex: 20, display: 'flex', gap: 8, background: '#fff', padding: 4, borderRadius: 4, boxShadow: '0 1px 4px rgba(0,0,0,.2)' }}
     >
-      <AnchorButton size="small" variant="minimal" icon="endorsed" href="#/staff/schools" text={MESSAGES.staff.schoolsTitle} />
+      <AnchorButton size="small" variant="minimal" icon="endorsed" href="#/staff/schools" text={STAFF_TEXT.schoolsTitle} />
       <ServerSettingsButton platform={props.platform} minimal />
     </nav>
   );

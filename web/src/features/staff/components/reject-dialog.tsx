@@ -4,8 +4,9 @@ import { Form } from 'react-final-form';
 import { SubmitButton } from '../../../components/form';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { TextAreaField } from './text-area-field';
+import { STAFF_TEXT } from '../messages';
 
-const S = MESSAGES.staff;
+const S = STAFF_TEXT;
 
 /** Rejecting needs a reason (DECISIONS): the dialog will not send without one. */
 export function RejectDialog(props: {

@@ -1,5 +1,5 @@
 import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
-import { APP_NAME, MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
+import { APP_NAME, ONBOARDING_TEXT } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '../../../components/layout/brand-mark';
@@ -8,6 +8,7 @@ import { ChangePasswordDialog } from '../../../components/account/change-passwor
 import { desktopHost } from '../../../lib/platform/desktop-platform';
 import { useSession, useThunkDispatch } from '../hooks/use-session';
 import { ServerSettingsButton } from './server-settings-dialog';
+import { STAFF_TEXT } from '../messages';
 
 /** The staff screen's header: where you are, who you are, the server settings and signing out. */
 export function StaffHeader() {
@@ -22,19 +23,19 @@ export function StaffHeader() {
         <NavbarGroup align="left">
           <NavbarHeading>
             <Link to="/staff/schools" className="staff-brand">
-              <BrandMark size={24} /> {APP_NAME} · {MESSAGES.staff.schoolsTitle}
+              <BrandMark size={24} /> {APP_NAME} · {STAFF_TEXT.schoolsTitle}
             </Link>
           </NavbarHeading>
         </NavbarGroup>
         <NavbarGroup align="right">
-          {user ? <span aria-label={MESSAGES.staff.signedInAs}>{user.username}</span> : null}
+          {user ? <span aria-label={STAFF_TEXT.signedInAs}>{user.username}</span> : null}
           <NavbarDivider />
           {platform ? <ServerSettingsButton platform={platform} /> : null}
           <Button variant="minimal" icon="key" text={ONBOARDING_TEXT.account.changePassword} onClick={() => setChanging(true)} />
           <Button
             variant="minimal"
             icon="log-out"
-            text={MESSAGES.staff.signOut}
+            text={STAFF_TEXT.signOut}
             onClick={async () => {
               await dispatch(logout());
               navigate('/staff/login', { replace: true });

@@ -16,8 +16,9 @@ import { useAdminSchoolQuery, useApproveSchoolMutation, useRejectSchoolMutation 
 import { RejectDialog } from '../components/reject-dialog';
 import { PLAN_NAMES } from '../../../lib/plans';
 import { levelLabel, StatusTag, WaitingTag } from '../components/status-tag';
+import { STAFF_TEXT } from '../messages';
 
-const S = MESSAGES.staff;
+const S = STAFF_TEXT;
 const F = S.fields;
 
 /** One school in full, its decision history, and — while it waits — Approve and Reject. */

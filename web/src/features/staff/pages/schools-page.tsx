@@ -5,7 +5,6 @@ import {
   formatCityState,
   formatDateIST,
   listSchoolsQuerySchema,
-  MESSAGES,
   type SchoolStatusFilter,
 } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
@@ -15,8 +14,9 @@ import { zodValidate } from '../../../lib/forms/zod-validate';
 import { useAdminSchoolsQuery } from '../api/staff-api';
 import { StatusTag, WaitingTag } from '../components/status-tag';
 import { useListParams } from '../hooks/use-list-params';
+import { STAFF_TEXT } from '../messages';
 
-const S = MESSAGES.staff;
+const S = STAFF_TEXT;
 const searchSchema = listSchoolsQuerySchema.pick({ search: true });
 
 const STATUS_OPTIONS: { value: SchoolStatusFilter; label: string }[] = [

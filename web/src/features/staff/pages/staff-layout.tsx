@@ -5,6 +5,7 @@ import { NotAllowed } from '../../../components/not-allowed';
 import { logout } from '../../../lib/auth/auth-slice';
 import { StaffHeader } from '../components/staff-header';
 import { useSession, useThunkDispatch } from '../hooks/use-session';
+import { STAFF_TEXT } from '../messages';
 
 /**
  * Every /staff screen but the sign-in: signed out → the staff sign-in (remembering where to come
@@ -26,7 +27,7 @@ export function Component() {
           <>
             <AnchorButton href="#/dashboard" intent="primary" text={MESSAGES.screens.schoolIdRequired.action} />
             <Button
-              text={MESSAGES.staff.signOut}
+              text={STAFF_TEXT.signOut}
               onClick={async () => {
                 await dispatch(logout());
                 navigate('/staff/login', { replace: true });

@@ -10,6 +10,7 @@ import { authApi, endSession, signedIn } from '../../../lib/auth/auth-slice';
 import { toast, toastError } from '../../../lib/toast';
 import { useStaffLoginMutation } from '../api/staff-api';
 import { useSession, useThunkDispatch } from '../hooks/use-session';
+import { STAFF_TEXT } from '../messages';
 
 /**
  * Staff sign-in. Only a staff account is let in: anyone else's new session is revoked at once and
@@ -30,7 +31,7 @@ export function Component() {
     return (
       <NotAllowed
         description={MESSAGES.notAllowed.staffSignInRefused}
-        action={<Button text={MESSAGES.staff.signIn} icon="log-in" onClick={() => setRefused(false)} />}
+        action={<Button text={STAFF_TEXT.signIn} icon="log-in" onClick={() => setRefused(false)} />}
       />
     );
   }
@@ -61,8 +62,8 @@ export function Component() {
   return (
     <main style={{ display: "grid", placeItems: "center", padding: "48px 16px" }}>
       <Card elevation={2} style={{ width: '100%', maxWidth: 420 }}>
-        <h1 style={{ marginTop: 0 }}>{MESSAGES.staff.loginTitle}</h1>
-        <p>{MESSAGES.staff.loginIntro}</p>
+        <h1 style={{ marginTop: 0 }}>{STAFF_TEXT.loginTitle}</h1>
+        <p>{STAFF_TEXT.loginIntro}</p>
         {error ? (
           <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
             {error}
@@ -71,9 +72,9 @@ export function Component() {
         <Form<LoginInput> onSubmit={onSubmit} validate={zodValidate(loginSchema)}>
           {({ handleSubmit, submitting }) => (
             <form onSubmit={handleSubmit} noValidate>
-              <TextField name="username" label={MESSAGES.staff.usernameLabel} leftIcon="user" autoComplete="username" autoFocus />
-              <PasswordField name="password" label={MESSAGES.staff.passwordLabel} autoComplete="current-password" />
-              <SubmitButton text={MESSAGES.staff.signIn} submitting={submitting} fill />
+              <TextField name="username" label={STAFF_TEXT.usernameLabel} leftIcon="user" autoComplete="username" autoFocus />
+              <PasswordField name="password" label={STAFF_TEXT.passwordLabel} autoComplete="current-password" />
+              <SubmitButton text={STAFF_TEXT.signIn} submitting={submitting} fill />
             </form>
           )}
         </Form>

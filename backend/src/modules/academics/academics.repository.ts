@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { naturalCompare, sortByCatalogue, type CatalogueClass, type ClassWithDetails, type GlobalSubject, type NamedRef } from '@vidyalaya/shared';
+import { DataSource } from 'typeorm';
+import { Repository } from '../../database/repository';
+
+/** Which academic years to read: one year, every year, or the newest year that has classes. */
+export type YearScope = { year: string } | 'all' | 'latest';
+
+interface ClassRow {
+  id: string;
+  name: string;
+  academic_year: string;
+  sections: NamedRef[];
+  subjects: NamedRef[];
+}
+
+/** A class with how many sections and subject links it has (the reviewer's view). */
+export interface ClassCountRow {
+  name: string;
+  academic_year: string;
+  sections: string | number;
+  subjects: string | number;
+}
+
+const naturally = (a: NamedRef, b: NamedRef) => naturalCompare(a.name, b.name);
+
+/**
+ * Every query on the academics module's tables: `classes`, `sections`, `class_subjects` and the
+ * read-only catalogue `global_subjects`. The school id comes first in every school-scoped method.
+ * The inserts are INSERT … ON CONFLICT DO NOTHING against a unique index, so what already exists
+ * is left as it is and a retried or concurrent request never duplicates anything; each answers how
+ * many rows were new.
+ */
+@Injectable()
+export class AcademicsRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  /**
+   * A school's classes with their sections and subjects, in ONE query whatever the number of classes
+   * (sections and subjects are aggregated as JSON per class). Classes come in catalogue order (newest
+   * year first when several years are read), sections in natural name order ('Section 9' before
+   * 'Section 10'), subjects in the global catalogue's order.
+   */
+  async classesWithDetails(schoolId: string, scope: YearScope): Promise<ClassWithDetails[]> {
+    const params: unknown[] = [schoolId];
+    let yearFilter = '';
+    if (scope === 'latest') {
+      yearFilter = 'AND c.academic_year = (SELECT max(academic_year) FROM classes WHERE school_id = $1)';
+    } else if (scope !== 'all') {
+      params.push(scope.year);
+      yearFilter = 'AND c.academic_year = $2';
+    }
+    const rows = await this.rows<ClassRow>(
+      `SELECT c.id, c.name, c.academic_year,
+         COALESCE((SELECT json_agg(json_build_object('id', s.id, 'name', s.name))
+                     FROM sections s WHERE s.class_id = c.id), '[]'::json) AS sections,
+         COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.sort_order)
+                     FROM class_subjects cs JOIN global_subjects g ON g.id = cs.subject_id
+                    WHERE cs.class_id = c.id), '[]'::json) AS subjects
+       FROM classes c
+       WHERE c.school_id = $1 ${yearFilter}`,
+      params,
+    );
+    const byYear = new Map<string, ClassRow[]>();
+    for (const row of rows) byYear.set(row.academic_year, [...(byYear.get(row.academic_year) ?? []), row]);
+    const years = [...byYear.keys()].sort().reverse();
+    return years.flatMap((year) =>
+      sortByCatalogue(byYear.get(year)!, (row) => row.name).map((row) => ({
+        id: row.id,
+        name: row.name,
+        academicYear: row.academic_year,
+        sections: [...row.sections].sort(naturally),
+        subjects: row.subjects,
+      })),
+    );
+  }
+
+  /** Each class of the school (every year) with its section and subject-link counts. */
+  classCounts(schoolId: string): Promise<ClassCountRow[]> {
+    return this.rows<ClassCountRow>(
+      `SELECT c.name, c.academic_year,
+              (SELECT count(*) FROM sections s WHERE s.class_id = c.id) AS sections,
+              (SELECT count(*) FROM class_subjects cs WHERE cs.class_id = c.id) AS subjects
+         FROM classes c WHERE c.school_id = $1`,
+      [schoolId],
+    );
+  }
+
+  async insertClasses(schoolId: string, academicYear: string, names: readonly CatalogueClass[], now: Date): Promise<number> {
+    const inserted = await this.rows(
+      `INSERT INTO classes (school_id, academic_year, name, created_at)
+       SELECT $1, $2, name, $4 FROM unnest($3::text[]) AS name
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [schoolId, academicYear, names, now],
+    );
+    return inserted.length;
+  }
+
+  /** The named classes of a school in one year (names without a class are simply absent). */
+  classIdsByName(schoolId: string, academicYear: string, names: readonly string[]): Promise<{ id: string; name: string }[]> {
+    return this.rows(`SELECT id, name FROM classes WHERE school_id = $1 AND academic_year = $2 AND name = ANY($3::text[])`, [schoolId, academicYear, names]);
+  }
+
+  /** Sections as parallel columns (class id, name); names are unique in their class ignoring case. */
+  async insertSections(classIds: string[], names: string[], now: Date): Promise<number> {
+    const inserted = await this.rows(
+      `INSERT INTO sections (class_id, name, created_at)
+       SELECT class_id, name, $3 FROM unnest($1::uuid[], $2::text[]) AS t(class_id, name)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [classIds, names, now],
+    );
+    return inserted.length;
+  }
+
+  /** Global subjects by lower-case name. */
+  subjectIdsByKey(keys: string[]): Promise<{ id: string; key: string }[]> {
+    return this.rows(`SELECT id, lower(name) AS key FROM global_subjects WHERE lower(name) = ANY($1::text[])`, [keys]);
+  }
+
+  /** Class-subject links as parallel columns (class id, subject id). */
+  async insertClassSubjects(classIds: string[], subjectIds: string[], now: Date): Promise<number> {
+    const inserted = await this.rows(
+      `INSERT INTO class_subjects (class_id, subject_id, created_at)
+       SELECT class_id, subject_id, $3 FROM unnest($1::uuid[], $2::uuid[]) AS t(class_id, subject_id)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [classIds, subjectIds, now],
+    );
+    return inserted.length;
+  }
+
+  globalSubjects(): Promise<GlobalSubject[]> {
+    return this.rows<GlobalSubject>(`SELECT id, name, code, description FROM global_subjects ORDER BY sort_order, name`);
+  }
+
+  /** The global subjects the school's classes use (one year, or every year when `academicYear` is null). */
+  subjectsInUse(schoolId: string, academicYear: string | null): Promise<GlobalSubject[]> {
+    return this.rows<GlobalSubject>(
+      `SELECT g.id, g.name, g.code, g.description FROM global_subjects g
+       WHERE EXISTS (SELECT 1 FROM class_subjects cs JOIN classes c ON c.id = cs.class_id
+                     WHERE cs.subject_id = g.id AND c.school_id = $1 AND ($2::text IS NULL OR c.academic_year = $2))
+       ORDER BY g.sort_order, g.name`,
+      [schoolId, academicYear],
+    );
+  }
+}

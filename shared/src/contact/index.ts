@@ -1,0 +1,3 @@
+// The contact domain's wire contract: `@vidyalaya/shared/contact` (also re-exported by the package's main entry).
+export * from './schemas';
+export * from './errors';
