@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalField, requiredText, uniqueEntries } from '../schemas/common';
-import type { ClassWithDetails } from '../schemas/academics/academics.types';
+import type { ClassWithDetails } from '../academics/types';
 import { isoDateSchema } from './common';
 
 /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AcademicsModule } from '../academics/academics.module';
 import { CalendarModule } from '../calendar/calendar.module';
 import { SubstitutionsService } from './substitutions.service';
 import { TimetableController } from './timetable.controller';
@@ -7,7 +8,7 @@ import { TimetableService } from './timetable.service';
 
 /** Bell schedules, timetables and substitutions (DECISIONS "Staff, timetable, calendar"). */
 @Module({
-  imports: [CalendarModule],
+  imports: [AcademicsModule, CalendarModule],
   controllers: [TimetableController],
   providers: [TimetableRepository, TimetableService, SubstitutionsService],
   exports: [TimetableService],

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { BellSchedule, ClassWithDetails, PutBellSchedulesInput } from '@vidyalaya/shared';
+import type { BellSchedule, PutBellSchedulesInput } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
-import { loadClassesWithDetails } from '../academics';
 
 export interface SectionRow {
   id: string;
@@ -113,10 +112,6 @@ export class TimetableRepository extends Repository {
     );
   }
 
-  /** The year's classes with their sections and subjects (the academics module's one query). */
-  classesOfYear(schoolId: string, academicYear: string): Promise<ClassWithDetails[]> {
-    return loadClassesWithDetails(this.m, schoolId, { year: academicYear });
-  }
 
   async currentYear(schoolId: string): Promise<string | null> {
     const row = await this.one<{ name: string }>(`SELECT name FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);

@@ -1,3 +1,4 @@
+import { AcademicsService } from '../academics/academics.service';
 import { Injectable } from '@nestjs/common';
 import {
   DAY_NAMES,
@@ -51,6 +52,7 @@ const where = (day: number, period: number) => `${DAY_NAMES[day]}, period ${peri
 export class TimetableService {
   constructor(
     private readonly repo: TimetableRepository,
+    private readonly academics: AcademicsService,
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
   ) {}
@@ -111,7 +113,7 @@ export class TimetableService {
   async classes(ctx: WorkspaceContext, academicYear?: string): Promise<TimetableClassesResult> {
     const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
     if (!year) return { academicYear: null, classes: [] };
-    return { academicYear: year, classes: await this.repo.classesOfYear(ctx.schoolId, year) };
+    return { academicYear: year, classes: await this.academics.classesWithDetails(ctx.schoolId, { year }) };
   }
 
   // ── saving ──────────────────────────────────────────────────────────────
