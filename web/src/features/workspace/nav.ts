@@ -22,11 +22,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'students', path: 'students', icon: 'people', permission: 'students.read', audience: 'staff', comingSoon: false },
   { key: 'staff', path: 'staff', icon: 'id-number', permission: 'staff.read', audience: 'staff', comingSoon: false },
   { key: 'timetable', path: 'timetable', icon: 'th', permission: 'timetable.read', audience: 'staff', comingSoon: false },
+  { key: 'calendar', path: 'calendar', icon: 'calendar', permission: 'calendar.read', audience: 'all', comingSoon: false },
   { key: 'attendance', path: 'attendance', icon: 'tick-circle', permission: 'attendance.read', audience: 'staff', comingSoon: false },
   { key: 'exams', path: 'exams', icon: 'manual', permission: 'results.read', audience: 'staff', comingSoon: false },
   { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: false },
   { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: false },
-  { key: 'calendar', path: 'calendar', icon: 'calendar', permission: 'calendar.read', audience: 'all', comingSoon: false },
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
 ];
 
