@@ -12,6 +12,7 @@ import { newestMail } from '../app/support/mail';
 test.describe.configure({ mode: 'serial' });
 const SCREENS = join(__dirname, '..', '..', '..', 'docs', 'screens');
 const EN = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'attendance', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
+const HI = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'attendance', 'i18n', 'hi.json'), 'utf8')) as Record<string, string>;
 const WS = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'workspace', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
 
 async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown): Promise<T> {
@@ -125,4 +126,14 @@ test('a teacher marks a section of 40 at 360 px; the office sees it marked; the 
   const pdf = readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await officePage.screenshot({ path: join(SCREENS, 'attendance-register-360-en.png'), fullPage: false });
+
+  // The same screens on a desktop-wide window, and in Hindi.
+  await officePage.setViewportSize({ width: 1280, height: 800 });
+  await officePage.screenshot({ path: join(SCREENS, 'attendance-register-desktop-en.png'), fullPage: false });
+  await officePage.getByRole('button', { name: 'हिन्दी' }).first().click();
+  await expect(officePage.getByRole('button', { name: HI['register.pdf'] })).toBeVisible();
+  await officePage.screenshot({ path: join(SCREENS, 'attendance-register-desktop-hi.png'), fullPage: false });
+  await officePage.goto(`${portal}/workspace/${school.id}/attendance`);
+  await expect(officePage.getByRole('heading', { level: 1, name: HI['today.title'] })).toBeVisible();
+  await officePage.screenshot({ path: join(SCREENS, 'attendance-today-desktop-hi.png'), fullPage: false });
 });

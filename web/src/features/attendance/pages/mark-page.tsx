@@ -51,20 +51,22 @@ export function Component() {
   const names = new Map(data.records.map((r) => [r.studentId, r.name]));
 
   const onSave = async () => {
+    const records = data.records.map((r) => {
+      const row = rows[r.studentId];
+      const note = row?.note.trim();
+      return { studentId: r.studentId, status: row?.status ?? 'present', ...(note ? { note } : {}) };
+    });
     try {
-      await save({
-        schoolId,
-        sectionId,
-        date,
-        basedOn: data.markedAt,
-        records: data.records.map((r) => {
-          const row = rows[r.studentId];
-          const note = row?.note.trim();
-          return { studentId: r.studentId, status: row?.status ?? 'present', ...(note ? { note } : {}) };
-        }),
-      }).unwrap();
+      await save({ schoolId, sectionId, date, basedOn: data.markedAt, records }).unwrap();
       toast({ title: t('mark.saved'), intent: 'success' });
     } catch (e) {
+      // No server (status 0) in the desktop app: the marks wait in the main process and go when it is back.
+      const bridge = typeof window !== 'undefined' ? window.desktop : undefined;
+      if ((e as { status?: number }).status === 0 && bridge) {
+        await bridge.queueAttendance({ schoolId, sectionId, date, basedOn: data.markedAt, records });
+        toast({ title: t('mark.queued'), intent: 'warning' });
+        return;
+      }
       toastError(errorMessage(e) ?? t('common.loadFailed'));
       void day.refetch();
     }

@@ -1,5 +1,7 @@
 import { Callout, HTMLTable, Spinner, Switch } from '@blueprintjs/core';
 import { roleHas } from '@vidyalaya/shared';
+import type { QueuedAttendance } from '@vidyalaya/shared';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -22,6 +24,34 @@ export function Component() {
   const settings = attendanceApi.useAttendanceSettingsQuery({ schoolId }, { skip: !roleHas(role, 'attendance.manage') });
   const [putSettings, putState] = attendanceApi.usePutAttendanceSettingsMutation();
 
+  // Desktop app: marks saved offline are sent when the page opens and whenever the network returns.
+  const [queued, setQueued] = useState<QueuedAttendance[]>([]);
+  const refetch = today.refetch;
+  useEffect(() => {
+    const bridge = window.desktop;
+    if (!bridge?.syncAttendance) return;
+    const run = () =>
+      void bridge
+        .syncAttendance()
+        .then((r) => {
+          if (r.synced > 0) void refetch();
+          return bridge.listQueuedAttendance();
+        })
+        .then(setQueued)
+        .catch(() => undefined);
+    run();
+    window.addEventListener('online', run);
+    return () => window.removeEventListener('online', run);
+  }, [refetch]);
+  const settle = async (id: string, keep: boolean) => {
+    const bridge = window.desktop;
+    if (!bridge) return;
+    await (keep ? bridge.keepQueuedAttendance(id) : bridge.discardQueuedAttendance(id));
+    await bridge.syncAttendance();
+    setQueued(await bridge.listQueuedAttendance());
+    void refetch();
+  };
+
   if (today.isLoading) return <Spinner aria-label={t('common.loading')} />;
   if (!today.data) {
     return (
@@ -42,6 +72,37 @@ export function Component() {
       {d.holiday ? (
         <Callout intent="primary" icon="calendar">
           {t('today.holiday', { name: d.holiday.name })}
+        </Callout>
+      ) : null}
+      {queued.length > 0 ? (
+        <Callout intent="warning" icon="offline" title={t('queue.title', { count: queued.length })}>
+          <ul className="att-list">
+            {queued.map((q) => {
+              const s = d.sections.find((x) => x.sectionId === q.sectionId);
+              return (
+                <li key={q.id}>
+                  {s ? `${s.className} – ${s.sectionName}` : ''} · {formatDate(q.date)} ·{' '}
+                  {q.state === 'conflict'
+                    ? t('queue.conflict', { name: q.conflict?.markedBy ?? '', time: timeIST(q.conflict?.markedAt ?? null) })
+                    : q.state === 'failed'
+                      ? (q.message ?? '')
+                      : t('queue.waiting')}
+                  {q.state !== 'queued' ? (
+                    <span className="att-card-actions">
+                      {q.state === 'conflict' ? (
+                        <button type="button" className="bp6-button" onClick={() => void settle(q.id, true)}>
+                          {t('queue.keepMine')}
+                        </button>
+                      ) : null}
+                      <button type="button" className="bp6-button" onClick={() => void settle(q.id, false)}>
+                        {t('queue.discard')}
+                      </button>
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
         </Callout>
       ) : null}
       {d.sections.length === 0 ? (

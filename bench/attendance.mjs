@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// Attendance benchmark (issue 16), part of `npm run bench`: BENCH_ATT_SCHOOLS schools (1,000 by
+// default) × 30 sections (15 classes × 2) with 40 students each, seeded straight into the database
+// with set-based SQL, and a month of marks in every section of the measured school. It starts the
+// built server (backend/dist/main.js) as `npm start` does, then measures over HTTP, one request at a
+// time, beside the bare endpoint (GET /api/v1/health):
+//   1. saving a section of 40 (PUT …/attendance/{date}, three exceptions, replacing the day's marks);
+//   2. the month register of a section of 40 (GET …/attendance?month=).
+// Prints the figures and rewrites the "Attendance" block of docs/performance.md.
+// Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped)
+// BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ATT_SCHOOLS=1000 BENCH_ATT_ROUNDS=100
+// BENCH_ATTENDANCE_PORT=3353 BENCH_NO_REPORT=1
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { machine, machineLine, root, writeBlock } from './report.mjs';
+
+const require = createRequire(import.meta.url);
+const DIST = join(root, 'backend', 'dist');
+const KINDS = (process.env.BENCH_DB ?? 'embedded,postgres').split(',').map((x) => x.trim()).filter(Boolean);
+const PORT = Number(process.env.BENCH_ATTENDANCE_PORT ?? 3353);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCHOOLS = Number(process.env.BENCH_ATT_SCHOOLS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ATT_ROUNDS ?? 100);
+const YEAR = '2026-27';
+const MONTH = '2026-10';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.log('[bench:attendance]', ...a);
+
+async function startServer({ databaseUrl, dataDir, jwtSecret }) {
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, AADHAAR_KEY: randomBytes(32).toString('base64') };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const server = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${PORT}`;
+  const until = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) throw new Error('the server did not become healthy in time');
+    await sleep(300);
+  }
+  return {
+    base,
+    async stop() {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000).then(() => server.kill('SIGKILL'))]);
+    },
+  };
+}
+
+/** SCHOOLS schools × 30 sections × 40 students; October's marks for the first school's sections. */
+async function seed(db) {
+  log(`seeding ${SCHOOLS} schools × 30 sections × 40 students`);
+  await db.query(
+    `INSERT INTO users (username, email, password_hash, role, is_email_verified)
+     SELECT 'bench_att_' || n, 'bench_att_' || n || '@bench.test', 'x', 'admin', true FROM generate_series(1, $1::int) n`,
+    [SCHOOLS],
+  );
+  await db.query(
+    `INSERT INTO schools (owner_id, name, subdomain, level, board, phone_numbers, address1, locality, city, state, country, pin_code, is_active, approval_status, approved_at, trial_ends_at)
+     SELECT u.id, 'Bench Attendance School ' || substr(u.username, 11), 'bench-att-' || substr(u.username, 11), 'mixed', 'CBSE', ARRAY['+919876543210'], '12 Mall Road',
+            'Civil Lines', 'Kanpur', 'Uttar Pradesh', 'India', '208001', true, 'approved', now(), now() + interval '30 days'
+       FROM users u WHERE u.username LIKE 'bench_att_%'`,
+  );
+  await db.query(
+    `INSERT INTO classes (school_id, academic_year, name)
+     SELECT s.id, $1, 'Class ' || c FROM schools s CROSS JOIN generate_series(1, 15) c WHERE s.subdomain LIKE 'bench-att-%'`,
+    [YEAR],
+  );
+  await db.query(
+    `INSERT INTO sections (class_id, name) SELECT c.id, x FROM classes c JOIN schools s ON s.id = c.school_id CROSS JOIN (VALUES ('A'), ('B')) v(x) WHERE s.subdomain LIKE 'bench-att-%'`,
+  );
+  await db.query(
+    `INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, academic_year_id, class_id, section_id, roll_number)
+     SELECT se.school_id, 'B' || substr(se.id::text, 1, 8) || '-' || r, 'Student', 'No ' || r, '2012-01-01', 'female', NULL, se.class_id, se.id, r
+       FROM sections se JOIN schools s ON s.id = se.school_id CROSS JOIN generate_series(1, 40) r WHERE s.subdomain LIKE 'bench-att-%'`,
+  );
+  const owner = (await db.query(`SELECT id, username FROM users WHERE username = 'bench_att_1'`)).rows[0];
+  const schoolId = (await db.query(`SELECT id FROM schools WHERE owner_id = $1`, [owner.id])).rows[0].id;
+  const sections = (await db.query(`SELECT id FROM sections WHERE school_id = $1 ORDER BY id`, [schoolId])).rows.map((r) => r.id);
+  // October's working days (Sundays off) marked in every section of the measured school.
+  await db.query(
+    `INSERT INTO attendance_days (school_id, section_id, date, marked_by, marked_at, first_marked_by, first_marked_at)
+     SELECT $1, se.id, d::date, $2, now(), $2, now() FROM sections se CROSS JOIN generate_series('2026-10-01'::date, '2026-10-31'::date, interval '1 day') d
+      WHERE se.school_id = $1 AND extract(dow FROM d) <> 0`,
+    [schoolId, owner.id],
+  );
+  await db.query(
+    `INSERT INTO attendance_marks (school_id, section_id, date, student_id, status)
+     SELECT d.school_id, d.section_id, d.date, st.id, CASE WHEN st.roll_number % 9 = 0 THEN 'absent' WHEN st.roll_number % 13 = 0 THEN 'half_day' ELSE 'present' END
+       FROM attendance_days d JOIN students st ON st.school_id = d.school_id AND st.section_id = d.section_id WHERE d.school_id = $1`,
+    [schoolId],
+  );
+  const students = (await db.query(`SELECT id FROM students WHERE school_id = $1 AND section_id = $2 ORDER BY roll_number`, [schoolId, sections[0]])).rows.map((r) => r.id);
+  return { owner, schoolId, sections, students };
+}
+
+function stats(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { n: sorted.length, p50: at(0.5).toFixed(1), p99: at(0.99).toFixed(1), max: sorted.at(-1).toFixed(1) };
+}
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const res = await fn();
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  return ms;
+}
+
+/** The figures on one database, as a markdown table (or why it was skipped). */
+async function benchDatabase(KIND) {
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const dataDir = mkdtempSync(join(tmpdir(), 'vidyalaya-bench-att-'));
+  let databaseUrl;
+  let dropDb = async () => undefined;
+  if (KIND === 'postgres') {
+    const name = `vidyalaya_bench_att_${process.pid}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    try {
+      await admin.connect();
+    } catch (e) {
+      rmSync(dataDir, { recursive: true, force: true });
+      return `${KIND}: skipped (no PostgreSQL server: ${e.message})`;
+    }
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  log(`${KIND}: starting the server`);
+  const server = await startServer({ databaseUrl, dataDir, jwtSecret });
+  const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
+  const db = new pg.Client({ connectionString: seedUrl });
+  await db.connect();
+  try {
+    const k = await seed(db);
+    await db.query('ANALYZE');
+    const { signAccessToken } = require(join(DIST, 'common', 'auth', 'access-tokens.js'));
+    const headers = () => ({ authorization: `Bearer ${signAccessToken({ id: k.owner.id, username: k.owner.username, role: 'admin' }, jwtSecret, new Date())}`, 'content-type': 'application/json' });
+    const api = `${server.base}/api/v1/schools/${k.schoolId}`;
+    // Absence e-mails off: the bench measures the save, not the mail queue.
+    await timed(() => fetch(`${api}/attendance/settings`, { method: 'PUT', headers: headers(), body: JSON.stringify({ absenceNotices: false }) }));
+    const body = (round) =>
+      JSON.stringify({
+        records: k.students.map((id, i) => ({ studentId: id, status: i === round % 40 ? 'absent' : i === (round + 7) % 40 ? 'late' : i === (round + 13) % 40 ? 'half_day' : 'present' })),
+      });
+    // A past working day (a Thursday), so the bench runs on any date.
+    const day = '2026-10-29';
+    log(`saving a section of 40 and the month register, ${ROUNDS} rounds each, beside the bare endpoint`);
+    const bare = [];
+    for (let r = 0; r < ROUNDS; r += 1) bare.push(await timed(() => fetch(`${server.base}/api/v1/health`)));
+    const save = [];
+    for (let r = 0; r < ROUNDS; r += 1) save.push(await timed(() => fetch(`${api}/sections/${k.sections[0]}/attendance/${day}`, { method: 'PUT', headers: headers(), body: body(r) })));
+    const register = [];
+    for (let r = 0; r < ROUNDS; r += 1) register.push(await timed(() => fetch(`${api}/sections/${k.sections[r % k.sections.length]}/attendance?month=${MONTH}`, { headers: headers() })));
+    const check = await (await fetch(`${api}/sections/${k.sections[0]}/attendance?month=${MONTH}`, { headers: headers() })).json();
+    if (check.data.register.students.length !== 40) throw new Error(`register: expected 40 students, got ${check.data.register.students.length}`);
+
+    const rows = [
+      ['Bare endpoint (GET /health)', stats(bare)],
+      ['Save a section of 40 (replace, 3 exceptions)', stats(save)],
+      ['Month register of a section of 40', stats(register)],
+    ];
+    const table = ['| call | n | p50 ms | p99 ms | max ms |', '|---|---|---|---|---|', ...rows.map(([name, s]) => `| ${name} | ${s.n} | ${s.p50} | ${s.p99} | ${s.max} |`)].join('\n');
+    console.log(table);
+    return `**${KIND === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}**\n\n${table}`;
+  } finally {
+    await db.end();
+    await server.stop();
+    await dropDb();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build` (npm run bench does it first).');
+  const m = machine();
+  const parts = [];
+  for (const kind of KINDS) parts.push(await benchDatabase(kind));
+  if (!process.env.BENCH_NO_REPORT) {
+    writeBlock(
+      'attendance',
+      'Attendance',
+      `${SCHOOLS} schools × 30 sections × 40 students in the database, a month of marks in the measured school; one request at a time over loopback.\n${machineLine(m)}\n\n${parts.join('\n\n')}`,
+    );
+    log('Updated docs/performance.md');
+  }
+}
+
+main().catch((e) => {
+  console.error('[bench:attendance] failed:', e.message);
+  process.exit(1);
+});
