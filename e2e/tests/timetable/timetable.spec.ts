@@ -72,7 +72,8 @@ const fontFace = (weight: number) =>
 
 async function adminPage(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const css = fontFace(400) + fontFace(700);
+  // Native controls take the system UI font, which has no Devanagari here: they take the page's.
+  const css = `${fontFace(400)}${fontFace(700)}button,select,input{font-family:inherit}`;
   await context.addInitScript((rules: string) => {
     document.addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style');
