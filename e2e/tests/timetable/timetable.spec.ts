@@ -62,8 +62,26 @@ interface World {
 }
 let w: World;
 
+/**
+ * The test machine has no Devanagari system font: for legible Hindi screenshots, each page gets the
+ * Noto Sans Devanagari web font (the one the PDFs use) for Devanagari characters only.
+ */
+const FONTS = join(__dirname, '..', '..', '..', 'node_modules', '@fontsource', 'noto-sans-devanagari', 'files');
+const fontFace = (weight: number) =>
+  `@font-face{font-family:"Segoe UI";font-weight:${weight};unicode-range:U+0900-097F,U+200C-200D,U+20B9;src:url(data:font/woff;base64,${readFileSync(join(FONTS, `noto-sans-devanagari-devanagari-${weight}-normal.woff`)).toString('base64')}) format("woff")}`;
+
 async function adminPage(browser: Browser, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // Native controls take the system UI font, which has no Devanagari here: they take the page's.
+  const css = `${fontFace(400)}${fontFace(700)}button,select,input{font-family:inherit}`;
+  await context.addInitScript((rules: string) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = rules;
+      document.head.appendChild(style);
+    });
+  }, css);
+  const page = await context.newPage();
   await signInWithTokens(page, w.admin);
   return page;
 }
@@ -267,11 +285,16 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
 
   // The teacher, on the main host's /login, lands in the workspace (no school of their own).
   const teacher = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  // (English only here: no web font needed.)
   await teacher.goto('/login');
   await teacher.getByLabel('Username').fill(w.teacher.username);
   await teacher.getByLabel('Password', { exact: true }).fill(w.teacher.password);
   await teacher.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(teacher).toHaveURL(new RegExp(`/workspace/${w.schoolId}$`));
+  // Their home page reads their own week: today's date over today's lessons (or that there are none today).
+  const today = istDate();
+  await expect(teacher.getByRole('heading', { level: 2, name: `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}` })).toBeVisible();
+  await teacher.screenshot({ path: join(SHOTS, 'timetable-teacher-home-en-360.png'), fullPage: true });
   await teacher.goto(`/workspace/${w.schoolId}/calendar?month=${date.slice(0, 7)}`);
   await expect(teacher.locator(`td[data-date="${date}"]`)).toHaveClass(/cal-day--holiday/);
   await expect(teacher.getByRole('list', { name: CAL['cal.thisMonth'] })).toContainText('Founders Day');

@@ -148,6 +148,8 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
       invitations = invitations.filter((x) => x.id !== hit![1]);
       return ok(route, { revoked: true });
     }
+    // A teacher's home reads their week (the timetable back end): none linked in these stubs.
+    if (m(/^\/schools\/[^/]+\/my-timetable$/)) return ok(route, { date: '2026-11-25', staff: null, slots: [], substitutions: [] });
     if (path === '/invitations/preview') {
       const token = url.searchParams.get('token');
       if (token !== 'good-token') return fail(route, 404, 'INVITATION_INVALID', 'This invitation is not valid');
