@@ -150,4 +150,22 @@ test('the office writes a notice to a class from the notice board (desktop)', as
   const list = await api<{ items: { title: string; audience: string; status: string; targetNames: string[] }[] }>(request, 'GET', `/schools/${school.id}/notices`, tokens.accessToken);
   expect(list.items).toEqual([expect.objectContaining({ title: 'Parent–teacher meeting', audience: 'classes', status: 'published', targetNames: ['Class 5'] })]);
   await page.screenshot({ path: 'docs/screens/notices-desktop-en.png', fullPage: true });
+
+  // The office's side of data rights: a correction request answered from the queue.
+  const { sections } = await api<{ sections: { section: { id: string } }[] }>(request, 'GET', `/schools/${school.id}/timetable`, tokens.accessToken);
+  const { student } = await api<{ student: { id: string } }>(request, 'POST', `/schools/${school.id}/students`, tokens.accessToken, {
+    firstName: 'Kabir',
+    lastName: 'Singh',
+    dateOfBirth: '2016-02-01',
+    gender: 'male',
+    sectionId: sections[0]!.section.id,
+    guardians: [{ name: 'Harpreet Singh', relation: 'father', phone: '9876500000' }],
+  });
+  await api(request, 'POST', `/schools/${school.id}/students/${student.id}/data-requests`, tokens.accessToken, { message: 'The surname is Singh Bedi.' });
+  await page.goto(`/workspace/${school.id}/data-requests`);
+  const item = page.getByTestId('data-request').filter({ hasText: 'The surname is Singh Bedi.' });
+  await expect(item).toBeVisible();
+  await page.screenshot({ path: 'docs/screens/data-requests-desktop-en.png', fullPage: true });
+  await item.getByRole('button', { name: GD.en['office.resolve'] }).click();
+  await expect(page.getByText(GD.en['office.noRequests']!)).toBeVisible();
 });
