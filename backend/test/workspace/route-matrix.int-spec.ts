@@ -43,7 +43,8 @@ describe('workspace routes × roles', () => {
   /**
    * Refusals by row scope, past the guard: the role holds the route's permission, and the service
    * narrows it (a guardian reads `timetable.read` for their child's section only, never a teacher's
-   * week or the whole school's). Listed here so that each one is a reviewed decision.
+   * week or the whole school's). Listed here so that each one is a reviewed decision. What a
+   * guardian may reach past the guard (their own children only) is test/guardians/isolation.int-spec.ts.
    */
   const ROW_SCOPED_403 = new Set([
     'guardian GET /api/v1/schools/:schoolId/staff/:staffId/timetable',
@@ -76,7 +77,8 @@ describe('workspace routes × roles', () => {
       }
     }
     expect(results).toEqual(expected);
-  });
+    // Six callers × every route, one after another: past the default 30 s on a loaded machine as modules add routes.
+  }, 180_000);
 
   it('another school’s id answers every workspace route exactly as a missing school does', async () => {
     const other = await createSchoolWithMembers(t);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, staffToken, verifiedUser } from '../app/support/api';
+import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import { newestMail } from '../app/support/mail';
 import { EN as WS_EN, msg } from '../workspace/catalogue';
 
@@ -119,4 +119,53 @@ test.describe('a guardian on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.hi['notices.heading']!) })).toBeVisible();
     await page.screenshot({ path: 'docs/screens/notices-360-hi.png', fullPage: true });
   });
+});
+
+test('the office writes a notice to a class from the notice board (desktop)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const admin = await verifiedUser(request, 'ntadm');
+  const tokens = await loginApi(request, admin);
+  const school = await createSchoolApi(request, tokens.accessToken);
+  const year = defaultAcademicYear();
+  await createClassesApi(request, tokens.accessToken, school.id, year, ['Class 5', 'Class 6']);
+  await createSectionsApi(request, tokens.accessToken, school.id, year, [{ className: 'Class 5', sectionNames: ['A', 'B'] }]);
+  await approveSchool(request, await staffToken(request), school.id);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInWithTokens(page, tokens);
+  await page.goto(`/workspace/${school.id}/notices`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.en['notices.heading']!) })).toBeVisible();
+  await expect(page.getByText(NT.en['notices.emptyTitle']!)).toBeVisible();
+  await page.getByRole('button', { name: NT.en['notices.write'] }).click();
+  await page.getByLabel(NT.en['notices.title']!).fill('Parent–teacher meeting');
+  await page.getByLabel(NT.en['notices.body']!, { exact: true }).fill('Saturday, 9 am to 1 pm, in the classrooms.');
+  await page.getByLabel(NT.en['notices.audienceLabel']!).selectOption('classes');
+  await page.getByText('Class 5', { exact: true }).click();
+  await page.getByText(NT.en['notices.sendEmail']!).click();
+  await page.screenshot({ path: 'docs/screens/notices-compose-desktop-en.png', fullPage: true });
+  await page.getByRole('button', { name: NT.en['notices.send'] }).click();
+  const card = page.getByTestId('notice').filter({ hasText: 'Parent–teacher meeting' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Class 5', { exact: true })).toBeVisible();
+  const list = await api<{ items: { title: string; audience: string; status: string; targetNames: string[] }[] }>(request, 'GET', `/schools/${school.id}/notices`, tokens.accessToken);
+  expect(list.items).toEqual([expect.objectContaining({ title: 'Parent–teacher meeting', audience: 'classes', status: 'published', targetNames: ['Class 5'] })]);
+  await page.screenshot({ path: 'docs/screens/notices-desktop-en.png', fullPage: true });
+
+  // The office's side of data rights: a correction request answered from the queue.
+  const { sections } = await api<{ sections: { section: { id: string } }[] }>(request, 'GET', `/schools/${school.id}/timetable`, tokens.accessToken);
+  const { student } = await api<{ student: { id: string } }>(request, 'POST', `/schools/${school.id}/students`, tokens.accessToken, {
+    firstName: 'Kabir',
+    lastName: 'Singh',
+    dateOfBirth: '2016-02-01',
+    gender: 'male',
+    sectionId: sections[0]!.section.id,
+    guardians: [{ name: 'Harpreet Singh', relation: 'father', phone: '9876500000' }],
+  });
+  await api(request, 'POST', `/schools/${school.id}/students/${student.id}/data-requests`, tokens.accessToken, { message: 'The surname is Singh Bedi.' });
+  await page.goto(`/workspace/${school.id}/data-requests`);
+  const item = page.getByTestId('data-request').filter({ hasText: 'The surname is Singh Bedi.' });
+  await expect(item).toBeVisible();
+  await page.screenshot({ path: 'docs/screens/data-requests-desktop-en.png', fullPage: true });
+  await item.getByRole('button', { name: GD.en['office.resolve'] }).click();
+  await expect(page.getByText(GD.en['office.noRequests']!)).toBeVisible();
 });

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';
 import { AccessService } from '../../common/workspace/access.service';
-import { SchoolWrites } from '../../common/workspace/school-writes';
+import { SchoolWrites, type SchoolTx } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobRegistry, type JobContext } from '../jobs';
@@ -149,7 +149,7 @@ export class NoticesService implements OnModuleInit {
     return this.get(ctx, noticeId);
   }
 
-  private async publishIn(tx: Parameters<Parameters<SchoolWrites['run']>[1]>[0], ctx: WorkspaceContext, noticeId: string): Promise<void> {
+  private async publishIn(tx: SchoolTx, ctx: WorkspaceContext, noticeId: string): Promise<void> {
     const repo = this.repo.in(tx.m);
     const state = await repo.lockState(ctx.schoolId, noticeId);
     if (!state) throw new DomainException('NOT_FOUND');

@@ -1,6 +1,8 @@
 import type {
   CalendarEventList,
   ConsentEvent,
+  ConsentEventList,
+  DataRequestList,
   CreateDataRequestInput,
   DataRequestResult,
   MyChildrenResult,
@@ -49,6 +51,18 @@ export const guardianApi = api.enhanceEndpoints({ addTagTypes: ['GuardianChild',
     }),
     requestCorrection: b.mutation<DataRequestResult, { schoolId: string; studentId: string; body: Partial<CreateDataRequestInput> & { message: string } }>({
       query: ({ schoolId, studentId, body }) => ({ url: `${school(schoolId)}/students/${studentId}/data-requests`, method: 'POST', body }),
+      invalidatesTags: ['DataRights'],
+    }),
+    dataRequests: b.query<DataRequestList, { schoolId: string; status: 'open' | 'all' }>({
+      query: ({ schoolId, status }) => ({ url: `${school(schoolId)}/data-requests`, params: { status, pageSize: 100 } }),
+      providesTags: ['DataRights'],
+    }),
+    withdrawals: b.query<ConsentEventList, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/consents`, params: { status: 'withdrawn', pageSize: 50 } }),
+      providesTags: ['DataRights'],
+    }),
+    resolveRequest: b.mutation<DataRequestResult, { schoolId: string; requestId: string; status: 'resolved' | 'declined'; note?: string }>({
+      query: ({ schoolId, requestId, status, note }) => ({ url: `${school(schoolId)}/data-requests/${requestId}/resolve`, method: 'POST', body: { status, note } }),
       invalidatesTags: ['DataRights'],
     }),
   }),
