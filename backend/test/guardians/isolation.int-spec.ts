@@ -5,6 +5,9 @@ import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, ty
 import { addStudent } from './guardians-support';
 
 const WORKSPACE = /^\/api\/v1\/schools\/:schoolId(\/|$)/;
+/** A past weekday for `:date` parameters, and the queries reads may need. */
+const PAST_SCHOOL_DAY = '2026-11-02';
+const QUERIES = ['month=2026-11', 'academicYear=2026-27', 'date=2026-11-02', 'asOf=2026-11-02'];
 
 /**
  * Isolation by construction (issue 19 item 2): every workspace route, called by a guardian with the
@@ -62,9 +65,15 @@ describe('a guardian sees nothing of another child, on every workspace route', (
       const path = route.path
         .replace(/^\/api\/v1/, '')
         .replace(':schoolId', s.schoolId)
-        .replace(/:(\w+)/g, (_, p: string) => ids[p] ?? randomUUID());
+        .replace(/:(\w+)/g, (_, p: string) => (p === 'date' ? PAST_SCHOOL_DAY : (ids[p] ?? randomUUID())));
       const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
-      const res = await t.call(route.method, path, { token: s.members.guardian.token, body });
+      let res = await t.call(route.method, path, { token: s.members.guardian.token, body });
+      // A read that needs a query (a register's month, a report card's year) is asked again with it:
+      // the access check must refuse the other child's ids, not only the query's validation.
+      for (const query of QUERIES) {
+        if (route.method !== 'GET' || res.status !== 400) break;
+        res = await t.call('GET', `${path}?${query}`, { token: s.members.guardian.token });
+      }
       const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
       if (res.status >= 200 && res.status < 300) {
         for (const secret of secrets) if (text.includes(secret)) leaks.push(`${route.method} ${route.path} shows ${secret}`);
