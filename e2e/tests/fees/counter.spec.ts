@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser, type Tokens } from '../app/support/api';
 import { newestMail } from '../app/support/mail';
 import en from '../../../web/src/features/fees/i18n/en.json';
