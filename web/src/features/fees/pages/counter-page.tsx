@@ -122,7 +122,7 @@ function StudentDues(props: { schoolId: string; student: StudentListItem; langua
                   <th>{t('fees.counter.dueOn')}</th>
                   <th className="fees-num fees-hide-narrow">{t('fees.counter.amount')}</th>
                   <th className="fees-num fees-hide-narrow">{t('fees.counter.concession')}</th>
-                  <th className="fees-num">{t('fees.counter.lateFee')}</th>
+                  <th className="fees-num fees-hide-narrow">{t('fees.counter.lateFee')}</th>
                   <th className="fees-num">{t('fees.counter.paid')}</th>
                   <th className="fees-num">{t('fees.counter.balance')}</th>
                 </tr>
@@ -139,7 +139,7 @@ function StudentDues(props: { schoolId: string; student: StudentListItem; langua
                     <td>{formatDate(i.dueOn)}</td>
                     <td className="fees-num fees-hide-narrow">{money(i.amount)}</td>
                     <td className="fees-num fees-hide-narrow">{money(i.concession)}</td>
-                    <td className="fees-num">{money(i.lateFee)}</td>
+                    <td className="fees-num fees-hide-narrow">{money(i.lateFee)}</td>
                     <td className="fees-num">{money(i.paid)}</td>
                     <td className="fees-num">{money(i.balance)}</td>
                   </tr>
@@ -148,7 +148,7 @@ function StudentDues(props: { schoolId: string; student: StudentListItem; langua
                   <td colSpan={2}>{t('fees.counter.total')}</td>
                   <td className="fees-num fees-hide-narrow">{money(f.totals.amount)}</td>
                   <td className="fees-num fees-hide-narrow">{money(f.totals.concession)}</td>
-                  <td className="fees-num">{money(f.totals.lateFee)}</td>
+                  <td className="fees-num fees-hide-narrow">{money(f.totals.lateFee)}</td>
                   <td className="fees-num">{money(f.totals.paid)}</td>
                   <td className="fees-num" data-testid="fees-balance">{money(f.totals.balance)}</td>
                 </tr>
