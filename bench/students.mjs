@@ -38,7 +38,7 @@ const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Reyansh
 const LAST = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Yadav', 'Mishra', 'Tiwari', 'Pandey', 'Khan', 'Iyer', 'Nair', 'Reddy'];
 
 async function startServer({ databaseUrl, dataDir, jwtSecret }) {
-  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret };
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, AADHAAR_KEY: randomBytes(32).toString('base64') };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -111,13 +111,20 @@ async function seed(db) {
   const owner = (await db.query(`INSERT INTO users (username, email, password_hash, role, is_email_verified) VALUES ('bench_st', 'bench_st@bench.test', 'x', 'admin', true) RETURNING id, username`)).rows[0];
   const main = await newSchool(db, owner.id, 0, 5000);
   await seedStudents(db, main.id, STUDENTS, 'ADM-', main.sections, 9_100_000_000);
-  const importer = await newSchool(db, owner.id, 1, 5000);
+  // One school per owner: the import's school has its own owner, and the bench user joins it as office.
+  const owner2 = (await db.query(`INSERT INTO users (username, email, password_hash, role, is_email_verified) VALUES ('bench_st_1', 'bench_st_1@bench.test', 'x', 'admin', true) RETURNING id`)).rows[0];
+  const importer = await newSchool(db, owner2.id, 1, 5000);
+  await db.query(`INSERT INTO school_members (school_id, user_id, role) VALUES ($1, $2, 'office')`, [importer.id, owner.id]);
   const others = (
     await db.query(
-      `INSERT INTO schools (owner_id, name, subdomain, level, board, phone_numbers, address1, locality, city, state, country, pin_code, is_active, approval_status, approved_at, trial_ends_at)
-       SELECT $1, 'Bench Students School ' || n, 'bench-st-' || n, 'mixed', 'CBSE', ARRAY['+919876543210'], '12 Mall Road', 'Civil Lines', 'Kanpur', 'Uttar Pradesh', 'India', '208001', true, 'approved', now(), now() + interval '30 days'
-         FROM generate_series(2, $2::int - 1) n RETURNING id`,
-      [owner.id, SCHOOLS],
+      `WITH u AS (
+         INSERT INTO users (username, email, password_hash, role, is_email_verified)
+         SELECT 'bench_st_' || n, 'bench_st_' || n || '@bench.test', 'x', 'admin', true FROM generate_series(2, $1::int - 1) n RETURNING id, username)
+       INSERT INTO schools (owner_id, name, subdomain, level, board, phone_numbers, address1, locality, city, state, country, pin_code, is_active, approval_status, approved_at, trial_ends_at)
+       SELECT u.id, 'Bench Students School ' || substr(u.username, 10), 'bench-st-' || substr(u.username, 10), 'mixed', 'CBSE', ARRAY['+919876543210'], '12 Mall Road', 'Civil Lines',
+              'Kanpur', 'Uttar Pradesh', 'India', '208001', true, 'approved', now(), now() + interval '30 days'
+         FROM u RETURNING id`,
+      [SCHOOLS],
     )
   ).rows.map((r) => r.id);
   await db.query(`INSERT INTO classes (school_id, academic_year, name) SELECT id, $2, 'Class 5' FROM unnest($1::uuid[]) id`, [others, YEAR]);
@@ -204,10 +211,16 @@ async function benchDatabase(KIND) {
   }
   log(`${KIND}: starting the server`);
   const server = await startServer({ databaseUrl, dataDir, jwtSecret });
-  const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
-  const db = new pg.Client({ connectionString: seedUrl });
-  await db.connect();
+  let db = { end: async () => undefined };
   try {
+    const seedUrl =
+      databaseUrl ??
+    (() => {
+      const lock = JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8'));
+      return `postgres://postgres:${encodeURIComponent(lock.password ?? 'postgres')}@127.0.0.1:${lock.port}/postgres`;
+    })();
+    db = new pg.Client({ connectionString: seedUrl });
+    await db.connect();
     log(`${KIND}: seeding ${SCHOOLS} schools`);
     const t0 = performance.now();
     const k = await seed(db);
@@ -272,7 +285,7 @@ async function benchDatabase(KIND) {
     console.log(table);
     return `**${KIND === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}**\n\n${table}`;
   } finally {
-    await db.end();
+    await db.end().catch(() => undefined);
     await server.stop();
     await dropDb();
     rmSync(dataDir, { recursive: true, force: true });

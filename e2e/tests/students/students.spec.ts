@@ -215,6 +215,42 @@ test('the office finds a student by the guardian’s phone and downloads the UDI
   expect(readFileSync(path!).subarray(0, 2).toString('latin1')).toBe('PK');
 });
 
+test('the office adds a student with the form, edits the record, and records the student leaving', async () => {
+  await office.goto(`${portal}/workspace/${schoolId}/students`);
+  await office.getByRole('link', { name: EN['students.add'] }).click();
+  const form = office.getByRole('form', { name: EN['students.form.addTitle'] });
+  await form.getByRole('button', { name: EN['students.form.create'] }).click();
+  await expect(form.getByText(EN['students.validation.firstNameRequired'])).toBeVisible();
+  await form.getByLabel(EN['students.field.firstName'], { exact: true }).fill('Kavya');
+  await form.getByLabel(`${EN['students.field.lastName']} ${EN['students.optional']}`).fill('Saxena');
+  await form.getByLabel(EN['students.field.dateOfBirth'], { exact: true }).fill('14/05/2016');
+  await form.getByLabel(EN['students.field.gender'], { exact: true }).selectOption('female');
+  await form.getByLabel(EN['students.field.section'], { exact: true }).selectOption({ label: 'Class 6 – A' });
+  await form.getByLabel(EN['students.field.guardianName'], { exact: true }).fill('Rohit Saxena');
+  await form.getByLabel(EN['students.field.phone'], { exact: true }).fill('98765 01234');
+  await form.getByLabel(`${EN['students.field.pen']} ${EN['students.optional']}`).fill('123');
+  await form.getByRole('button', { name: EN['students.form.create'] }).click();
+  await expect(form.getByText(EN['students.validation.pen'])).toBeVisible();
+  await form.getByLabel(`${EN['students.field.pen']} ${EN['students.optional']}`).fill('12345678901');
+  await form.getByRole('button', { name: EN['students.form.create'] }).click();
+  await expect(office.getByRole('heading', { level: 1, name: 'Kavya Saxena' })).toBeVisible();
+  await expect(office.getByText('Class 6 – A').first()).toBeVisible();
+
+  await office.getByRole('link', { name: EN['students.edit'], exact: true }).click();
+  const edit = office.getByRole('form', { name: EN['students.form.editTitle'] });
+  await edit.getByLabel(`${EN['students.field.motherTongue']} ${EN['students.optional']}`).fill('Hindi');
+  await edit.getByRole('button', { name: EN['students.form.save'] }).click();
+  await expect(office.getByRole('heading', { level: 1, name: 'Kavya Saxena' })).toBeVisible();
+  await expect(office.getByText('Hindi', { exact: true })).toBeVisible();
+
+  await office.getByRole('button', { name: EN['students.leave.action'] }).click();
+  const dialog = office.getByRole('dialog');
+  await dialog.getByLabel(EN['students.leave.reason']).fill('Family moved to Lucknow');
+  await dialog.getByRole('button', { name: EN['students.leave.confirm'] }).click();
+  await expect(office.getByText(/Family moved to Lucknow/).first()).toBeVisible();
+  await expect(office.getByRole('button', { name: EN['students.reactivate'] })).toBeVisible();
+});
+
 test('the screens in Hindi, and at 360 px wide', async () => {
   await office.goto(`${portal}/workspace/${schoolId}/students`);
   await office.getByRole('button', { name: 'हिन्दी' }).first().click();

@@ -68,9 +68,9 @@ function toInput(v: Values, editing: boolean): Record<string, unknown> {
   if (blank(v.aadhaar)) delete out.aadhaar;
   if (blank(v.admissionNumber)) delete out.admissionNumber;
   if (editing) {
+    // The address is replaced whole: a blank part is cleared.
     for (const k of OPTIONAL) if (blank(out[k])) out[k] = null;
-    const a = v.address ?? {};
-    out.address = Object.fromEntries(Object.entries({ address1: a.address1, locality: a.locality, city: a.city, state: a.state, pinCode: a.pinCode }).map(([k, x]) => [k, blank(x) ? null : x]));
+    out.address = v.address ?? {};
   }
   return out;
 }
