@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -5,6 +7,9 @@ import { precompress } from './vite-plugins/precompress';
 import { linguiCatalogues } from './vite-lingui-catalogues';
 
 const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
+// React Router's package exports point bundlers at its development build (dev-only warnings and
+// checks); the app ships its production build.
+const reactRouter = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 
 /**
  * The public web build. The desktop build reuses this renderer through desktop/electron.vite.config.ts
@@ -13,7 +18,10 @@ const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url))
 export default defineConfig({
   plugins: [react(), linguiCatalogues(), precompress()],
   resolve: {
-    alias: { '@vidyalaya/shared': shared },
+    alias: [
+      { find: '@vidyalaya/shared', replacement: shared },
+      { find: /^react-router$/, replacement: reactRouter },
+    ],
     // The workspace root also holds React 18 (hoisted for other packages); libraries resolved from
     // there (Blueprint, react-router, react-redux) must share the renderer's React 19, or hooks break.
     dedupe: ['react', 'react-dom'],
@@ -38,7 +46,12 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'vendor-router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
-            { name: 'vendor-redux', test: /[\\/]node_modules[\\/](@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|redux-thunk)[\\/]/, priority: 20 },
+            {
+              // RTK Query loads with the first route that calls the API (lib/store/lazy-apis.ts), apart from Redux.
+              name: (id: string) => (/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(id) ? 'vendor-rtk-query' : 'vendor-redux'),
+              test: /[\\/]node_modules[\\/](@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|redux-thunk)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },
