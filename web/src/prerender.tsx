@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { DEFAULT_APP_DOMAIN } from '@vidyalaya/shared';
-import { AppRoutes, preloadRoutes, toElementRoutes } from './app/lazy-routes';
+import { AppRoutes, preloadRoutes, RouteErrorBoundary, toElementRoutes } from './app/lazy-routes';
 import { buildRoutes } from './app/routes';
 import { createStore } from './app/store';
 import { authSlice } from './lib/auth/auth-slice';
@@ -41,7 +41,9 @@ export async function render(path: string): Promise<{ html: string } | { redirec
         <PortalProvider>
           <OverlaysProvider>
             <StaticRouter location={path}>
-              <AppRoutes routes={routes} />
+              <RouteErrorBoundary>
+                <AppRoutes routes={routes} />
+              </RouteErrorBoundary>
             </StaticRouter>
           </OverlaysProvider>
         </PortalProvider>

@@ -10,7 +10,7 @@ import { BrowserRouter, HashRouter, type RouteObject } from 'react-router';
 import { authSlice } from '../lib/auth/auth-slice';
 import { setPlatform, type Platform } from '../lib/platform/platform';
 import { portalSubdomainOf } from '../lib/portal-host';
-import { AppRoutes, preloadRoutes, toElementRoutes } from './lazy-routes';
+import { AppRoutes, preloadRoutes, RouteErrorBoundary, toElementRoutes } from './lazy-routes';
 import { buildPortalRoutes, buildRoutes } from './routes';
 import { createStore } from './store';
 
@@ -37,7 +37,9 @@ export async function bootstrap(platform: Platform, opts: { extraRoutes?: RouteO
         <PortalProvider>
           <OverlaysProvider>
             <Router>
-              <AppRoutes routes={routes} />
+              <RouteErrorBoundary>
+                <AppRoutes routes={routes} />
+              </RouteErrorBoundary>
             </Router>
             <AppReady />
           </OverlaysProvider>

@@ -1,4 +1,4 @@
-import { use, type ComponentType } from 'react';
+import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 
 /**
@@ -72,4 +72,34 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   void preloadRoutes(routes, location.pathname).catch(() => undefined);
   return useRoutes(routes);
+}
+
+/**
+ * What the data router's default error element did: a page whose code failed to load (the network
+ * dropped, or a deploy replaced the files) or threw while drawing shows a message and a way to
+ * reload, instead of an empty window.
+ */
+export class RouteErrorBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('The page failed to load or draw', error);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="app-page app-page--narrow" role="alert">
+        <h1>Something went wrong</h1>
+        <p>This page could not be shown. Check your connection and reload.</p>
+        <button type="button" className="bp6-button bp6-intent-primary" onClick={() => window.location.reload()}>
+          <span className="bp6-button-text">Reload</span>
+        </button>
+      </div>
+    );
+  }
 }
