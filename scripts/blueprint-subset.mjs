@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Writes two parts of Blueprint's stylesheet, light theme only, inside `@layer blueprint`:
 // - web/src/components/layout/blueprint-public.css: what the public shell and the home page use
-//   (buttons, navbar, collapse, cards, tags, spinner, toasts), loaded at start;
+//   (buttons, navbar, collapse, cards, spinner), loaded at start;
 // - web/src/components/layout/blueprint-forms.css: the rest of what the sign-in pages use (inputs,
-//   form groups, callouts, selects, checkboxes), loaded with those pages only.
+//   form groups, callouts, selects, checkboxes), loaded with those pages only;
+// - web/src/lib/toaster.css: the toasts and their overlay, loaded with the toaster (the first toast).
 // Every other route loads the whole of blueprint.css into the same layer with its code
 // (web/src/app/routes.tsx). Keeping the first pages under their size budgets is the point:
 // docs/performance.md.
@@ -31,15 +32,14 @@ const ALLOWED = [
   /^collapse(-body)?$/,
   /^card$/,
   /^elevation-[0-4]$/,
-  /^tag$/,
   /^spinner(-animation|-head|-track|-no-spin)?$/,
   /^icon(-standard|-large|-muted)?$/,
-  /^toast(-.*)?$/,
-  /^overlay(-.*)?$/,
-  /^portal$/,
   /^(text-muted|text-disabled|text-large|text-small|text-overflow-ellipsis|running-text|ui-text|heading|monospace-text)$/,
   /^focus-(disabled|style-manager-ignore)$/,
 ];
+
+/** The toaster's own rules (lib/toaster.ts loads them with the first toast). */
+const TOAST = [/^toast(-.*)?$/, /^overlay(-.*)?$/, /^portal$/];
 
 /** What the sign-in pages use beyond the public shell: form controls and callouts. */
 const FORMS = [
@@ -59,7 +59,7 @@ const FORMS = [
 const publicSelector = (sel) => {
   if (/\.bp6-dark\b|data-bp-color-scheme=dark/.test(sel)) return false;
   // The shell's buttons are primary or plain; other intents matter only inside toasts.
-  if (/\.bp6-button\b/.test(sel) && /\.bp6-intent-(success|warning|danger)\b/.test(sel) && !/\.bp6-toast/.test(sel)) return false;
+  if (/\.bp6-button\b/.test(sel) && /\.bp6-intent-(success|warning|danger)\b/.test(sel)) return false;
   const classes = sel.match(/\.bp6-[a-z0-9-]+/g) ?? [];
   return classes.every((c) => ALLOWED.some((re) => re.test(c.slice(5))));
 };
@@ -70,6 +70,16 @@ const formsSelector = (sel) => {
   const classes = sel.match(/\.bp6-[a-z0-9-]+/g) ?? [];
   if (!classes.length) return false;
   return classes.every((c) => ALLOWED.some((re) => re.test(c.slice(5))) || FORMS.some((re) => re.test(c.slice(5))));
+};
+
+/** A toast or overlay rule (with the buttons and intents inside a toast) the public subset lacks. */
+const toastSelector = (sel) => {
+  if (/\.bp6-dark\b|data-bp-color-scheme=dark/.test(sel) || publicSelector(sel)) return false;
+  const classes = sel.match(/\.bp6-[a-z0-9-]+/g) ?? [];
+  if (!classes.some((c) => TOAST.some((re) => re.test(c.slice(5))))) return false;
+  return classes.every(
+    (c) => ALLOWED.some((re) => re.test(c.slice(5))) || TOAST.some((re) => re.test(c.slice(5))) || /^intent-(success|warning|danger)$/.test(c.slice(5)),
+  );
 };
 
 /** Splits a selector list at top-level commas (not inside :not(...), :is(...)). */
@@ -164,10 +174,11 @@ function subset(allowedSelector, what) {
 const outputs = [
   [join(layoutDir, 'blueprint-public.css'), subset(publicSelector, 'the components the public shell uses')],
   [join(layoutDir, 'blueprint-forms.css'), subset(formsSelector, 'the form controls the sign-in pages use beyond blueprint-public.css')],
+  [join(root, 'web', 'src', 'lib', 'toaster.css'), subset(toastSelector, 'the toasts and their overlay beyond blueprint-public.css')],
 ];
 
 for (const [target, output] of outputs) {
-  const name = target.slice(layoutDir.length + 1);
+  const name = target.slice(target.lastIndexOf('/') + 1);
   if (process.argv.includes('--check')) {
     let current = '';
     try {

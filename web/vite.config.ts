@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,6 +8,9 @@ import { linguiCatalogues } from './vite-lingui-catalogues';
 
 const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
 const sharedSrc = fileURLToPath(new URL('../shared/src/', import.meta.url));
+// React Router's package exports point bundlers at its development build (dev-only warnings and
+// checks); the app ships its production build.
+const reactRouter = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 
 /**
  * The public web build. The desktop build reuses this renderer through desktop/electron.vite.config.ts
@@ -18,6 +23,7 @@ export default defineConfig({
     alias: [
       { find: /^@vidyalaya\/shared$/, replacement: shared },
       { find: /^@vidyalaya\/shared\/(.+)$/, replacement: `${sharedSrc}$1/index.ts` },
+      { find: /^react-router$/, replacement: reactRouter },
     ],
     // The workspace root also holds React 18 (hoisted for other packages); libraries resolved from
     // there (Blueprint, react-router, react-redux) must share the renderer's React 19, or hooks break.
@@ -34,6 +40,9 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the app supports follows <link rel="modulepreload"> itself (Chrome 66, Firefox 115,
+    // Safari 17): no polyfill in the entry.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
@@ -43,7 +52,12 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'vendor-router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
-            { name: 'vendor-redux', test: /[\\/]node_modules[\\/](@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|redux-thunk)[\\/]/, priority: 20 },
+            {
+              // RTK Query loads with the first route that calls the API (lib/store/lazy-apis.ts), apart from Redux.
+              name: (id: string) => (/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(id) ? 'vendor-rtk-query' : 'vendor-redux'),
+              test: /[\\/]node_modules[\\/](@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|redux-thunk)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -7,8 +7,9 @@ import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { DEFAULT_APP_DOMAIN } from '@vidyalaya/shared';
+import { AppRoutes, preloadRoutes, RouteErrorBoundary, toElementRoutes } from './app/lazy-routes';
 import { buildRoutes } from './app/routes';
 import { createStore } from './app/store';
 import { authSlice } from './lib/auth/auth-slice';
@@ -31,16 +32,19 @@ export async function render(path: string): Promise<{ html: string } | { redirec
   // What initializeAuth concludes at once for a visitor with no tokens; bootstrap does the same
   // before it hydrates, so both render the signed-out tree.
   store.dispatch(authSlice.actions.cleared());
-  const handler = createStaticHandler(buildRoutes());
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) return { redirect: context.headers.get('Location') ?? '/' };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const routes = toElementRoutes(buildRoutes());
+  // Every route of the page is loaded first: the server renderer then never meets a suspended one.
+  await preloadRoutes(routes, path);
   const html = renderToString(
     <StrictMode>
       <Provider store={store}>
         <PortalProvider>
           <OverlaysProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={path}>
+              <RouteErrorBoundary>
+                <AppRoutes routes={routes} />
+              </RouteErrorBoundary>
+            </StaticRouter>
           </OverlaysProvider>
         </PortalProvider>
       </Provider>

@@ -6,10 +6,11 @@ import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, createHashRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { BrowserRouter, HashRouter, type RouteObject } from 'react-router';
 import { authSlice } from '../lib/auth/auth-slice';
 import { setPlatform, type Platform } from '../lib/platform/platform';
 import { portalSubdomainOf } from '../lib/portal-host';
+import { AppRoutes, preloadRoutes, RouteErrorBoundary, toElementRoutes } from './lazy-routes';
 import { buildPortalRoutes, buildRoutes } from './routes';
 import { createStore } from './store';
 
@@ -18,7 +19,7 @@ export async function bootstrap(platform: Platform, opts: { extraRoutes?: RouteO
   setPlatform(platform);
   const store = createStore();
   const subdomain = platform.kind === 'web' ? portalSubdomainOf(window.location.host, await platform.appDomain()) : null;
-  const routes = subdomain ? buildPortalRoutes() : buildRoutes(opts.extraRoutes);
+  const routes = toElementRoutes(subdomain ? buildPortalRoutes() : buildRoutes(opts.extraRoutes));
   const container = document.getElementById('root')!;
   // A public page the build pre-rendered (scripts/prerender.mjs) is hydrated rather than drawn
   // again, when the visitor is signed out (the page was rendered as they see it): no stored tokens
@@ -26,16 +27,20 @@ export async function bootstrap(platform: Platform, opts: { extraRoutes?: RouteO
   const hydrate = 'prerendered' in container.dataset && !subdomain && !opts.hashRouter && !(await platform.tokens.get());
   if (hydrate) {
     store.dispatch(authSlice.actions.cleared());
-    await resolveLazyRoutes(routes, window.location.pathname);
+    await preloadRoutes(routes, window.location.pathname);
   }
-  const router = opts.hashRouter ? createHashRouter(routes) : createBrowserRouter(routes);
+  const Router = opts.hashRouter ? HashRouter : BrowserRouter;
   const app = (
     <StrictMode>
       <Provider store={store}>
         {/* Blueprint's providers minus HotkeysProvider: nothing uses hotkeys, and its dialog would load at start. */}
         <PortalProvider>
           <OverlaysProvider>
-            <RouterProvider router={router} />
+            <Router>
+              <RouteErrorBoundary>
+                <AppRoutes routes={routes} />
+              </RouteErrorBoundary>
+            </Router>
             <AppReady />
           </OverlaysProvider>
         </PortalProvider>
@@ -61,19 +66,4 @@ function AppReady() {
     document.documentElement.dataset.appReady = '';
   }, []);
   return null;
-}
-
-/**
- * Loads the lazy routes that match `path` and puts what they export on the route objects, so the
- * router's first render draws the page at once, as the pre-rendered HTML shows it.
- */
-async function resolveLazyRoutes(routes: RouteObject[], path: string): Promise<void> {
-  const matches = matchRoutes(routes, path) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
 }

@@ -1,7 +1,7 @@
-import { Spinner } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@vidyalaya/shared';
+import { PlainSpinner } from '../components/blueprint/plain-spinner';
 import { initializeAuth } from '../lib/auth/auth-slice';
 import { clearToastsOnNavigation } from '../lib/toast-registry';
 import { useAppDispatch, useAppSelector } from './store';
@@ -30,18 +30,23 @@ export function RootLayout() {
     started.current = true;
     void dispatch(initializeAuth());
   }, [dispatch]);
-  if (status === 'initializing') {
-    return (
-      <div className="app-initializing" role="status">
-        <Spinner size={32} aria-hidden />
-        <p>{MESSAGES.screens.initializing}</p>
-      </div>
-    );
-  }
+  if (status === 'initializing') return <Initializing />;
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      {/* The first page's code may still be loading when the session is known (app/lazy-routes.tsx). */}
+      <Suspense fallback={<Initializing />}>
+        <Outlet />
+      </Suspense>
     </>
+  );
+}
+
+function Initializing() {
+  return (
+    <div className="app-initializing" role="status">
+      <PlainSpinner size={32} />
+      <p>{MESSAGES.screens.initializing}</p>
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+// The toasts' own Blueprint rules, which the first pages' stylesheet leaves out (scripts/blueprint-subset.mjs).
+import './toaster.css';
 import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 
 /** The one toaster, made on the first toast: lib/toast.ts loads this module only then. */

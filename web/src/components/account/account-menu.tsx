@@ -1,11 +1,13 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { logout, selectAuth } from '../../lib/auth/auth-slice';
 import { toast, toastError } from '../../lib/toast';
-import { ChangePasswordDialog } from './change-password-dialog';
+
+/** The dialog (its form, the shared schemas and zod) loads when first opened, not with every signed-in page. */
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 const A = ONBOARDING_TEXT.account;
 
@@ -57,7 +59,11 @@ export function AccountMenu() {
           <span className="account-menu-name">{user?.username}</span>
         </Button>
       </Popover>
-      <ChangePasswordDialog isOpen={changing} onClose={() => setChanging(false)} />
+      {changing ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog isOpen onClose={() => setChanging(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Classes, type Intent } from '@blueprintjs/core';
+import { BP as Classes, intentClass, type BpIntent as Intent } from '../blueprint/bp';
 import type { ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
@@ -19,7 +19,7 @@ export interface LinkButtonProps extends Omit<LinkProps, 'className'> {
 export function LinkButton({ intent, variant = 'solid', size = 'medium', fill, className, endIcon, children, ...rest }: LinkButtonProps) {
   const classes = [
     Classes.BUTTON,
-    intent && intent !== 'none' ? Classes.intentClass(intent) : '',
+    intent && intent !== 'none' ? intentClass(intent) : '',
     variant === 'minimal' ? Classes.MINIMAL : variant === 'outlined' ? Classes.OUTLINED : '',
     size === 'large' ? Classes.LARGE : size === 'small' ? Classes.SMALL : '',
     fill ? Classes.FILL : '',

@@ -1,9 +1,9 @@
-import { Classes, Collapse, Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { APP_NAME, HEADER_TRANSLUCENT_THRESHOLD_PX, MESSAGES } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { logout, selectAuth } from '../../lib/auth/auth-slice';
+import { BP as Classes } from '../blueprint/bp';
 import { BrandMark } from './brand-mark';
 import { LinkButton } from './link-button';
 import { NAV_ITEMS } from './nav-items';
@@ -120,19 +120,20 @@ export function SiteHeader() {
 
   return (
     <header className={`site-header${translucent ? ' is-translucent' : ''}`} data-translucent={translucent}>
-      <Navbar className="site-navbar">
-        <NavbarGroup className="site-navbar-brand">
-          <NavbarHeading className="site-brand-heading">
+      {/* Blueprint's Navbar, NavbarGroup and NavbarHeading markup, without their code. */}
+      <div className={`${Classes.NAVBAR} site-navbar`}>
+        <div className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_LEFT} site-navbar-brand`}>
+          <div className={`${Classes.NAVBAR_HEADING} site-brand-heading`}>
             <Link to="/" className="site-brand">
               <BrandMark size={34} />
               <span className="site-brand-name">{APP_NAME}</span>
             </Link>
-          </NavbarHeading>
-        </NavbarGroup>
+          </div>
+        </div>
         <nav aria-label="Main" className="site-nav-desktop">
           <NavList className="site-nav-list" />
         </nav>
-        <NavbarGroup className="site-navbar-actions">
+        <div className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_LEFT} site-navbar-actions`}>
           <div className="site-actions-desktop">
             <AccountActions onLogout={onLogout} loggingOut={loggingOut} />
           </div>
@@ -147,17 +148,18 @@ export function SiteHeader() {
           >
             <MenuIcon open={menuOpen} />
           </button>
-        </NavbarGroup>
-      </Navbar>
+        </div>
+      </div>
       <div id={MENU_ID} className="site-mobile-menu">
-        <Collapse isOpen={menuOpen}>
+        {/* Drawn only while open, as Blueprint's Collapse does (children unmounted when closed). */}
+        {menuOpen ? (
           <nav aria-label="Mobile" className="site-mobile-nav">
             <NavList className="site-mobile-list" />
             <div className="site-mobile-actions">
               <AccountActions onLogout={onLogout} loggingOut={loggingOut} />
             </div>
           </nav>
-        </Collapse>
+        ) : null}
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import { registerApi, type LazyApi } from '../store/lazy-apis';
 import { baseQuery } from './base-query';
 
 /**
@@ -11,3 +12,6 @@ export const api = createApi({
   tagTypes: ['Me', 'School', 'SchoolSummary', 'Classes', 'GlobalSubjects', 'AdminSchools'],
   endpoints: () => ({}),
 });
+
+// The store takes the API's reducer and middleware now, not at start (lib/store/lazy-apis.ts).
+registerApi(api as unknown as LazyApi);

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { MESSAGES, STORAGE_KEYS, type AuthTokens, type PublicUser } from '@vidyalaya/shared';
-import { api } from '../api/api';
+import { STORAGE_KEYS, type AuthTokens, type PublicUser } from '@vidyalaya/shared';
+import { loadedApis } from '../store/lazy-apis';
 import { getPlatform } from '../platform/platform';
 import { tokenStore } from './token-store';
 
@@ -13,19 +13,6 @@ export interface AuthState {
 
 const initialState: AuthState = { status: 'initializing', user: null };
 
-/** The account calls every part of the app needs (the auth feature adds the form calls). */
-export const authApi = api.injectEndpoints({
-  endpoints: (b) => ({
-    me: b.query<{ user: PublicUser }, void>({
-      query: () => ({ url: '/auth/me', fallbackMessage: MESSAGES.fallback.fetchUser }),
-      providesTags: ['Me'],
-    }),
-    logout: b.mutation<unknown, { refreshToken: string }>({
-      query: (body) => ({ url: '/auth/logout', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: MESSAGES.fallback.logout }),
-    }),
-  }),
-});
-
 /**
  * Spec §4 Authentication: read both tokens; if either is missing → unauthenticated; otherwise
  * fetch the current user: success → authenticated, failure → tokens cleared, unauthenticated.
@@ -33,6 +20,7 @@ export const authApi = api.injectEndpoints({
 export const initializeAuth = createAsyncThunk('auth/initialize', async (_: void, { dispatch }) => {
   const tokens = await tokenStore.get();
   if (!tokens) return null;
+  const { authApi } = await import('./auth-api');
   const result = await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
   if ('data' in result && result.data) return result.data.user;
   // The server refused them: they are no good. When it could not be reached at all (offline, or
@@ -55,6 +43,7 @@ export const signedIn = createAsyncThunk('auth/signedIn', async (p: { tokens: Au
 export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
   const tokens = await tokenStore.get();
   if (tokens) {
+    const { authApi } = await import('./auth-api');
     const res = await dispatch(authApi.endpoints.logout.initiate({ refreshToken: tokens.refreshToken }));
     if ('error' in res) console.warn('Logout call failed', res.error);
   }
@@ -66,7 +55,7 @@ export async function endSession(dispatch: (a: unknown) => unknown): Promise<voi
   await tokenStore.clear();
   getPlatform().storage.remove(STORAGE_KEYS.school);
   dispatch(authSlice.actions.cleared());
-  dispatch(api.util.resetApiState());
+  for (const api of loadedApis()) dispatch(api.util.resetApiState());
 }
 
 export const authSlice = createSlice({

@@ -1,6 +1,6 @@
 import '../public.css';
-import { Card } from '@blueprintjs/core';
 import { APPROVAL_TIME, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { BP } from '../../../components/blueprint/bp';
 import { ArrowIcon, LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { CheckList } from '../components/check-list';
@@ -68,13 +68,13 @@ export function Component() {
           <ul className="feature-grid">
             {FEATURE_AREAS.map((area) => (
               <li key={area.title}>
-                <Card className="feature-card" elevation={0}>
+                <div className={`${BP.CARD} ${BP.ELEVATION_0} feature-card`}>
                   <span className="feature-icon">
                     <FeatureIcon name={area.icon} />
                   </span>
                   <h3>{area.title}</h3>
                   <p>{area.summary}</p>
-                </Card>
+                </div>
               </li>
             ))}
           </ul>
@@ -120,10 +120,10 @@ export function Component() {
               See Plans &amp; Pricing
             </LinkButton>
           </div>
-          <Card className="trial-card" elevation={1}>
+          <div className={`${BP.CARD} bp6-elevation-1 trial-card`}>
             <p className="trial-card-label">The Free Trial includes</p>
             <CheckList items={FREE_TRIAL_INCLUDES} />
-          </Card>
+          </div>
         </div>
       </section>
 

@@ -1,0 +1,19 @@
+import { MESSAGES, type PublicUser } from '@vidyalaya/shared';
+import { api } from '../api/api';
+
+/**
+ * The account calls every part of the app needs (the auth feature adds the form calls). Loaded by
+ * auth-slice only when there is a session to check or end, so a signed-out visitor's first page
+ * carries no RTK Query.
+ */
+export const authApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    me: b.query<{ user: PublicUser }, void>({
+      query: () => ({ url: '/auth/me', fallbackMessage: MESSAGES.fallback.fetchUser }),
+      providesTags: ['Me'],
+    }),
+    logout: b.mutation<unknown, { refreshToken: string }>({
+      query: (body) => ({ url: '/auth/logout', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: MESSAGES.fallback.logout }),
+    }),
+  }),
+});
