@@ -8,6 +8,7 @@
 //   3. Lighthouse (bench/lighthouse.mjs): performance and accessibility of /, /login, /register and the
 //      workspace home signed in, mobile preset, three runs each (median).
 //   4. Timetable (bench/timetable.mjs): saving full weeks and free teachers for a school of 60 sections.
+//   5. Report cards (bench/report-cards.mjs): one student's PDF (p99) and a section of 40, English and Hindi.
 // It first builds what is missing or stale, as `npm start` does. Not part of `npm test`.
 // Exit status: 1 if a benchmark could not run; missed aims and budgets are reported, not fatal.
 import { spawn } from 'node:child_process';
@@ -34,7 +35,7 @@ function run(name, script) {
 
 const started = Date.now();
 ensureBuilt();
-const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs')];
+const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('report cards', 'bench/report-cards.mjs')];
 
 process.stdout.write(`\n=== bench: done in ${Math.round((Date.now() - started) / 1000)} s\n`);
 let failed = false;
