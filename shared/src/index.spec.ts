@@ -36,3 +36,14 @@ describe('the package entry point', () => {
     });
   });
 });
+
+describe('the domain subpaths (@vidyalaya/shared/<domain>)', () => {
+  const pkg = require('../package.json') as { exports: Record<string, { types: string; default: string }> };
+
+  it.each(['auth', 'schools', 'academics', 'admin', 'contact'])('%s: a subpath export whose every name the main entry re-exports', (domain) => {
+    expect(pkg.exports[`./${domain}`]).toEqual({ types: `./dist/${domain}/index.d.ts`, default: `./dist/${domain}/index.js` });
+    const part = require(`./${domain}/index`) as Record<string, unknown>;
+    expect(Object.keys(part).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(part)) expect((shared as Record<string, unknown>)[name]).toBe(value);
+  });
+});
