@@ -34,7 +34,8 @@ function text(max: number): fc.Arbitrary<string> {
       fc.tuple(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom(...MARKUP, "' OR 1=1 --"), fc.string({ unit: 'grapheme', maxLength: 20 })).map((p) => p.join('')),
       fc.string({ unit: 'grapheme', minLength: 2, maxLength: 60 }),
     )
-    .filter((s) => wellFormed(s) && !/[\u0000\r]/.test(s) && s.trim().length >= 2 && s.trim().length <= max);
+    // At least two characters (code points: one astral character is two UTF-16 units, yet one character).
+    .filter((s) => wellFormed(s) && !/[\u0000\r]/.test(s) && [...s.trim()].length >= 2 && s.trim().length <= max);
 }
 
 const escHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
