@@ -103,6 +103,8 @@ test.describe('spec §2 Navigation and shell: signed-in header', () => {
     await page.route(/\/api\/v1\/auth\/my-school/, (route) =>
       route.fulfill({ status: 404, json: { success: false, error: { code: 'SCHOOL_NOT_FOUND', message: 'School not found' } } }),
     );
+    // …and no school membership either (one would send them to the workspace instead).
+    await page.route(/\/api\/v1\/me\/schools/, (route) => route.fulfill({ status: 200, json: { success: true, data: { schools: [] } } }));
     await openPage(page, '/', 'Top Quality, Half the Cost');
     await page.getByRole('banner').getByRole('link', { name: 'Your School' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

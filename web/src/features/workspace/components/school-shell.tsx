@@ -2,7 +2,7 @@ import { Button, Drawer, HTMLSelect, Icon, Spinner, type IconName } from '@bluep
 import type { Language, MySchool } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { asApiError } from '../../../lib/api/errors';
 import { logout } from '../../../lib/auth/auth-slice';
@@ -179,7 +179,8 @@ export function SchoolShell() {
               {formatLongDate(new Date(), (i18n.locale || 'en') as Language)}
             </p>
           </div>
-          <Outlet context={context} />
+          {/* A module the role may not open (or any module before approval) is not there: back home. */}
+          {section && !items.some((i) => i.key === section.key) ? <Navigate to={`/workspace/${schoolId}`} replace /> : <Outlet context={context} />}
         </main>
       </div>
     </div>
