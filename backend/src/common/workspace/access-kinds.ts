@@ -57,10 +57,13 @@ export const ACCESS_KINDS = {
   application: { table: 'admission_applications' },
   feeHead: { table: 'fee_heads' },
   feeStructure: { table: 'fee_structures' },
-  feeInstalment: { table: 'fee_instalments' },
-  feeReceipt: { table: 'fee_receipts' },
-  exam: { table: 'exams' },
-  reportCardFile: { table: 'report_card_files' },
+  // An instalment is the class's (amounts and due dates), not a child's: any guardian may name one; the dues stay per child.
+  feeInstalment: { table: 'fee_instalments', guardian: 'school' },
+  feeReceipt: { table: 'fee_receipts', guardian: viaChild('student_id') },
+  // An exam is the school's (its name and classes); marks and results are refused to guardians by permission and row scope.
+  exam: { table: 'exams', guardian: 'school' },
+  // A section's batch PDF: the service refuses it to guardians (403), who download their own child's card instead.
+  reportCardFile: { table: 'report_card_files', guardian: 'school' },
   dataRequest: { table: 'data_requests', guardian: viaChild('student_id') },
   notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL },
 } as const satisfies Record<string, AccessKind>;
