@@ -1,3 +1,4 @@
+import { CallerScoped } from '../../common/route-decisions';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
@@ -144,6 +145,7 @@ export class GuardiansController {
 /** A signed-in guardian's children across every school (one account for all of them). */
 @ApiTags('Workspace: guardians')
 @ApiBearerAuth()
+@CallerScoped()
 @Controller('me')
 export class MyChildrenController {
   constructor(private readonly guardians: GuardiansService) {}
