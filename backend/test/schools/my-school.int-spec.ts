@@ -88,12 +88,14 @@ describe('spec §7 GET /auth/my-school and GET /auth/my-school-detailed (spec §
     await setUp(large.token, (await createSchool(t, large.token)).id, CATALOGUE_CLASSES);
     await t.call('GET', '/auth/my-school-detailed', { token: small.token }); // warm the pool
     const logger = t.db.logger;
+    // The job worker polls the jobs table on its own timer: its queries are not the request's.
+    const BACKGROUND = /\bjobs\b/;
     const counted = async (token: string) => {
       const spy = jest.spyOn(logger, 'logQuery');
       try {
         const res = await t.call('GET', '/auth/my-school-detailed', { token });
         expect(res.status).toBe(200);
-        return { queries: spy.mock.calls.length, classes: res.body.data.classes.length, sections: res.body.data.totalSections };
+        return { queries: spy.mock.calls.filter(([sql]) => !BACKGROUND.test(String(sql))).length, classes: res.body.data.classes.length, sections: res.body.data.totalSections };
       } finally {
         spy.mockRestore();
       }
