@@ -323,6 +323,25 @@ export class AttendanceRepository extends Repository {
     return this.one<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.id = $2`, [schoolId, studentId]);
   }
 
+  /**
+   * A student's class and section in an academic year (by name): their enrolment of that year, or
+   * their current class and section when that class is of the year; both null otherwise.
+   */
+  studentInYear(schoolId: string, studentId: string, academicYear: string): Promise<{ class_id: string | null; section_id: string | null; admission_date: string | null } | null> {
+    return this.one(
+      `SELECT coalesce(e.class_id, c.id) AS class_id, coalesce(e.section_id, CASE WHEN c.id IS NOT NULL THEN st.section_id END) AS section_id,
+              to_char(st.admission_date, 'YYYY-MM-DD') AS admission_date
+         FROM students st
+         LEFT JOIN classes c ON c.school_id = st.school_id AND c.id = st.class_id AND c.academic_year = $3
+         LEFT JOIN LATERAL (
+           SELECT en.class_id, en.section_id FROM student_enrolments en
+             JOIN academic_years y ON y.school_id = en.school_id AND y.id = en.academic_year_id
+            WHERE en.school_id = $1 AND en.student_id = st.id AND y.name = $3) e ON true
+        WHERE st.school_id = $1 AND st.id = $2`,
+      [schoolId, studentId, academicYear],
+    );
+  }
+
   activeStudents(schoolId: string): Promise<SchoolStudentRow[]> {
     return this.rows<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.status = 'active' ORDER BY c.name, lower(se.name), st.roll_number NULLS LAST, lower(st.first_name)`, [
       schoolId,

@@ -30,7 +30,7 @@ import { MailService } from '../mail/mail.service';
 import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
 import { academicYearOf, academicYearRange, addDays, maxDate, minDate, monthRange, monthsBetween, showDate, todayIST } from './attendance-dates';
-import { AttendanceRepository, type CountRow, type SchoolStudentRow, type SectionRow, type StudentRow } from './attendance.repository';
+import { AttendanceRepository, type CountRow, type MarkRow, type SchoolStudentRow, type SectionRow, type StudentRow } from './attendance.repository';
 
 export const ABSENCE_NOTICE_JOB = 'attendance.absence-notice';
 interface NoticePayload {
@@ -300,14 +300,7 @@ export class AttendanceService implements OnModuleInit {
     if (!s) throw new DomainException('NOT_FOUND');
     const asOf = minDate(asOfInput ?? this.today(), this.today());
     const year = (s.academic_year && academicYearRange(s.academic_year)) || academicYearOf(asOf);
-    const until = minDate(asOf, year.to);
-    const began = s.section_id ? ((await this.repo.firstMarked(ctx.schoolId, [s.section_id], year.from)).get(s.section_id) ?? null) : null;
-    // From the later of the section's first marked day this year and the child's admission (no register yet: nothing counted).
-    const from = began === null ? addDays(until, 1) : s.admission_date ? maxDate(began, s.admission_date) : began;
-    const days = from <= until ? await this.calendar.workingDays(ctx.schoolId, from, until, s.class_id ?? undefined) : [];
-    const marks = from <= until ? await this.repo.studentMarks(ctx.schoolId, studentId, from, until) : [];
-    const working = new Set(days);
-    const totals = emptyCounts();
+    const { from, until, days, marks, totals } = await this.counted(ctx.schoolId, studentId, s, year, asOf);
     const months = (from <= until ? monthsBetween(from, until) : []).map((month) => ({
       month,
       workingDays: days.filter((d) => d.startsWith(month)).length,
@@ -317,8 +310,6 @@ export class AttendanceService implements OnModuleInit {
     }));
     const byMonth = new Map(months.map((m) => [m.month, m]));
     for (const m of marks) {
-      if (!working.has(m.date)) continue;
-      totals[KEY[m.status]] += 1;
       const mm = byMonth.get(m.date.slice(0, 7));
       if (mm) {
         mm.totals[KEY[m.status]] += 1;
@@ -329,6 +320,48 @@ export class AttendanceService implements OnModuleInit {
     return {
       attendance: { studentId, name: fullName(s), asOf, from, workingDays: days.length, totals, percentage: attendancePercent(totals, days.length), months },
     };
+  }
+
+  /**
+   * A student's attendance over an academic year (`2026-27`) up to today, for another module (the
+   * report card): the same figures as the student's running percentage, `present` counting late as
+   * present and a half day as ½ (so `percentage` = present ÷ working days). Needs no request
+   * context (a background job calls it with the school id). The year's section is the student's
+   * enrolment of that year (or their current section when its class is of that year). Null when
+   * nothing is counted yet: no enrolment that year, or no register kept for the section.
+   */
+  async yearSummary(schoolId: string, studentId: string, academicYear: string): Promise<{ workingDays: number; present: number; percentage: number } | null> {
+    const year = academicYearRange(academicYear);
+    if (!year) return null;
+    const s = await this.repo.studentInYear(schoolId, studentId, academicYear);
+    if (!s?.section_id) return null;
+    const { days, totals } = await this.counted(schoolId, studentId, s, year, this.today());
+    const percentage = attendancePercent(totals, days.length);
+    if (percentage === null) return null;
+    return { workingDays: days.length, present: totals.present + totals.late + totals.halfDay / 2, percentage };
+  }
+
+  /**
+   * The working days counted for a student in a year up to `asOf` (from the later of the section's
+   * first marked day that year and the child's admission; none while the section has no register)
+   * and the student's marks on those days, with their totals.
+   */
+  private async counted(
+    schoolId: string,
+    studentId: string,
+    s: { section_id: string | null; class_id: string | null; admission_date: string | null },
+    year: { from: string; to: string },
+    asOf: string,
+  ): Promise<{ from: string; until: string; days: string[]; marks: MarkRow[]; totals: AttendanceCounts }> {
+    const until = minDate(asOf, year.to);
+    const began = s.section_id ? ((await this.repo.firstMarked(schoolId, [s.section_id], year.from)).get(s.section_id) ?? null) : null;
+    const from = began === null ? addDays(until, 1) : s.admission_date ? maxDate(began, s.admission_date) : began;
+    const days = from <= until ? await this.calendar.workingDays(schoolId, from, until, s.class_id ?? undefined) : [];
+    const working = new Set(days);
+    const marks = from <= until ? (await this.repo.studentMarks(schoolId, studentId, from, until)).filter((m) => working.has(m.date)) : [];
+    const totals = emptyCounts();
+    for (const m of marks) totals[KEY[m.status]] += 1;
+    return { from, until, days, marks, totals };
   }
 
   // ── the 75 % early warning ───────────────────────────────────────────────

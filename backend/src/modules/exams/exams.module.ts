@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttendanceModule } from '../attendance/attendance.module';
 import { StaffModule } from '../staff/staff.module';
 import { StudentsModule } from '../students/students.module';
 import { ExamsController } from './exams.controller';
@@ -7,7 +8,7 @@ import { ExamsService } from './exams.service';
 
 /** Exams, marks, results and report cards (DECISIONS "Exams and report cards"; issue 17). */
 @Module({
-  imports: [StaffModule, StudentsModule],
+  imports: [AttendanceModule, StaffModule, StudentsModule],
   controllers: [ExamsController],
   providers: [ExamsRepository, ExamsService],
   exports: [ExamsService],

@@ -38,6 +38,7 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { AttendanceService } from '../attendance/attendance.service';
 import { JobRegistry, JobsService, type JobContext } from '../jobs';
 import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
@@ -55,14 +56,6 @@ interface ReportCardsJobPayload {
 interface Snapshot {
   student: ReportCardData['student'];
   term: ReportCardTerm;
-}
-
-/**
- * The attendance line of a report card. The attendance module is being built in parallel: until it
- * offers a per-student summary for a year, this hook answers null and the card says "Not available".
- */
-export async function attendanceSummaryHook(_schoolId: string, _studentId: string, _academicYear: string): Promise<ReportCardData['attendance']> {
-  return null;
 }
 
 function toExam(r: ExamRow, classNames: Map<string, string>): Exam {
@@ -98,6 +91,7 @@ export class ExamsService implements OnModuleInit {
     private readonly students: StudentsService,
     private readonly jobs: JobsService,
     private readonly registry: JobRegistry,
+    private readonly attendance: AttendanceService,
   ) {}
 
   onModuleInit(): void {
@@ -503,7 +497,8 @@ export class ExamsService implements OnModuleInit {
       academicYear,
       terms,
       coScholasticAreas: preset.coScholasticAreas,
-      attendance: await attendanceSummaryHook(schoolId, studentId, academicYear),
+      // The year's attendance from the attendance module, live (the snapshots hold marks, not attendance).
+      attendance: await this.attendance.yearSummary(schoolId, studentId, academicYear),
     };
   }
 
