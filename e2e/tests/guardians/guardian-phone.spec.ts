@@ -179,6 +179,9 @@ test.describe('a guardian on a phone', () => {
     expect(pref.status()).toBe(200);
     await page.goto(`${portal}/workspace/${school.id}/my-children`);
     await expect(page.getByRole('heading', { level: 1, name: GD.hi['children.heading'] })).toBeVisible();
+    await expect(page.getByTestId('attendance-percentage')).toBeVisible();
+    await expect(page.getByTestId('dues-balance')).toHaveText('₹6,500.00');
+    await expect(page.getByRole('button', { name: GD.hi['results.downloadHi'] })).toBeVisible();
     await page.screenshot({ path: 'docs/screens/guardian-child-360-hi.png', fullPage: true });
     await page.goto(`${portal}/workspace/${school.id}/notices`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.hi['notices.heading']!) })).toBeVisible();
