@@ -439,12 +439,23 @@ describe('fees: structures, concessions, dues, payments, receipts, reports', () 
     await t.db.query(`INSERT INTO student_guardian_users (school_id, student_id, user_id) VALUES ($1, $2, $3)`, [a.schoolId, st, a.members.guardian.id]);
     expect((await t.call('GET', url(`/students/${st}/fees`), { token: guardian })).status).toBe(200);
     expect((await t.call('GET', url(`/receipts/${receipt.id}`), { token: guardian })).status).toBe(200);
+    // The guardian's own list of their child's receipts (the guardian's view has no fees.collect).
+    const mine = await t.call('GET', url(`/students/${st}/receipts`), { token: guardian });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({ total: 1, page: 1 });
+    expect(mine.body.data.items.map((r: { id: string }) => r.id)).toEqual([receipt.id]);
+    const stranger = await newStudent(s.sectionId);
+    await pay({ studentId: stranger, amount: 500 });
+    expect((await t.call('GET', url(`/students/${stranger}/receipts`), { token: guardian })).status).toBe(404);
+    expect((await t.call('GET', url(`/students/${st}/receipts`), { token: a.members.teacher.token })).status).toBe(403);
+    expect((await t.call('GET', url(`/students/${st}/receipts`), { token: a.members.accountant.token })).body.data.total).toBe(1);
 
     // Another school: its accountant cannot reach school A's records, and an outsider not even the school.
     const otherAcc = b.members.accountant.token;
     expect((await t.call('GET', url(`/students/${st}/fees`, b), { token: otherAcc })).status).toBe(404);
     expect((await t.call('GET', url(`/receipts/${receipt.id}`, b), { token: otherAcc })).status).toBe(404);
     expect((await t.call('GET', url(`/receipts/${receipt.id}/pdf`, b), { token: otherAcc })).status).toBe(404);
+    expect((await t.call('GET', url(`/students/${st}/receipts`, b), { token: otherAcc })).status).toBe(404);
     expect((await t.call('POST', url(`/receipts/${receipt.id}/cancel`, b), { token: b.members.admin.token, body: { reason: 'x' } })).status).toBe(404);
     expect((await pay({ studentId: st, amount: 100 }, otherAcc, b)).status).toBe(404);
     expect((await t.call('POST', url(`/students/${st}/concessions`, b), { token: otherAcc, body: { kind: 'other', percent: 5 } })).status).toBe(404);

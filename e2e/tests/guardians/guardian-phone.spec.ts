@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, loginApi, newUser, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import { newestMail } from '../app/support/mail';
 import { EN as WS_EN, msg } from '../workspace/catalogue';
 
@@ -69,6 +69,39 @@ test.describe('a guardian on a phone', () => {
     const child = await student('Meera', five.id, parent.email);
     await student('Othergirl', six.id, newUser('gdoth').email);
     await api(request, 'POST', `/schools/${school.id}/students/${child.id}/guardian-invitations`, token, {});
+
+    // The school's day, through the API: today's attendance (not on a Sunday, a holiday), a
+    // published exam, the year's fees with a UPI ID, and a payment at the counter.
+    const todayIst = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const marked = new Date(`${todayIst}T00:00:00Z`).getUTCDay() !== 0;
+    if (marked) await api(request, 'PUT', `/schools/${school.id}/sections/${five.id}/attendance/${todayIst}`, token, { records: [{ studentId: child.id, status: 'present' }] });
+    await createSubjectsApi(request, token, school.id, year, [{ className: 'Class 5', subjectNames: ['Mathematics'] }]);
+    const { classes: examClasses } = await api<{ classes: { id: string; name: string; subjects: { id: string; name: string }[] }[] }>(request, 'GET', `/schools/${school.id}/exam-classes`, token);
+    const examClass = examClasses.find((c) => c.name === 'Class 5')!;
+    const { exam } = await api<{ exam: { id: string } }>(request, 'POST', `/schools/${school.id}/exams`, token, {
+      name: 'Half-yearly examination',
+      academicYear: year,
+      classIds: [examClass.id],
+      components: [{ name: 'Written', maxMarks: 100 }],
+    });
+    await api(request, 'PUT', `/schools/${school.id}/exams/${exam.id}/marks`, token, {
+      sectionId: five.id,
+      subjectId: examClass.subjects[0]!.id,
+      marks: [{ studentId: child.id, component: 'Written', marks: 88 }],
+    });
+    await api(request, 'POST', `/schools/${school.id}/exams/${exam.id}/publish`, token, {});
+    const start = Number(year.slice(0, 4));
+    const { head } = await api<{ head: { id: string } }>(request, 'POST', `/schools/${school.id}/fee-heads`, token, { name: 'Tuition fee', tuition: true });
+    await api(request, 'POST', `/schools/${school.id}/fee-structures`, token, {
+      classId: five.classId,
+      academicYear: year,
+      instalments: [
+        { name: 'Quarter 1', dueOn: `${start}-04-10`, items: [{ headId: head.id, amount: 450_000 }] },
+        { name: 'Quarter 2', dueOn: `${start + 1}-03-10`, items: [{ headId: head.id, amount: 450_000 }] },
+      ],
+    });
+    await api(request, 'PUT', `/schools/${school.id}/fees/settings`, token, { upiId: 'sunrise@sbi', upiName: 'Sunrise Public School' });
+    const { receipt } = await api<{ receipt: { number: string } }>(request, 'POST', `/schools/${school.id}/payments`, token, { studentId: child.id, amount: 250_000, mode: 'cash', paidOn: todayIst });
     const title = 'Annual day on 20 December';
     await api(request, 'POST', `/schools/${school.id}/notices`, token, { title, body: 'Parents are welcome at 10 am.', audience: 'classes', classIds: [five.classId], publish: true });
     await api(request, 'POST', `/schools/${school.id}/notices`, token, { title: 'Class 6 trip', body: 'Not for Class 5.', audience: 'classes', classIds: [six.classId], publish: true });
@@ -90,9 +123,41 @@ test.describe('a guardian on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: GD.en['children.heading'] })).toBeVisible();
     await expect(page.getByTestId('child-details').getByRole('heading', { name: 'Meera Verma' })).toBeVisible();
     await expect(page.getByTestId('child-details')).toContainText('Class 5 A');
-    await expect(page.locator('[data-slot="attendance"]')).toBeVisible();
     await expect(page.getByText('Othergirl')).toHaveCount(0);
     await expect(page.getByText(title)).toBeVisible();
+
+    // Attendance: today's mark and the running percentage against 75 %.
+    const attendance = page.locator('[data-slot="attendance"]');
+    await expect(attendance).toBeVisible();
+    if (marked) {
+      await expect(attendance.getByTestId('attendance-today')).toHaveText(GD.en['attendance.status.present']!);
+      await expect(attendance.getByTestId('attendance-percentage')).toHaveText(msg(GD.en, 'attendance.percent', { pct: '100.0' }));
+      await expect(attendance.locator(`[data-date="${todayIst}"]`)).toHaveAttribute('data-status', 'present');
+    }
+
+    // Dues: Quarter 1 partly paid (₹4,500 − ₹2,500), the UPI QR for it, and the receipt.
+    const dues = page.locator('[data-slot="dues"]');
+    await expect(dues.locator('[data-instalment]').first()).toContainText('Quarter 1');
+    await expect(dues.locator('[data-instalment]').first().getByTestId('instalment-balance')).toHaveText('₹2,000.00');
+    await expect(dues.getByTestId('dues-balance')).toHaveText('₹6,500.00');
+    await expect(dues.getByTestId('upi-qr').locator('img')).toBeVisible();
+    const receiptButton = dues.getByRole('button', { name: msg(GD.en, 'dues.downloadReceipt', { number: receipt.number }) });
+    const box = await receiptButton.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    const receiptDownload = page.waitForEvent('download');
+    await receiptButton.click();
+    const receiptFile = await receiptDownload;
+    expect(receiptFile.suggestedFilename()).toBe(`receipt-${receipt.number.replace(/\//g, '-')}.pdf`);
+    expect(readFileSync((await receiptFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Results: the published report card, downloaded with the guardian's sign-in.
+    const results = page.locator('[data-slot="results"]');
+    const cardDownload = page.waitForEvent('download');
+    await results.getByRole('button', { name: GD.en['results.downloadEn'] }).click();
+    const cardFile = await cardDownload;
+    expect(cardFile.suggestedFilename()).toBe(`report-card-${year}-en.pdf`);
+    expect(readFileSync((await cardFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(results.getByTestId('results-unpublished')).toHaveCount(0);
     await page.screenshot({ path: 'docs/screens/guardian-child-360-en.png', fullPage: true });
 
     // The notice board: the class's notice, not the other class's; reading it clears "new".
@@ -114,6 +179,9 @@ test.describe('a guardian on a phone', () => {
     expect(pref.status()).toBe(200);
     await page.goto(`${portal}/workspace/${school.id}/my-children`);
     await expect(page.getByRole('heading', { level: 1, name: GD.hi['children.heading'] })).toBeVisible();
+    await expect(page.getByTestId('attendance-percentage')).toBeVisible();
+    await expect(page.getByTestId('dues-balance')).toHaveText('₹6,500.00');
+    await expect(page.getByRole('button', { name: GD.hi['results.downloadHi'] })).toBeVisible();
     await page.screenshot({ path: 'docs/screens/guardian-child-360-hi.png', fullPage: true });
     await page.goto(`${portal}/workspace/${school.id}/notices`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.hi['notices.heading']!) })).toBeVisible();

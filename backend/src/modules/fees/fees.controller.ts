@@ -40,6 +40,7 @@ import {
   StructureParamDto,
   StudentFeesQueryDto,
   StudentParamDto,
+  StudentReceiptsQueryDto,
   UpiQrQueryDto,
 } from './fees.dto';
 import {
@@ -192,6 +193,14 @@ export class FeesController {
   @ApiData(ReceiptListResponse)
   receipts(@Workspace() ctx: WorkspaceContext, @Query() q: ListReceiptsQueryDto): Promise<ReceiptList> {
     return this.fees.listReceipts(ctx, q);
+  }
+
+  @Get('students/:studentId/receipts')
+  @RequirePermission('fees.read')
+  @ApiOperation({ summary: 'A student’s receipts, newest first: for whoever may read the student (a guardian: their own children’s)' })
+  @ApiData(ReceiptListResponse)
+  studentReceipts(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Query() q: StudentReceiptsQueryDto): Promise<ReceiptList> {
+    return this.fees.listReceipts(ctx, { studentId: p.studentId, page: q.page, pageSize: q.pageSize });
   }
 
   @Get('receipts/:receiptId')

@@ -10,6 +10,7 @@ import {
   feeSettingsSchema,
   listFeeStructuresQuerySchema,
   listReceiptsQuerySchema,
+  pageQuerySchema,
   putLateFeeSchema,
   receiptPdfQuerySchema,
   schoolAndIdParamSchema,
@@ -36,3 +37,4 @@ export class DefaultersQueryDto extends createZodDto(defaultersQuerySchema) {}
 export class CollectionQueryDto extends createZodDto(collectionQuerySchema) {}
 export class UpiQrQueryDto extends createZodDto(upiQrQuerySchema) {}
 export class FeeSettingsDto extends createZodDto(feeSettingsSchema) {}
+export class StudentReceiptsQueryDto extends createZodDto(pageQuerySchema) {}

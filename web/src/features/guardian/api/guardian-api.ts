@@ -7,13 +7,19 @@ import type {
   DataRequestResult,
   MyChildrenResult,
   NoticeList,
+  ReceiptList,
   RecordConsentInput,
   SectionTimetableResult,
+  StudentAttendanceResult,
   StudentDataRights,
+  StudentFees,
   StudentList,
   StudentResult,
+  UpiQr,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
+import { tokenStore } from '../../../lib/auth/token-store';
+import { getPlatform } from '../../../lib/platform/platform';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
 
@@ -41,6 +47,18 @@ export const guardianApi = api.enhanceEndpoints({ addTagTypes: ['GuardianChild',
     childNotices: b.query<NoticeList, { schoolId: string }>({
       query: ({ schoolId }) => ({ url: `${school(schoolId)}/notices`, params: { pageSize: 5 } }),
     }),
+    childAttendance: b.query<StudentAttendanceResult, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/attendance` }),
+    }),
+    childFees: b.query<StudentFees, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/fees` }),
+    }),
+    childUpiQr: b.query<UpiQr, { schoolId: string; studentId: string; instalmentId: string }>({
+      query: ({ schoolId, studentId, instalmentId }) => ({ url: `${school(schoolId)}/students/${studentId}/fees/upi-qr`, params: { instalmentId } }),
+    }),
+    childReceipts: b.query<ReceiptList, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/receipts`, params: { pageSize: 20 } }),
+    }),
     dataRights: b.query<StudentDataRights, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/data-rights` }),
       providesTags: ['DataRights'],
@@ -67,3 +85,39 @@ export const guardianApi = api.enhanceEndpoints({ addTagTypes: ['GuardianChild',
     }),
   }),
 });
+
+/** Why a file could not be downloaded: the HTTP status and the server's error code, when it sent one. */
+export class DownloadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(`download failed (${status})`);
+  }
+}
+
+export const reportCardPath = (schoolId: string, studentId: string, academicYear: string, lang: 'en' | 'hi') =>
+  `${school(schoolId)}/students/${studentId}/report-card?academicYear=${encodeURIComponent(academicYear)}&lang=${lang}`;
+export const receiptPdfPath = (schoolId: string, receiptId: string) => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf`;
+
+/**
+ * Downloads a file the API answers (a report card, a receipt) with the signed-in user's token: the
+ * call carries the bearer token, so it goes through a blob and an object URL, not a plain link.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const base = await getPlatform().apiBaseUrl();
+  const tokens = await tokenStore.get();
+  const res = await fetch(`${base}${path}`, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+    throw new DownloadError(res.status, body?.error?.code);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { registerCatalogue } from '../../../lib/i18n/i18n';
+import { isLanguage, registerCatalogue, type Language } from '../../../lib/i18n/i18n';
 import en from './en.json';
 
 /** A message id of the guardian catalogues (en.json is the reference; hi.json has the same ids). */
@@ -17,4 +17,10 @@ registerCatalogue('guardian', {
 export function useT(): Translate {
   const { _ } = useLingui();
   return (id, values) => _(id, values);
+}
+
+/** The language the guardian reads in (for money, and the report card's language). */
+export function useLanguage(): Language {
+  const { i18n } = useLingui();
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
 }

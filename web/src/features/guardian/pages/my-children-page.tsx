@@ -8,18 +8,8 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { guardianApi } from '../api/guardian-api';
 import { useT, type MessageId } from '../i18n';
+import { AttendanceSection, DuesSection, ResultsSection } from '../components/child-sections';
 import '../components/guardian.css';
-
-/** A module still being built by another team: a clearly marked place on the page, never fake data. */
-function Slot(props: { name: 'attendance' | 'results' | 'dues' }) {
-  const t = useT();
-  return (
-    <Card className="gd-card gd-slot" data-slot={props.name}>
-      <h2>{t(`slot.${props.name}.title` as MessageId)}</h2>
-      <p className="gd-muted">{t('slot.soon')}</p>
-    </Card>
-  );
-}
 
 function Details(props: { student: Student }) {
   const t = useT();
@@ -258,11 +248,11 @@ export function Component() {
       {student ? (
         <div className="gd-grid">
           <Details student={student} />
-          <Slot name="attendance" />
+          <AttendanceSection schoolId={schoolId} studentId={student.id} />
           {student.enrolment ? <Timetable schoolId={schoolId} sectionId={student.enrolment.sectionId} /> : null}
           <Notices schoolId={schoolId} />
-          <Slot name="results" />
-          <Slot name="dues" />
+          <ResultsSection schoolId={schoolId} studentId={student.id} academicYear={student.enrolment?.academicYear ?? null} />
+          <DuesSection schoolId={schoolId} studentId={student.id} />
           <Calendar schoolId={schoolId} />
           <DataRights schoolId={schoolId} studentId={student.id} />
         </div>
