@@ -9,9 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ZodValidationException } from 'nestjs-zod';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { SchoolEntity } from '../../modules/schools/school.entity';
 import type { AuthUser } from '../auth/access-tokens';
 import { DomainException } from '../domain.exception';
 
@@ -22,6 +20,9 @@ import { DomainException } from '../domain.exception';
  * validation pipe would), then loads the school only if the signed-in user owns it. Another
  * administrator's school and a missing one both answer 404 SCHOOL_NOT_FOUND, byte for byte.
  * Handlers take the loaded school with `@TenantSchool()`; they never see a bare id to trust.
+ *
+ * common/ knows no module: the schools module provides `SchoolOwnership` (the one query that loads
+ * a school by id and owner), globally, so the guard works on any module's routes.
  */
 type Source = 'params' | 'body' | 'query';
 interface SchoolLocation {
@@ -33,13 +34,24 @@ interface SchoolLocation {
 export const SCHOOL_LOCATION = 'vidyalaya:school-location';
 const SCHOOL_ON_REQUEST = Symbol('vidyalaya:school');
 
-type TenantRequest = Partial<Record<Source, unknown>> & { user?: AuthUser; [SCHOOL_ON_REQUEST]?: SchoolEntity };
+/** The least the guard needs of a school; handlers read the full record the provider loaded. */
+export interface OwnedSchoolRecord {
+  id: string;
+  ownerId: string;
+}
+
+/** Loads the school `schoolId` if `ownerId` owns it, else null (implemented by the schools module). */
+export abstract class SchoolOwnership {
+  abstract findOwned(schoolId: string, ownerId: string): Promise<OwnedSchoolRecord | null>;
+}
+
+type TenantRequest = Partial<Record<Source, unknown>> & { user?: AuthUser; [SCHOOL_ON_REQUEST]?: OwnedSchoolRecord };
 
 @Injectable()
 export class SchoolOwnerGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly db: DataSource,
+    private readonly schools: SchoolOwnership,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -51,7 +63,7 @@ export class SchoolOwnerGuard implements CanActivate {
     const schoolId = (parsed.data as Record<string, unknown>)[location.key];
     const user = req.user;
     if (typeof schoolId !== 'string' || !user) throw new DomainException('SCHOOL_NOT_FOUND');
-    const school = await this.db.getRepository(SchoolEntity).findOneBy({ id: schoolId, ownerId: user.id });
+    const school = await this.schools.findOwned(schoolId, user.id);
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
     req[SCHOOL_ON_REQUEST] = school;
     return true;
@@ -66,8 +78,11 @@ export function OwnedSchool(source: Source, key: string, schema: z.ZodType) {
   return applyDecorators(SetMetadata(SCHOOL_LOCATION, { source, key, schema } satisfies SchoolLocation), UseGuards(SchoolOwnerGuard));
 }
 
-/** The school SchoolOwnerGuard loaded for this request (owned by the signed-in user). */
-export const TenantSchool = createParamDecorator((_: unknown, ctx: ExecutionContext): SchoolEntity => {
+/**
+ * The school SchoolOwnerGuard loaded for this request (owned by the signed-in user): the record
+ * `SchoolOwnership` answered (the schools module's entity).
+ */
+export const TenantSchool = createParamDecorator((_: unknown, ctx: ExecutionContext): OwnedSchoolRecord => {
   const school = ctx.switchToHttp().getRequest<TenantRequest>()[SCHOOL_ON_REQUEST];
   if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
   return school;

@@ -34,6 +34,11 @@ export class SchoolsRepository extends Repository {
     return this.schools.findOneBy({ ownerId });
   }
 
+  /** The school `id` if `ownerId` owns it (the tenancy guard's one query). */
+  findOwned(id: string, ownerId: string): Promise<SchoolEntity | null> {
+    return this.schools.findOneBy({ id, ownerId });
+  }
+
   findById(id: string): Promise<SchoolEntity | null> {
     return this.schools.findOneBy({ id });
   }

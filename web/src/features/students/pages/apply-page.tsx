@@ -1,21 +1,24 @@
 import { Callout, Card, Spinner } from '@blueprintjs/core';
+import { I18nProvider } from '@lingui/react';
 import {
-  ADMISSION_CONSENT,
   CATALOGUE_CLASSES,
   createApplicationSchema,
   EMAIL_MAX,
   parseImportDate,
   type CreateApplicationInput,
 } from '@vidyalaya/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../../../components/form';
 import { asApiError } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { activateLanguage, i18n, storedLanguage } from '../../../lib/i18n/i18n';
 import { portalSubdomainOf } from '../../../lib/portal-host';
 import { useAdmissionSchoolQuery, useApplyMutation } from '../api/students-api';
+import { ApplyLanguageSwitch } from '../components/apply-language-switch';
+import { translateErrors, translateMessage, useT, type Translate } from '../i18n';
 
 type Values = {
   firstName?: string;
@@ -28,7 +31,6 @@ type Values = {
   consent?: boolean;
 };
 
-const DOB_MESSAGE = 'Enter the date of birth as DD/MM/YYYY';
 const schemaValidate = zodValidate(createApplicationSchema);
 
 /** The form's values as the API takes them: the date typed day first becomes YYYY-MM-DD. */
@@ -36,11 +38,49 @@ function toInput(v: Values): Record<string, unknown> {
   return { ...v, dateOfBirth: v.dateOfBirth ? (parseImportDate(v.dateOfBirth) ?? v.dateOfBirth) : undefined, consent: v.consent === true ? true : undefined };
 }
 
-function validate(v: Values): Record<string, unknown> | undefined {
-  const errors = schemaValidate(toInput(v)) ?? {};
-  if (v.dateOfBirth && !parseImportDate(v.dateOfBirth)) errors.dateOfBirth = DOB_MESSAGE;
-  else if (errors.dateOfBirth) errors.dateOfBirth = DOB_MESSAGE;
+/** The shared schema's errors in the page's language; a date of birth is asked for day first. */
+function validate(t: Translate, v: Values): Record<string, unknown> | undefined {
+  const errors = (translateErrors(t, schemaValidate(toInput(v)) ?? {}) ?? {}) as Record<string, unknown>;
+  if ((v.dateOfBirth && !parseImportDate(v.dateOfBirth)) || errors.dateOfBirth) errors.dateOfBirth = t('students.apply.dobFormat');
   return Object.keys(errors).length ? errors : undefined;
+}
+
+/**
+ * The page sits on the portal host, outside the workspace: like WorkspaceRoot it loads the language
+ * this device last used (Hindi's catalogue only when chosen) and provides it, so the form follows
+ * the same choice as the workspace and the switch on the page.
+ */
+export function Component() {
+  const [ready, setReady] = useState(() => !!i18n.locale);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void activateLanguage(storedLanguage())
+      .catch(() => activateLanguage('en'))
+      .finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  // The page's language is the form's while it is shown; the rest of the site is English.
+  useEffect(() => {
+    if (ready && i18n.locale) document.documentElement.lang = i18n.locale;
+    return () => {
+      document.documentElement.lang = 'en';
+    };
+  }, [ready]);
+  if (!ready) {
+    return (
+      <main className="portal portal--center" aria-busy="true">
+        <Spinner size={40} aria-label="Loading" />
+      </main>
+    );
+  }
+  return (
+    <I18nProvider i18n={i18n}>
+      <ApplyPage />
+    </I18nProvider>
+  );
 }
 
 /**
@@ -48,7 +88,8 @@ function validate(v: Values): Record<string, unknown> | undefined {
  * portal host: the child, the guardian, RTE, and the guardian's consent to the processing of the
  * child's data, shown with its purpose. The answer is the application number.
  */
-export function Component() {
+function ApplyPage() {
+  const t = useT();
   const appDomain = useAppDomain();
   const subdomain = appDomain ? portalSubdomainOf(window.location.host, appDomain) : null;
   const school = useAdmissionSchoolQuery(subdomain ?? '', { skip: !subdomain });
@@ -56,20 +97,21 @@ export function Component() {
   const [number, setNumber] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const name = school.data?.school.name;
-  useDocumentTitle(name ? `Apply for admission: ${name}` : 'Apply for admission');
+  useDocumentTitle(name ? t('students.apply.docTitle', { name }) : t('students.apply.title'));
 
   if (!appDomain || school.isLoading) {
     return (
       <main className="portal portal--center" aria-busy="true">
-        <Spinner size={40} aria-label="Loading" />
+        <Spinner size={40} aria-label={t('students.apply.loading')} />
       </main>
     );
   }
   if (!subdomain || !school.data) {
     return (
       <main className="portal portal--center">
-        <Callout intent="warning" title="Admissions are not open here">
-          This school’s page is not available.
+        <ApplyLanguageSwitch />
+        <Callout intent="warning" title={t('students.apply.closedTitle')}>
+          {t('students.apply.closedText')}
         </Callout>
       </main>
     );
@@ -82,76 +124,78 @@ export function Component() {
       setNumber(result.applicationNumber);
     } catch (e) {
       const err = asApiError(e);
-      if (err.details) return err.details;
-      setFailure(err.message);
+      if (err.details) return translateErrors(t, err.details) as Record<string, unknown>;
+      setFailure(translateMessage(t, err.message));
     }
     return undefined;
   }
 
   return (
     <main className="portal-main" style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
-      <h1>Apply for admission</h1>
+      <ApplyLanguageSwitch />
+      <h1>{t('students.apply.title')}</h1>
       <p>{name}</p>
       {number ? (
-        <Callout intent="success" role="status" title="Application received">
-          Your application number is <strong>{number}</strong>. The school has e-mailed you a copy and will write to you when it has decided.
+        <Callout intent="success" role="status" title={t('students.apply.receivedTitle')}>
+          {t('students.apply.numberLead')} <strong>{number}</strong>
+          {t('students.apply.numberTail')}
         </Callout>
       ) : (
         <Card elevation={1}>
           <Form<Values>
             onSubmit={onSubmit}
-            validate={validate}
+            validate={(v) => validate(t, v)}
             initialValues={{ guardian: {}, rte: false, consent: false }}
             render={({ handleSubmit, submitting }) => (
-              <form noValidate aria-label="Application for admission" onSubmit={(e) => void handleSubmit(e)}>
-                <h2>The child</h2>
+              <form noValidate aria-label={t('students.apply.form')} onSubmit={(e) => void handleSubmit(e)}>
+                <h2>{t('students.apply.child')}</h2>
                 <div className="form-row">
-                  <TextField name="firstName" label="First name" autoComplete="off" maxLength={100} />
-                  <TextField name="lastName" label="Last name" optional autoComplete="off" maxLength={100} />
+                  <TextField name="firstName" label={t('students.field.firstName')} autoComplete="off" maxLength={100} />
+                  <TextField name="lastName" label={`${t('students.field.lastName')} ${t('students.optional')}`} autoComplete="off" maxLength={100} />
                 </div>
                 <div className="form-row">
-                  <TextField name="dateOfBirth" label="Date of birth" placeholder="DD/MM/YYYY" inputMode="numeric" maxLength={10} />
+                  <TextField name="dateOfBirth" label={t('students.field.dateOfBirth')} placeholder="DD/MM/YYYY" inputMode="numeric" maxLength={10} />
                   <SelectField
                     name="gender"
-                    label="Gender"
-                    placeholder="Choose"
+                    label={t('students.field.gender')}
+                    placeholder={t('students.apply.choose')}
                     options={[
-                      { value: 'female', label: 'Girl' },
-                      { value: 'male', label: 'Boy' },
-                      { value: 'other', label: 'Other' },
+                      { value: 'female', label: t('students.gender.female') },
+                      { value: 'male', label: t('students.gender.male') },
+                      { value: 'other', label: t('students.gender.other') },
                     ]}
                   />
                 </div>
-                <SelectField name="classApplied" label="Class applied for" placeholder="Choose a class" options={CATALOGUE_CLASSES.map((c) => ({ value: c, label: c }))} />
-                <CheckboxField name="rte" label="Applying under the RTE Act, section 12(1)(c) (a free seat for a disadvantaged child)" />
-                <h2>Parent or guardian</h2>
+                <SelectField name="classApplied" label={t('students.apply.classApplied')} placeholder={t('students.apply.chooseClass')} options={CATALOGUE_CLASSES.map((c) => ({ value: c, label: c }))} />
+                <CheckboxField name="rte" label={t('students.apply.rte')} />
+                <h2>{t('students.apply.guardian')}</h2>
                 <div className="form-row">
-                  <TextField name="guardian.name" label="Name" autoComplete="name" maxLength={100} />
+                  <TextField name="guardian.name" label={t('students.field.guardianName')} autoComplete="name" maxLength={100} />
                   <SelectField
                     name="guardian.relation"
-                    label="Relation to the child"
-                    placeholder="Choose"
+                    label={t('students.apply.relation')}
+                    placeholder={t('students.apply.choose')}
                     options={[
-                      { value: 'mother', label: 'Mother' },
-                      { value: 'father', label: 'Father' },
-                      { value: 'guardian', label: 'Guardian' },
+                      { value: 'mother', label: t('students.relation.mother') },
+                      { value: 'father', label: t('students.relation.father') },
+                      { value: 'guardian', label: t('students.relation.guardian') },
                     ]}
                   />
                 </div>
                 <div className="form-row">
-                  <TextField name="guardian.phone" label="Mobile number" type="tel" inputMode="tel" autoComplete="tel" maxLength={16} />
-                  <TextField name="guardian.email" label="Email address" type="email" autoComplete="email" maxLength={EMAIL_MAX} />
+                  <TextField name="guardian.phone" label={t('students.field.phone')} type="tel" inputMode="tel" autoComplete="tel" maxLength={16} />
+                  <TextField name="guardian.email" label={t('students.apply.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
                 </div>
-                <Callout icon="info-sign" title="Your consent">
-                  {ADMISSION_CONSENT.purpose}
+                <Callout icon="info-sign" title={t('students.apply.consentTitle')}>
+                  {t('students.apply.consentPurpose')}
                 </Callout>
-                <CheckboxField name="consent" label="I am the child’s parent or guardian and I agree to the school processing these details for this purpose." />
+                <CheckboxField name="consent" label={t('students.apply.consent')} />
                 {failure ? (
                   <Callout intent="danger" role="alert">
                     {failure}
                   </Callout>
                 ) : null}
-                <SubmitButton text="Send application" submitting={submitting} />
+                <SubmitButton text={t('students.apply.send')} submitting={submitting} />
               </form>
             )}
           />
