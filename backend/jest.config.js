@@ -31,5 +31,7 @@ module.exports = {
   transform,
   globalSetup: require('path').join(__dirname, 'test/support/global-setup.ts'),
   globalTeardown: require('path').join(__dirname, 'test/support/global-teardown.ts'),
-  testTimeout: 30000,
+  // Generous: a test app starts an embedded database and runs every migration; on a busy 2-core
+  // machine that alone has taken over 30 s. A passing test never waits for it.
+  testTimeout: 120000,
 };
