@@ -52,6 +52,9 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(opts), adapter, {
     logger: new NestPinoLogger(logger),
     bufferLogs: false,
+    // A failure while the app starts is thrown to the caller (main.ts logs it and exits 1), never a
+    // process.exit from inside Nest: a test runner must see the error, not lose its process.
+    abortOnError: false,
   });
   app.setGlobalPrefix(API_PREFIX);
   const fastify = app.getHttpAdapter().getInstance();
