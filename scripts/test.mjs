@@ -35,7 +35,10 @@ if (only !== 'e2e') {
   step('type check', 'npx', ['tsc', '-b', 'shared', 'backend', 'web', 'desktop']);
   step('type check (tests)', 'npx', ['tsc', '-p', 'backend/tsconfig.test.json']);
   step('lint: import boundaries, no cycles, no unused names (eslint.config.mjs)', 'npm', ['run', 'lint']);
-  step('jest', 'npx', ['jest', '--ci']);
+  // The embedded PostgreSQL every integration suite shares lives in Jest's parent process for the
+  // whole run; with every module's suites its heap passed Node's default 4 GB limit (CI, 2026-11-25).
+  const heap = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim();
+  step('jest', 'npx', ['jest', '--ci'], { NODE_OPTIONS: heap });
   step('reliability: 200 concurrent onboarding journeys', 'npm', ['run', 'test:reliability']);
   step('desktop: token vault on a real Secret Service (D-Bus + gnome-keyring)', 'npm', ['run', 'test:keychain']);
   step('desktop: electronegativity (no high-severity finding)', 'npm', ['run', 'lint:electron']);
