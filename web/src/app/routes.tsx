@@ -25,6 +25,9 @@ const schoolModules: RouteObject[] = [
   ...noticesRoutes,
 ];
 
+/** The workspace, inside the layout that provides the features' slots (app/workspace-slots.tsx). */
+const workspace = (): RouteObject[] => [{ lazy: () => import('./workspace-slots'), children: workspaceRoutes(schoolModules) }];
+
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>
   import('../lib/auth/guards').then((m) => ({ Component: m[name] }));
@@ -112,7 +115,7 @@ export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
       element: <RootLayout />,
       children: [
         // The school workspace has its own shell (features/workspace).
-        ...withFullBlueprint(workspaceRoutes(schoolModules)),
+        ...withFullBlueprint(workspace()),
         {
           lazy: () => import('../components/layout/app-layout'),
           children: withFullBlueprint(signedInRoutes),
@@ -136,7 +139,7 @@ export function buildPortalRoutes(): RouteObject[] {
     {
       element: <RootLayout />,
       children: withFullBlueprint([
-        ...workspaceRoutes(schoolModules),
+        ...workspace(),
         // The public application for admission (features/students).
         { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
         { path: '*', lazy: () => import('../features/portal/pages/portal-page') },

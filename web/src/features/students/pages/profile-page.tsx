@@ -1,12 +1,13 @@
 import { Alert, Button, Callout, HTMLTable, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { roleHas, type Student } from '@vidyalaya/shared';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';
 import { formatDate } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
+import { useWorkspaceSlots } from '../../../lib/workspace/slots';
 import { useEnrolmentsQuery, useRevealAadhaarMutation, useStudentQuery, useUpdateStudentMutation } from '../api/students-api';
 import { LeaveDialog } from '../components/leave-dialog';
 import { StudentPhoto } from '../components/student-photo';
@@ -14,8 +15,8 @@ import { useT, type MessageId, type Translate } from '../i18n';
 import '../components/students.css';
 
 /**
- * The profile's tabs. Later modules (attendance, marks, fees) add theirs here: an id, a title and a
- * panel; the order is the order shown.
+ * The profile's own tabs. Other modules (attendance, marks, fees) add theirs after these through
+ * their slots (lib/workspace/slots.tsx), shown when the caller's role has the slot's permission.
  */
 type ProfileTab = { id: string; title: MessageId; panel: (p: { schoolId: string; student: Student }) => ReactNode };
 const TABS: ProfileTab[] = [
@@ -175,6 +176,9 @@ export function Component() {
   const [leaving, setLeaving] = useState(false);
   const [tab, setTab] = useState('details');
   const canEdit = roleHas(home.role, 'students.write');
+  const slots = useWorkspaceSlots();
+  const moreTabs = slots.studentTabs.filter((x) => roleHas(home.role, x.permission));
+  const actions = slots.studentActions.filter((x) => roleHas(home.role, x.permission));
 
   if (query.isLoading) return <Spinner size={32} aria-label={t('students.loading')} />;
   if (!query.data) {
@@ -241,6 +245,15 @@ export function Component() {
             )}
           </div>
         ) : null}
+        {actions.length > 0 ? (
+          <div className="st-actions">
+            <Suspense fallback={null}>
+              {actions.map(({ id, Action }) => (
+                <Action key={id} schoolId={schoolId} student={s} />
+              ))}
+            </Suspense>
+          </div>
+        ) : null}
       </div>
       {s.status === 'left' ? (
         <Callout intent="warning">{t('students.leftOnReason', { date: formatDate(s.leftOn), reason: s.leavingReason ?? '' })}</Callout>
@@ -248,6 +261,20 @@ export function Component() {
       <Tabs id="student-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))} renderActiveTabPanelOnly size="large">
         {TABS.map((x) => (
           <Tab key={x.id} id={x.id} title={t(x.title)} panel={<div className="st-card ws-card" style={{ background: '#fff' }}>{x.panel({ schoolId, student: s })}</div>} />
+        ))}
+        {moreTabs.map(({ id, Title, Panel }) => (
+          <Tab
+            key={id}
+            id={id}
+            title={<Title />}
+            panel={
+              <div className="st-card ws-card" style={{ background: '#fff' }}>
+                <Suspense fallback={<Spinner size={24} aria-label={t('students.loading')} />}>
+                  <Panel schoolId={schoolId} student={s} />
+                </Suspense>
+              </div>
+            }
+          />
         ))}
       </Tabs>
       {canEdit ? <LeaveDialog schoolId={schoolId} student={s} isOpen={leaving} onClose={() => setLeaving(false)} /> : null}

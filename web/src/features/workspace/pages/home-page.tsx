@@ -1,8 +1,10 @@
 import { Callout, Card, Icon, Spinner, Tag, type IconName } from '@blueprintjs/core';
 import { timetableDayOf, trialDaysLeft, type Language } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
+import { useWorkspaceSlots } from '../../../lib/workspace/slots';
 import { useMyTimetableQuery } from '../api/workspace-api';
 import { EmptyState } from '../components/empty-state';
 import { useSchool } from '../components/workspace-context';
@@ -198,10 +200,8 @@ function StaffHome() {
   );
 }
 
-/** The role-aware home page of a school's workspace. */
-export function Component() {
-  const { home, approved } = useSchool();
-  if (!approved) return <ApprovalStatus />;
+function RoleHome() {
+  const { home } = useSchool();
   switch (home.role) {
     case 'admin':
       return <AdminHome />;
@@ -212,4 +212,28 @@ export function Component() {
     default:
       return <StaffHome />;
   }
+}
+
+/**
+ * The role-aware home page of a school's workspace: the role's own content, then the cards other
+ * modules contribute for that role (lib/workspace/slots.tsx: notices, today's attendance…).
+ */
+export function Component() {
+  const { home, approved, schoolId } = useSchool();
+  const cards = useWorkspaceSlots().homeCards.filter((c) => c.roles.includes(home.role));
+  if (!approved) return <ApprovalStatus />;
+  return (
+    <>
+      <RoleHome />
+      {cards.length > 0 ? (
+        <div className="ws-home ws-home-cards">
+          <Suspense fallback={null}>
+            {cards.map(({ id, Card: SlotCard }) => (
+              <SlotCard key={id} schoolId={schoolId} />
+            ))}
+          </Suspense>
+        </div>
+      ) : null}
+    </>
+  );
 }

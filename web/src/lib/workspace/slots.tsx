@@ -1,0 +1,41 @@
+import type { Permission, SchoolRole, Student } from '@vidyalaya/shared';
+import { createContext, useContext, type ComponentType } from 'react';
+
+/**
+ * Places where one feature shows another's work without importing it (features never import each
+ * other): a tab on the student's profile (attendance, marks, fees), an action on the student's record
+ * (invite the guardians), a card on the workspace home page (notices, today's attendance). Each
+ * feature exports its slots from features/<name>/slots.tsx; app/workspace-slots.tsx lists them and
+ * provides them here. Components in a slot load lazily (React.lazy), so listing them costs nothing.
+ */
+export interface StudentTabSlot {
+  id: string;
+  /** Shown when the caller's role has this permission. */
+  permission: Permission;
+  /** The tab's title, in the feature's own catalogue. */
+  Title: ComponentType;
+  Panel: ComponentType<{ schoolId: string; student: Student }>;
+}
+
+export interface StudentActionSlot {
+  id: string;
+  permission: Permission;
+  Action: ComponentType<{ schoolId: string; student: Student }>;
+}
+
+export interface HomeCardSlot {
+  id: string;
+  /** The roles whose home page shows the card (after the role's own content). */
+  roles: readonly SchoolRole[];
+  Card: ComponentType<{ schoolId: string }>;
+}
+
+export interface WorkspaceSlots {
+  studentTabs: readonly StudentTabSlot[];
+  studentActions: readonly StudentActionSlot[];
+  homeCards: readonly HomeCardSlot[];
+}
+
+const NONE: WorkspaceSlots = { studentTabs: [], studentActions: [], homeCards: [] };
+export const WorkspaceSlotsContext = createContext<WorkspaceSlots>(NONE);
+export const useWorkspaceSlots = () => useContext(WorkspaceSlotsContext);
