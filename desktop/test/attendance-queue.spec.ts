@@ -110,6 +110,42 @@ describe('issue 16: attendance marked offline on the desktop', () => {
     await api.stop();
   });
 
+  it('the pending-sync list: each day waits, shows as syncing while it is being sent, and leaves the list once the server has it', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const sent: string[] = [];
+    const file = newFile();
+    const queue = new AttendanceQueue({
+      file,
+      serverUrl: () => 'http://server.test',
+      accessToken: async () => 't',
+      fetch: (async (url: string) => {
+        sent.push(String(url));
+        return new Promise<Response>((resolve) => (release = resolve));
+      }) as unknown as typeof fetch,
+    });
+    const first = queue.enqueue(marks('2026-11-23'));
+    const second = queue.enqueue(marks('2026-11-24'));
+    expect(queue.list().map((i) => [i.id, i.state])).toEqual([
+      [first.id, 'queued'],
+      [second.id, 'queued'],
+    ]);
+    const done = queue.sync();
+    // The first day is on its way: 'syncing' in the list, never in the file.
+    while (sent.length < 1) await new Promise((r) => setImmediate(r));
+    expect(queue.list().map((i) => i.state)).toEqual(['syncing', 'queued']);
+    expect(JSON.parse(readFileSync(file, 'utf8')).items.map((i: { state: string }) => i.state)).toEqual(['queued', 'queued']);
+    release(new Response(JSON.stringify({ success: true, data: {} }), { status: 200 }));
+    while (sent.length < 2) await new Promise((r) => setImmediate(r));
+    expect(queue.list().map((i) => [i.id, i.state])).toEqual([[second.id, 'syncing']]);
+    release(new Response(JSON.stringify({ success: false, error: { code: 'ATTENDANCE_CONFLICT', message: 'x' }, data: { markedBy: 'Meena Iyer', markedAt: '2026-11-24T05:10:00.000Z' } }), { status: 409 }));
+    await expect(done).resolves.toMatchObject({ synced: 1, conflicts: 1, pending: 0 });
+    expect(queue.list()).toEqual([expect.objectContaining({ id: second.id, state: 'conflict', conflict: { markedBy: 'Meena Iyer', markedAt: '2026-11-24T05:10:00.000Z' } })]);
+    // Keep the server's version: the queued day is dropped and nothing more is sent.
+    expect(queue.discard(second.id)).toBe(true);
+    await expect(queue.sync()).resolves.toMatchObject({ synced: 0, pending: 0 });
+    expect(sent).toHaveLength(2);
+  });
+
   it('a refusal (a holiday) is kept as failed with the server’s message; discard removes it', async () => {
     const api = fakeServer(() => ({ status: 422, body: { success: false, message: 'x', error: { code: 'ATTENDANCE_HOLIDAY', message: 'Attendance cannot be marked on a holiday: Diwali.' } } }));
     const url = await api.start();

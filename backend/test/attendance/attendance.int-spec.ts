@@ -181,6 +181,12 @@ describe('attendance: marking, refusals, the register, the 75 % rule, absence no
       totals: { present: 15, halfDay: 2, late: 1, absent: 1 },
     });
     expect(one.body.data.attendance.months).toEqual([expect.objectContaining({ month: '2026-11', workingDays: 19, percentage: 89.47 })]);
+    // The month's days for the profile: every counted working day (holidays left out) and the child's mark on each.
+    const november = one.body.data.attendance.months[0];
+    expect(november.workingDates).toEqual(days);
+    expect(november.workingDates).not.toContain('2026-11-10');
+    expect(november.days['2026-11-02']).toBe('half_day');
+    expect(november.days['2026-11-05']).toBe('absent');
     expect(r).toMatchObject({ countedFrom: '2026-11-02', countedDays: 19 });
 
     // The early-warning list (admission dates before the register began change nothing).

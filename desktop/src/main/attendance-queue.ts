@@ -18,7 +18,8 @@ export type QueuedMarks = z.output<typeof queuedMarksSchema>;
 export interface QueueItem extends QueuedMarks {
   id: string;
   queuedAt: string;
-  state: 'queued' | 'conflict' | 'failed';
+  /** Stored: 'queued', 'conflict' or 'failed'; list() reports the day being sent right now as 'syncing'. */
+  state: 'queued' | 'syncing' | 'conflict' | 'failed';
   /** For a conflict: who saved the day meanwhile, and when. For a failure: the server's message. */
   conflict?: { markedBy: string | null; markedAt: string | null };
   message?: string;
@@ -46,6 +47,8 @@ const fileSchema = z.object({ version: z.literal(1), items: z.array(z.any()) });
 export class AttendanceQueue {
   private items: QueueItem[];
   private syncing: Promise<SyncResult> | null = null;
+  /** The id of the day being sent right now (shown as 'syncing'; never stored). */
+  private sending: string | null = null;
 
   constructor(private readonly deps: QueueDeps) {
     this.items = this.load();
@@ -68,8 +71,9 @@ export class AttendanceQueue {
     renameSync(tmp, this.deps.file);
   }
 
+  /** Every queued day, oldest first; the one being sent right now has the state 'syncing'. */
   list(): QueueItem[] {
-    return this.items.map((i) => ({ ...i, records: i.records.map((r) => ({ ...r })) }));
+    return this.items.map((i) => ({ ...i, state: i.id === this.sending ? 'syncing' : i.state, records: i.records.map((r) => ({ ...r })) }));
   }
 
   /** Queues a day's marks, replacing any earlier queued version of the same day. */
@@ -102,6 +106,7 @@ export class AttendanceQueue {
   sync(): Promise<SyncResult> {
     this.syncing ??= this.run().finally(() => {
       this.syncing = null;
+      this.sending = null;
     });
     return this.syncing;
   }
@@ -120,6 +125,8 @@ export class AttendanceQueue {
         result.stopped = 'signed-out';
         break;
       }
+      if (!this.items.some((i) => i.id === item.id)) continue; // discarded meanwhile
+      this.sending = item.id;
       let res: Response;
       try {
         res = await doFetch(`${server}${API_BASE_PATH}/schools/${item.schoolId}/sections/${item.sectionId}/attendance/${item.date}`, {
@@ -154,6 +161,7 @@ export class AttendanceQueue {
         item.message = body?.error?.message ?? `The server refused these marks (${res.status}).`;
         result.failed += 1;
       }
+      this.sending = null;
       this.persist();
     }
     result.pending = this.items.filter((i) => i.state === 'queued').length;

@@ -37,7 +37,8 @@ export interface QueuedAttendance {
   records: { studentId: string; status: 'present' | 'absent' | 'late' | 'half_day' | 'leave'; note?: string }[];
   basedOn: string | null;
   queuedAt: string;
-  state: 'queued' | 'conflict' | 'failed';
+  /** 'queued': waiting to be sent; 'syncing': being sent right now; 'conflict': saved meanwhile by someone else; 'failed': refused. */
+  state: 'queued' | 'syncing' | 'conflict' | 'failed';
   conflict?: { markedBy: string | null; markedAt: string | null };
   message?: string;
 }

@@ -157,7 +157,15 @@ export interface StudentAttendance {
   workingDays: number;
   totals: AttendanceCounts;
   percentage: number | null;
-  months: { month: string; workingDays: number; totals: AttendanceCounts; percentage: number | null; days: Record<string, AttendanceStatus> }[];
+  months: {
+    month: string;
+    workingDays: number;
+    totals: AttendanceCounts;
+    percentage: number | null;
+    days: Record<string, AttendanceStatus>;
+    /** The month's counted working days (YYYY-MM-DD, holidays excluded), marked or not. */
+    workingDates: string[];
+  }[];
 }
 export interface StudentAttendanceResult {
   attendance: StudentAttendance;

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
+import { attendanceTodayCard, studentAttendanceTab } from '../features/attendance/slots';
 
 /**
  * The module features' slots (lib/workspace/slots.tsx): a feature adds a line here for each tab,
@@ -7,9 +8,13 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
  * public pages carry none of this.
  */
 const SLOTS: WorkspaceSlots = {
-  studentTabs: [],
+  studentTabs: [
+    studentAttendanceTab,
+  ],
   studentActions: [],
-  homeCards: [],
+  homeCards: [
+    attendanceTodayCard,
+  ],
 };
 
 export function Component() {

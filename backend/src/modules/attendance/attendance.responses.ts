@@ -104,7 +104,7 @@ export class StudentAttendanceResponse extends createZodDto(
         workingDays: z.int(),
         totals: counts,
         percentage: z.number().nullable(),
-        months: z.array(z.object({ month: z.string(), workingDays: z.int(), totals: counts, percentage: z.number().nullable(), days })),
+        months: z.array(z.object({ month: z.string(), workingDays: z.int(), totals: counts, percentage: z.number().nullable(), days, workingDates: z.array(z.string()) })),
       }),
     }) satisfies z.ZodType<StudentAttendanceResult>,
   ),

@@ -304,6 +304,7 @@ export class AttendanceService implements OnModuleInit {
     const months = (from <= until ? monthsBetween(from, until) : []).map((month) => ({
       month,
       workingDays: days.filter((d) => d.startsWith(month)).length,
+      workingDates: days.filter((d) => d.startsWith(month)),
       totals: emptyCounts(),
       percentage: null as number | null,
       days: {} as Record<string, AttendanceStatus>,

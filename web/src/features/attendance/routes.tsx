@@ -5,4 +5,5 @@ export const attendanceRoutes: RouteObject[] = [
   { path: 'attendance', lazy: () => import('./pages/today-page') },
   { path: 'attendance/mark/:sectionId/:date', lazy: () => import('./pages/mark-page') },
   { path: 'attendance/register/:sectionId', lazy: () => import('./pages/register-page') },
+  { path: 'attendance/pending', lazy: () => import('./pages/pending-page') },
 ];

@@ -87,7 +87,7 @@ export function Component() {
                     : q.state === 'failed'
                       ? (q.message ?? '')
                       : t('queue.waiting')}
-                  {q.state !== 'queued' ? (
+                  {q.state === 'conflict' || q.state === 'failed' ? (
                     <span className="att-card-actions">
                       {q.state === 'conflict' ? (
                         <button type="button" className="bp6-button" onClick={() => void settle(q.id, true)}>
@@ -103,6 +103,9 @@ export function Component() {
               );
             })}
           </ul>
+          <Link className="bp6-button ws-touch" to="pending">
+            {t('pending.open')}
+          </Link>
         </Callout>
       ) : null}
       {d.sections.length === 0 ? (
