@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CHANNELS } from '../../../desktop/src/ipc-channels';
+import { AttendanceQueue } from '../../../desktop/src/main/attendance-queue';
 import { createIpcHandlers, handlersByChannel, type IpcHandler } from '../../../desktop/src/main/ipc/handlers';
 import { APP_ORIGIN } from '../../../desktop/src/main/navigation';
 import { createProtocolHandler } from '../../../desktop/src/main/protocol';
@@ -48,13 +49,24 @@ export function ensureDesktopBuilt(): void {
  * D-Bus session, `npm run test:keychain`-style; else one in memory), the settings store, and the
  * handlers over them. `opened` records what would go to the system browser.
  */
-export function createMainProcess(opts: { keyring?: KeyringLike } = {}) {
+export function createMainProcess(opts: { keyring?: KeyringLike; attendanceFile?: string } = {}) {
   const realKeychain = !opts.keyring && !!process.env.DBUS_SESSION_BUS_ADDRESS;
   const keyring: KeyringLike = opts.keyring ?? (realKeychain ? osKeyring() : memoryKeyring());
   const service = `Vidyalaya e2e ${randomUUID()}`;
   const vault = createTokenVault({ keyring, service });
   const settings = createSettingsStore(memoryStore());
   const opened: string[] = [];
+  // The offline attendance queue, as index.ts makes it (only when a test asks for one).
+  const attendance = opts.attendanceFile
+    ? new AttendanceQueue({
+        file: opts.attendanceFile,
+        serverUrl: () => settings.get()?.serverUrl ?? null,
+        accessToken: async () => {
+          const url = settings.get()?.serverUrl;
+          return url ? ((await vault.get(url))?.accessToken ?? null) : null;
+        },
+      })
+    : undefined;
   const handlers = new Map<string, IpcHandler>(
     handlersByChannel(
       createIpcHandlers({
@@ -63,6 +75,7 @@ export function createMainProcess(opts: { keyring?: KeyringLike } = {}) {
         checkServer: (input) => checkServer(input, { timeoutMs: 5000 }),
         openExternal: async (url) => void opened.push(url),
         version: 'e2e',
+        attendance,
       }),
     ),
   );
@@ -74,6 +87,7 @@ export function createMainProcess(opts: { keyring?: KeyringLike } = {}) {
     vault,
     settings,
     opened,
+    attendance,
     /** The raw keychain entry for a server, read past the vault. */
     keychainEntry: (server: string) => keyring.getPassword(service, server),
     async attach(page: Page): Promise<void> {
