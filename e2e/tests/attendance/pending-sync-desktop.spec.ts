@@ -107,6 +107,7 @@ test('pending sync: queued days, a conflict shown as the server’s marks beside
   const dayB = await api<{ attendance: { counts: { absent: number } } }>(request, 'GET', `/schools/${school.id}/sections/${secB}/attendance/${today}`, token);
   expect(dayB.attendance.counts.absent).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: join(__dirname, '..', '..', '..', 'docs', 'screens', 'attendance-pending-sync-360-en.png'), fullPage: true });
 
   // The user chooses their own marks: sent on top of the server's version.
   const overwrite = conflict.getByRole('button', { name: EN['pending.overwrite'] });

@@ -107,6 +107,8 @@ test('the profile tab shows the running percentage against 75 %; the principalâ€
   await expect(b.getByText(EN['today.notMarked']!, { exact: true })).toBeVisible();
   await expect(b).not.toContainText('Present');
   await fits(page);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ROOT, 'docs', 'screens', 'attendance-home-card-360-en.png') });
   const open = card.getByRole('link', { name: EN['home.open'] });
   expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await open.tap();
@@ -123,6 +125,7 @@ test('the profile tab shows the running percentage against 75 %; the principalâ€
   const [y, m, d] = istDate(0).split('-');
   await expect(page.getByRole('listitem', { name: `${d}/${m}/${y}: ${EN['status.present']}` })).toBeVisible();
   await fits(page);
+  await page.screenshot({ path: join(ROOT, 'docs', 'screens', 'attendance-profile-tab-360-en.png'), fullPage: true });
 
   // Meera, absent every day: 0 % and below 75 %.
   await page.goto(`${portal}/workspace/${school.id}/students/${meera}`);

@@ -39,7 +39,7 @@ function Conflict({ schoolId, item, busy, onSettle }: { schoolId: string; item: 
   const mc = countsOf(item.records);
   return (
     <div className="att-conflict" data-testid={`conflict-${item.id}`}>
-      <p>{t('queue.conflict', { name: item.conflict?.markedBy ?? '', time: timeIST(item.conflict?.markedAt ?? null) })}</p>
+      <p>{t('pending.conflictText', { name: item.conflict?.markedBy ?? '', time: timeIST(item.conflict?.markedAt ?? null) })}</p>
       <div className="att-compare">
         <div>
           <h3>{t('pending.server')}</h3>
