@@ -92,7 +92,9 @@ test('the Fees tab on a profile: cancel a receipt with a reason, add and remove 
   // A sibling concession of 10 % on tuition: the dues drop by ₹900; who approved it is shown; removing it restores them.
   await tab.getByLabel(en['fees.concessions.kindLabel'], { exact: true }).selectOption('sibling');
   await tab.getByLabel(en['fees.concessions.percentLabel']).fill('10');
-  await tab.getByRole('checkbox', { name: 'Tuition fee' }).check();
+  // Blueprint draws the box over the input: a person taps the label.
+  await tab.locator('label.fees-check', { hasText: 'Tuition fee' }).click();
+  await expect(tab.getByRole('checkbox', { name: 'Tuition fee' })).toBeChecked();
   await tab.getByLabel(en['fees.concessions.note']).fill('Elder brother in Class 8');
   await tab.getByRole('button', { name: en['fees.concessions.save'] }).click();
   await expect(tab.getByTestId('fees-concession')).toHaveText(rupees(90_000));

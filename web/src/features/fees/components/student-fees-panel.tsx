@@ -28,7 +28,7 @@ export function StudentFeesPanel(props: { schoolId: string; student: Student }) 
   if (fees.isError || !fees.data) return <Callout intent="danger">{t('fees.loadFailed')}</Callout>;
   const f = fees.data;
   return (
-    <div className="fees-tab" data-testid="student-fees">
+    <div className="fees-student-tab" data-testid="student-fees">
       <section className="fees-section" aria-labelledby="fees-tab-dues">
         <h2 id="fees-tab-dues">
           {t('fees.profile.dues')} {f.academicYear ? <Tag minimal>{f.academicYear}</Tag> : null} {f.rte ? <Tag intent="success">{t('fees.counter.rte')}</Tag> : null}
