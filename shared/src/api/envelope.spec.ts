@@ -80,13 +80,13 @@ describe('DECISIONS API error codes', () => {
     ['ACADEMIC_YEAR_INVALID', 400], ['ACADEMIC_YEAR_EXISTS', 409],
     // Fees.
     ['FEE_HEAD_EXISTS', 409], ['FEE_STRUCTURE_EXISTS', 409], ['NO_FEE_STRUCTURE', 422], ['PAYMENT_EXCEEDS_DUES', 422],
-    ['RECEIPT_CANCELLED', 422], ['UPI_NOT_SET', 422],
+    ['RECEIPT_CANCELLED', 422], ['UPI_NOT_SET', 422], ['FEE_STRUCTURE_PAID', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(errorStatus(code)).toBe(status);
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(67);
+    expect(ERROR_CODE_LIST).toHaveLength(68);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);

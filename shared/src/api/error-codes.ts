@@ -69,6 +69,7 @@ export const ERROR_CODES = {
   PAYMENT_EXCEEDS_DUES: { status: 422, message: 'The amount is more than what is due.' },
   RECEIPT_CANCELLED: { status: 422, message: 'This receipt is already cancelled.' },
   UPI_NOT_SET: { status: 422, message: 'The school has not set its UPI ID yet.' },
+  FEE_STRUCTURE_PAID: { status: 409, message: 'Payments are recorded against this part of the fee structure, so it cannot be changed this way.' },
   // Exams and report cards (DECISIONS "Exams and report cards").
   MARKS_LOCKED: { status: 422, message: 'The results of this exam are published: marks are locked until an admin unpublishes them.' },
   RESULTS_NOT_PUBLISHED: { status: 422, message: 'No results have been published for this student yet.' },

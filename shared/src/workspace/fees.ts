@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, optionalField, requiredText } from '../schemas/common';
-import { isoDateSchema, pageQueryShape, type Page } from './common';
+import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
 
 /**
  * Fees and receipts (DECISIONS "Fees"; issue 18): the wire contract and the arithmetic. Money is
@@ -57,6 +57,9 @@ export const FEES_MESSAGES = {
   instalmentIds: 'Each instalment must be a valid ID',
   format: 'Format must be json or xlsx',
   range: 'Choose a period of at most 366 days, from on or before to',
+  instalmentId: 'Instalment must be a valid ID',
+  duplicateInstalment: 'An instalment appears twice in this structure',
+  concessionId: 'Concession must be a valid ID',
 } as const;
 const M = FEES_MESSAGES;
 
@@ -100,6 +103,33 @@ export const createFeeStructureSchema = z.object({
   lateFee: z.preprocess((v) => (v === null ? undefined : v), lateFeeRuleSchema.optional()),
 });
 export type CreateFeeStructureInput = z.output<typeof createFeeStructureSchema>;
+
+/**
+ * PATCH …/fee-structures/{id}: the whole list of instalments as it should be (class and year stay).
+ * An instalment with `id` is an existing one, edited in place (its payments stay with it); one
+ * without is new; an existing one left out is removed. `lateFee` when given replaces the rule
+ * (null = none). The server refuses (409 FEE_STRUCTURE_PAID) an edit that would leave a payment
+ * without its instalment or head, or make a head's amount less than what is already paid on it.
+ */
+export const updateFeeStructureSchema = z.object({
+  instalments: z
+    .array(instalmentSchema.extend({ id: optionalField(z.uuid({ error: M.instalmentId })) }), { error: M.instalments })
+    .min(1, M.instalments)
+    .max(24, M.instalments)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((inst, i) => {
+        if (!inst.id) return;
+        if (seen.has(inst.id)) ctx.addIssue({ code: 'custom', message: M.duplicateInstalment, path: [i, 'id'] });
+        seen.add(inst.id);
+      });
+    }),
+  lateFee: lateFeeRuleSchema.nullable().optional(),
+});
+export type UpdateFeeStructureInput = z.output<typeof updateFeeStructureSchema>;
+
+/** …/students/{studentId}/concessions/{concessionId} */
+export const concessionParamSchema = schoolAndIdParamSchema('studentId').extend({ concessionId: z.uuid({ error: M.concessionId }) });
 
 /** PUT …/fee-structures/{id}/late-fee: the rule, or {lateFee:null} for none. */
 export const putLateFeeSchema = z.object({ lateFee: lateFeeRuleSchema.nullable() });

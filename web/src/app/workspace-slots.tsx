@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 import { attendanceTodayCard, studentAttendanceTab } from '../features/attendance/slots';
+import { feesStudentTab } from '../features/fees/slots';
 
 /**
  * The module features' slots (lib/workspace/slots.tsx): a feature adds a line here for each tab,
@@ -10,6 +11,7 @@ import { attendanceTodayCard, studentAttendanceTab } from '../features/attendanc
 const SLOTS: WorkspaceSlots = {
   studentTabs: [
     studentAttendanceTab,
+    feesStudentTab,
   ],
   studentActions: [],
   homeCards: [

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type {
   CollectionReport,
@@ -24,6 +24,7 @@ import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspa
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import {
   CancelReceiptDto,
+  ConcessionParamDto,
   CollectionQueryDto,
   CreateConcessionDto,
   CreateFeeHeadDto,
@@ -42,10 +43,12 @@ import {
   StudentParamDto,
   StudentReceiptsQueryDto,
   UpiQrQueryDto,
+  UpdateFeeStructureDto,
 } from './fees.dto';
 import {
   CollectionResponse,
   ConcessionListResponse,
+  ConcessionRemovedResponse,
   ConcessionResponse,
   DayBookResponse,
   DefaulterListResponse,
@@ -121,6 +124,17 @@ export class FeesController {
     return this.fees.getStructure(ctx, p.structureId);
   }
 
+  @Patch('fee-structures/:structureId')
+  @RequirePermission('fees.manage')
+  @ApiOperation({
+    summary:
+      'Edit a structure: {instalments:[{id?, name, dueOn, items}], lateFee?}; an instalment with id is edited in place, one without is new, one left out is removed; 409 FEE_STRUCTURE_PAID when a payment would lose its instalment or head, or a head would be less than what is paid on it',
+  })
+  @ApiData(FeeStructureResponse)
+  updateStructure(@Workspace() ctx: WorkspaceContext, @Param() p: StructureParamDto, @Body() dto: UpdateFeeStructureDto): Promise<FeeStructureResult> {
+    return this.fees.updateStructure(ctx, p.structureId, dto);
+  }
+
   @Put('fee-structures/:structureId/late-fee')
   @RequirePermission('fees.manage')
   @ApiOperation({ summary: 'Set the late-fee rule {kind:"fixed"|"per_day", amount, graceDays, cap?} or {lateFee:null}' })
@@ -160,6 +174,14 @@ export class FeesController {
   @ApiData(ConcessionResponse, 201)
   createConcession(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Body() dto: CreateConcessionDto): Promise<ConcessionResult> {
     return this.fees.createConcession(ctx, p.studentId, dto);
+  }
+
+  @Delete('students/:studentId/concessions/:concessionId')
+  @RequirePermission('fees.manage')
+  @ApiOperation({ summary: 'Remove a student’s concession (the RTE waiver that applies by itself is not stored and cannot be removed)' })
+  @ApiData(ConcessionRemovedResponse)
+  removeConcession(@Workspace() ctx: WorkspaceContext, @Param() p: ConcessionParamDto): Promise<{ removed: true }> {
+    return this.fees.removeConcession(ctx, p.studentId, p.concessionId);
   }
 
   @Get('students/:studentId/fees')

@@ -1,5 +1,7 @@
 import {
   cancelReceiptSchema,
+  concessionParamSchema,
+  updateFeeStructureSchema,
   collectionQuerySchema,
   createConcessionSchema,
   createFeeHeadSchema,
@@ -38,3 +40,5 @@ export class CollectionQueryDto extends createZodDto(collectionQuerySchema) {}
 export class UpiQrQueryDto extends createZodDto(upiQrQuerySchema) {}
 export class FeeSettingsDto extends createZodDto(feeSettingsSchema) {}
 export class StudentReceiptsQueryDto extends createZodDto(pageQuerySchema) {}
+export class UpdateFeeStructureDto extends createZodDto(updateFeeStructureSchema) {}
+export class ConcessionParamDto extends createZodDto(concessionParamSchema) {}

@@ -175,6 +175,70 @@ export class FeesRepository extends Repository {
     );
   }
 
+  /**
+   * Rewrites a structure's instalments: `keep` are existing ones (edited in place, so payments stay
+   * with them), the rest are new; existing ones not kept are removed with their items. Positions
+   * are first moved out of the way (the position index is unique per structure).
+   */
+  async replaceInstalments(
+    schoolId: string,
+    structureId: string,
+    instalments: { id?: string; name: string; dueOn: string; items: { headId: string; amount: number }[] }[],
+    removeIds: string[],
+    now: Date,
+  ): Promise<void> {
+    if (removeIds.length > 0) await this.m.query(`DELETE FROM fee_instalments WHERE school_id = $1 AND structure_id = $2 AND id = ANY($3::uuid[])`, [schoolId, structureId, removeIds]);
+    await this.m.query(`UPDATE fee_instalments SET position = position + 100 WHERE school_id = $1 AND structure_id = $2`, [schoolId, structureId]);
+    for (const [i, inst] of instalments.entries()) {
+      let id = inst.id;
+      if (id) {
+        await this.m.query(`UPDATE fee_instalments SET position = $4, name = $5, due_on = $6 WHERE school_id = $1 AND structure_id = $2 AND id = $3`, [
+          schoolId,
+          structureId,
+          id,
+          i + 1,
+          inst.name,
+          inst.dueOn,
+        ]);
+        await this.m.query(`DELETE FROM fee_instalment_items WHERE school_id = $1 AND instalment_id = $2`, [schoolId, id]);
+      } else {
+        const [ins] = await this.rows<{ id: string }>(
+          `INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [schoolId, structureId, i + 1, inst.name, inst.dueOn],
+        );
+        id = ins.id;
+      }
+      await this.m.query(
+        `INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount)
+         SELECT $1, $2, h, p::smallint, a FROM unnest($3::uuid[], $4::int[], $5::bigint[]) AS x(h, p, a)`,
+        [schoolId, id, inst.items.map((x) => x.headId), inst.items.map((_, j) => j + 1), inst.items.map((x) => x.amount)],
+      );
+    }
+    await this.m.query(`UPDATE fee_structures SET updated_at = $3 WHERE school_id = $1 AND id = $2`, [schoolId, structureId, now]);
+  }
+
+  /** Locks a structure's row for an edit (two edits, or an edit and a payment reading it, queue). */
+  async lockStructure(schoolId: string, structureId: string): Promise<boolean> {
+    return !!(await this.one(`SELECT 1 FROM fee_structures WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, structureId]));
+  }
+
+  /**
+   * What the receipts of a structure's instalments hold, per instalment and head (null = the late
+   * fee): `paid` counts active receipts only; `any` counts cancelled ones too (their allocations are
+   * kept for the record and still point at the instalment).
+   */
+  allocationsOfStructure(schoolId: string, structureId: string): Promise<{ instalment_id: string; head_id: string | null; paid: string; any_count: number }[]> {
+    return this.rows(
+      `SELECT a.instalment_id, a.head_id, coalesce(sum(a.amount) FILTER (WHERE r.status = 'active'), 0)::bigint AS paid, count(*)::int AS any_count
+         FROM fee_allocations a
+         JOIN fee_instalments i ON i.school_id = a.school_id AND i.id = a.instalment_id
+         JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+        WHERE a.school_id = $1 AND i.structure_id = $2
+        GROUP BY a.instalment_id, a.head_id`,
+      [schoolId, structureId],
+    );
+  }
+
   private structureSelect(where: string): string {
     return `SELECT s.id, s.class_id, c.name AS class_name, s.academic_year, s.late_fee_kind, s.late_fee_amount, s.late_fee_grace_days, s.late_fee_cap, s.created_at
               FROM fee_structures s JOIN classes c ON c.school_id = s.school_id AND c.id = s.class_id WHERE ${where}`;
@@ -226,6 +290,12 @@ export class FeesRepository extends Repository {
       [schoolId, c.studentId, c.kind, c.percent, c.amount, c.headIds, c.note, c.approvedBy, now],
     );
     return row.id;
+  }
+
+  /** Deletes a student's concession; false when there is none with this id. */
+  async deleteConcession(schoolId: string, studentId: string, id: string): Promise<boolean> {
+    const rows = await this.rows(`DELETE FROM fee_concessions WHERE school_id = $1 AND student_id = $2 AND id = $3 RETURNING id`, [schoolId, studentId, id]);
+    return rows.length > 0;
   }
 
   // ── allocations and receipts ───────────────────────────────────────────

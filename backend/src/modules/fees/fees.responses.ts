@@ -99,6 +99,7 @@ export class FeeHeadListResponse extends createZodDto(successEnvelope(pageSchema
 export class FeeStructureResponse extends createZodDto(successEnvelope(z.object({ structure: structureSchema }))) {}
 export class FeeStructureListResponse extends createZodDto(successEnvelope(pageSchema(structureSchema))) {}
 export class ConcessionResponse extends createZodDto(successEnvelope(z.object({ concession: concessionSchema }))) {}
+export class ConcessionRemovedResponse extends createZodDto(successEnvelope(z.object({ removed: z.literal(true) }))) {}
 export class ConcessionListResponse extends createZodDto(successEnvelope(pageSchema(concessionSchema))) {}
 export class StudentFeesResponse extends createZodDto(successEnvelope(studentFeesSchema)) {}
 export class ReceiptResponse extends createZodDto(successEnvelope(z.object({ receipt: receiptSchema }))) {}

@@ -6,6 +6,7 @@ import {
   effectiveConcessions,
   financialYearOf,
   formatReceiptNumber,
+  formatRupees,
   istParts,
   upiLink,
   type CancelReceiptInput,
@@ -39,6 +40,7 @@ import {
   type Student,
   type StudentFees,
   type StudentListItem,
+  type UpdateFeeStructureInput,
   type UpiQr,
 } from '@vidyalaya/shared';
 import QRCode from 'qrcode';
@@ -257,6 +259,64 @@ export class FeesService {
     return this.getStructure(ctx, structureId);
   }
 
+  /**
+   * Edits a structure's instalments (and, when given, its late-fee rule) in one audited write. An
+   * edit that would leave a payment without its instalment or head, or make a head's amount less
+   * than what active receipts have paid on it, is refused (409 FEE_STRUCTURE_PAID) with nothing
+   * changed; the first such problem is the message, each is a detail.
+   */
+  async updateStructure(ctx: WorkspaceContext, structureId: string, input: UpdateFeeStructureInput): Promise<FeeStructureResult> {
+    await this.access.require(ctx, 'feeStructure', [structureId]);
+    const headIds = [...new Set(input.instalments.flatMap((i) => i.items.map((x) => x.headId)))];
+    await this.access.require(ctx, 'feeHead', headIds);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      if (!(await repo.lockStructure(ctx.schoolId, structureId))) throw new DomainException('NOT_FOUND');
+      const [before] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+      const existing = new Map(before.instalments.map((i) => [i.id, i]));
+      const details: Record<string, string> = {};
+      input.instalments.forEach((inst, i) => {
+        if (inst.id && !existing.has(inst.id)) details[`instalments.${i}.id`] = 'This instalment is not part of this fee structure';
+      });
+      if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
+      const kept = new Set(input.instalments.flatMap((i) => (i.id ? [i.id] : [])));
+      const removed = before.instalments.filter((i) => !kept.has(i.id));
+      const allocations = await repo.allocationsOfStructure(ctx.schoolId, structureId);
+      for (const inst of removed) {
+        if (allocations.some((a) => a.instalment_id === inst.id)) {
+          details[`instalment.${inst.id}`] = `${inst.name}: receipts are recorded against this instalment, so it cannot be removed`;
+        }
+      }
+      input.instalments.forEach((inst, i) => {
+        if (!inst.id) return;
+        const old = existing.get(inst.id)!;
+        for (const a of allocations.filter((x) => x.instalment_id === inst.id && x.head_id !== null && n(x.paid) > 0)) {
+          const headName = old.items.find((x) => x.headId === a.head_id)?.headName ?? '';
+          const item = inst.items.find((x) => x.headId === a.head_id);
+          const paid = formatRupees(n(a.paid));
+          const j = item ? inst.items.indexOf(item) : -1;
+          if (!item) details[`instalments.${i}.items`] = `${inst.name}: ${paid} is paid on ${headName}, so it cannot be removed`;
+          else if (item.amount < n(a.paid)) details[`instalments.${i}.items.${j}.amount`] = `${inst.name}: ${headName} cannot be less than the ${paid} already paid`;
+        }
+      });
+      const problems = Object.values(details);
+      if (problems.length > 0) throw new DomainException('FEE_STRUCTURE_PAID', { message: `${problems[0]}.`, details });
+      await repo.replaceInstalments(
+        ctx.schoolId,
+        structureId,
+        input.instalments,
+        removed.map((i) => i.id),
+        tx.now,
+      );
+      if (input.lateFee !== undefined) {
+        await repo.setLateFee(ctx.schoolId, structureId, input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null, tx.now);
+      }
+      const [after] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+      await tx.audit({ action: 'fee_structure.updated', entity: 'fee_structure', entityId: structureId, before, after });
+    });
+    return this.getStructure(ctx, structureId);
+  }
+
   // ── concessions ────────────────────────────────────────────────────────
   async listConcessions(ctx: WorkspaceContext, studentId: string): Promise<Page<Concession>> {
     const student = (await this.students.get(ctx, studentId)).student;
@@ -298,6 +358,18 @@ export class FeesService {
       const concession = toConcession((await repo.concessions(ctx.schoolId, [studentId])).find((c) => c.id === id)!);
       await tx.audit({ action: 'fee_concession.created', entity: 'fee_concession', entityId: id, after: concession });
       return { concession };
+    });
+  }
+
+  async removeConcession(ctx: WorkspaceContext, studentId: string, concessionId: string): Promise<{ removed: true }> {
+    await this.students.get(ctx, studentId);
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const row = (await repo.concessions(ctx.schoolId, [studentId])).find((c) => c.id === concessionId);
+      if (!row) throw new DomainException('NOT_FOUND');
+      await repo.deleteConcession(ctx.schoolId, studentId, concessionId);
+      await tx.audit({ action: 'fee_concession.removed', entity: 'fee_concession', entityId: concessionId, before: toConcession(row) });
+      return { removed: true as const };
     });
   }
 

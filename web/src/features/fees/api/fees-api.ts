@@ -17,6 +17,7 @@ import type {
   ReceiptResult,
   StudentFees,
   StudentList,
+  UpdateFeeStructureInput,
   UpiQr,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -47,6 +48,10 @@ export const feesApi = api.enhanceEndpoints({ addTagTypes: ['FeeHeads', 'FeeStru
       query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/fee-structures`, method: 'POST', body }),
       invalidatesTags: ['FeeStructures', 'StudentFees'],
     }),
+    updateFeeStructure: b.mutation<FeeStructureResult, { schoolId: string; structureId: string; body: UpdateFeeStructureInput }>({
+      query: ({ schoolId, structureId, body }) => ({ url: `${school(schoolId)}/fee-structures/${encodeURIComponent(structureId)}`, method: 'PATCH', body }),
+      invalidatesTags: ['FeeStructures', 'StudentFees'],
+    }),
     feeClasses: b.query<FeeClassList, string>({
       query: (schoolId) => ({ url: `${school(schoolId)}/fees/classes` }),
       providesTags: ['FeeStructures'],
@@ -58,6 +63,18 @@ export const feesApi = api.enhanceEndpoints({ addTagTypes: ['FeeHeads', 'FeeStru
     createConcession: b.mutation<ConcessionResult, { schoolId: string; studentId: string; body: CreateConcessionInput }>({
       query: ({ schoolId, studentId, body }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/concessions`, method: 'POST', body }),
       invalidatesTags: ['StudentFees'],
+    }),
+    removeConcession: b.mutation<{ removed: true }, { schoolId: string; studentId: string; concessionId: string }>({
+      query: ({ schoolId, studentId, concessionId }) => ({
+        url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/concessions/${encodeURIComponent(concessionId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['StudentFees'],
+    }),
+    /** A student's receipts through the read route (a guardian: their own children's). */
+    studentReceipts: b.query<ReceiptList, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/receipts`, params: { pageSize: 100 } }),
+      providesTags: ['Receipts'],
     }),
     pay: b.mutation<ReceiptResult, { schoolId: string; body: CreatePaymentInput }>({
       query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/payments`, method: 'POST', body }),
@@ -99,7 +116,11 @@ export const {
   useCreateFeeHeadMutation,
   useFeeStructuresQuery,
   useCreateFeeStructureMutation,
+  useUpdateFeeStructureMutation,
   useFeeClassesQuery,
+  useCreateConcessionMutation,
+  useRemoveConcessionMutation,
+  useStudentReceiptsQuery,
   useStudentFeesQuery,
   usePayMutation,
   useReceiptsQuery,

@@ -1,25 +1,26 @@
-import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { PAYMENT_MODES, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { PAYMENT_MODES, roleHas, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
+import { useSearchParams } from 'react-router';
+import { formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
-import { fetchFile, receiptPdfPath, useFindStudentsQuery, useLazyUpiQrQuery, usePayMutation, useReceiptsQuery, useStudentFeesQuery } from '../api/fees-api';
+import { useFindStudentsQuery, useLazyUpiQrQuery, usePayMutation, useReceiptsQuery, useStudentFeesQuery } from '../api/fees-api';
 import { FeesShell } from '../components/fees-shell';
+import { Concessions } from '../components/concessions';
+import { DuesTable } from '../components/dues-table';
 import { parseRupees } from '../components/money';
+import { openReceipt, ReceiptsList } from '../components/receipts-list';
 import { useLanguage, useT, type MessageId } from '../i18n';
-
-/** Opens a receipt's PDF in a new tab (the call carries the sign-in, so it goes through a blob). */
-async function openReceipt(schoolId: string, receiptId: string) {
-  const url = await fetchFile(receiptPdfPath(schoolId, receiptId));
-  window.open(url, '_blank', 'noopener');
-}
 
 /** The counter: find a student, see the dues, take a payment, print the receipt. */
 export function Component() {
   const t = useT();
   const language = useLanguage();
   const { schoolId } = useSchool();
+  // ?student= opens the counter on one student (the link on the profile's fee tab).
+  const [params] = useSearchParams();
+  const linked = params.get('student');
   const [search, setSearch] = useState('');
   const [debounced, setDebounced] = useState('');
   const [student, setStudent] = useState<StudentListItem | null>(null);
@@ -61,14 +62,17 @@ export function Component() {
           </ul>
         ) : null}
       </section>
-      {student ? <StudentDues key={student.id} schoolId={schoolId} student={student} language={language} /> : null}
+      {student || linked ? <StudentDues key={student?.id ?? linked} schoolId={schoolId} studentId={student?.id ?? linked!} language={language} /> : null}
     </FeesShell>
   );
 }
 
-function StudentDues(props: { schoolId: string; student: StudentListItem; language: 'en' | 'hi' }) {
+function StudentDues(props: { schoolId: string; studentId: string; language: 'en' | 'hi' }) {
   const t = useT();
-  const { schoolId, student, language } = props;
+  const { home } = useSchool();
+  const canManage = roleHas(home.role, 'fees.manage');
+  const { schoolId, language } = props;
+  const student = { id: props.studentId };
   const fees = useStudentFeesQuery({ schoolId, studentId: student.id });
   const receipts = useReceiptsQuery({ schoolId, studentId: student.id });
   const [pay, paying] = usePayMutation();
@@ -114,47 +118,7 @@ function StudentDues(props: { schoolId: string; student: StudentListItem; langua
         {!f.structureId ? (
           <Callout intent="warning">{t('fees.counter.noStructure')}</Callout>
         ) : (
-          <div className="fees-table-wrap">
-            <HTMLTable compact striped className="fees-dues-table">
-              <thead>
-                <tr>
-                  <th>{t('fees.counter.instalment')}</th>
-                  <th>{t('fees.counter.dueOn')}</th>
-                  <th className="fees-num fees-hide-narrow">{t('fees.counter.amount')}</th>
-                  <th className="fees-num fees-hide-narrow">{t('fees.counter.concession')}</th>
-                  <th className="fees-num fees-hide-narrow">{t('fees.counter.lateFee')}</th>
-                  <th className="fees-num">{t('fees.counter.paid')}</th>
-                  <th className="fees-num">{t('fees.counter.balance')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {f.instalments.map((i) => (
-                  <tr key={i.instalmentId}>
-                    <td>
-                      {i.name}{' '}
-                      <Tag minimal intent={i.status === 'paid' ? 'success' : i.status === 'overdue' ? 'danger' : i.status === 'partly_paid' ? 'warning' : 'none'}>
-                        {t(`fees.counter.status.${i.status}` as MessageId)}
-                      </Tag>
-                    </td>
-                    <td>{formatDate(i.dueOn)}</td>
-                    <td className="fees-num fees-hide-narrow">{money(i.amount)}</td>
-                    <td className="fees-num fees-hide-narrow">{money(i.concession)}</td>
-                    <td className="fees-num fees-hide-narrow">{money(i.lateFee)}</td>
-                    <td className="fees-num">{money(i.paid)}</td>
-                    <td className="fees-num">{money(i.balance)}</td>
-                  </tr>
-                ))}
-                <tr className="fees-totals">
-                  <td colSpan={2}>{t('fees.counter.total')}</td>
-                  <td className="fees-num fees-hide-narrow">{money(f.totals.amount)}</td>
-                  <td className="fees-num fees-hide-narrow">{money(f.totals.concession)}</td>
-                  <td className="fees-num fees-hide-narrow">{money(f.totals.lateFee)}</td>
-                  <td className="fees-num">{money(f.totals.paid)}</td>
-                  <td className="fees-num" data-testid="fees-balance">{money(f.totals.balance)}</td>
-                </tr>
-              </tbody>
-            </HTMLTable>
-          </div>
+          <DuesTable fees={f} narrow="hide" />
         )}
       </section>
 
@@ -198,22 +162,11 @@ function StudentDues(props: { schoolId: string; student: StudentListItem; langua
         </section>
       ) : null}
 
+      <Concessions schoolId={schoolId} fees={f} canManage={canManage} />
+
       <section className="fees-section" aria-labelledby="fees-receipts">
         <h2 id="fees-receipts">{t('fees.counter.receipts')}</h2>
-        {receipts.data && receipts.data.items.length === 0 ? <p>{t('fees.counter.noReceipts')}</p> : null}
-        <ul className="fees-results">
-          {receipts.data?.items.map((r) => (
-            <li key={r.id}>
-              <Button
-                className="fees-result"
-                variant="minimal"
-                icon="document"
-                onClick={() => void openReceipt(schoolId, r.id)}
-                text={`${r.number} · ${formatDate(r.paidOn)} · ${money(r.amount)} · ${t(`fees.mode.${r.mode}` as MessageId)}${r.status === 'cancelled' ? ` · ${t('fees.counter.cancelled')}` : ''}`}
-              />
-            </li>
-          ))}
-        </ul>
+        <ReceiptsList schoolId={schoolId} receipts={receipts.data?.items ?? []} canCancel={canManage} />
       </section>
     </>
   );

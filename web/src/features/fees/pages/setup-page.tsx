@@ -1,12 +1,13 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { roleHas } from '@vidyalaya/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { roleHas, type FeeHead, type FeeStructure, type LateFeeKind, type LateFeeRuleInput } from '@vidyalaya/shared';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import {
   useCreateFeeHeadMutation,
   useCreateFeeStructureMutation,
+  useUpdateFeeStructureMutation,
   useFeeClassesQuery,
   useFeeHeadsQuery,
   useFeeSettingsQuery,
@@ -23,6 +24,8 @@ const failure = (e: unknown) => {
 };
 
 interface InstalmentDraft {
+  /** An existing instalment (editing a structure); none = new. */
+  id?: string;
   name: string;
   dueOn: string;
   amounts: Record<string, string>;
@@ -44,10 +47,8 @@ export function Component() {
   const [headName, setHeadName] = useState('');
   const [tuition, setTuition] = useState(false);
   const [classId, setClassId] = useState('');
-  const [rows, setRows] = useState<InstalmentDraft[]>([{ name: 'Quarter 1', dueOn: '', amounts: {} }]);
-  const [lateFee, setLateFee] = useState('');
-  const [grace, setGrace] = useState('0');
-  const [cap, setCap] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const [updateStructure, updatingStructure] = useUpdateFeeStructureMutation();
   const [upiId, setUpiId] = useState('');
   const [upiName, setUpiName] = useState('');
   useEffect(() => {
@@ -72,35 +73,29 @@ export function Component() {
     }
   }
 
-  async function onStructure(e: FormEvent) {
-    e.preventDefault();
+  async function onCreate(instalments: InstalmentsBody, lateFee: LateFeeRuleInput | null): Promise<boolean> {
     const cls = classes.data?.items.find((c) => c.classId === classId);
-    if (!cls) return;
-    const instalments = rows.map((r) => ({
-      name: r.name,
-      dueOn: r.dueOn,
-      items: headList.flatMap((h) => {
-        const p = parseRupees(r.amounts[h.id] ?? '');
-        return p === null ? [] : [{ headId: h.id, amount: p }];
-      }),
-    }));
-    const perDay = parseRupees(lateFee);
-    const capPaise = parseRupees(cap);
+    if (!cls) return false;
     try {
-      await createStructure({
-        schoolId,
-        body: {
-          classId,
-          academicYear: cls.academicYear,
-          instalments,
-          lateFee: perDay ? { kind: 'per_day', amount: perDay, graceDays: Number.parseInt(grace, 10) || 0, cap: capPaise ?? undefined } : undefined,
-        },
-      }).unwrap();
+      await createStructure({ schoolId, body: { classId, academicYear: cls.academicYear, instalments, lateFee: lateFee ?? undefined } }).unwrap();
       toast({ title: t('fees.setup.structureSaved'), intent: 'success' });
       setClassId('');
-      setRows([{ name: 'Quarter 1', dueOn: '', amounts: {} }]);
+      return true;
     } catch (err) {
       toastError(t('fees.setup.saveFailed'), failure(err));
+      return false;
+    }
+  }
+
+  async function onUpdate(structureId: string, instalments: InstalmentsBody, lateFee: LateFeeRuleInput | null): Promise<boolean> {
+    try {
+      await updateStructure({ schoolId, structureId, body: { instalments, lateFee } }).unwrap();
+      toast({ title: t('fees.setup.structureUpdated'), intent: 'success' });
+      setEditing(null);
+      return true;
+    } catch (err) {
+      toastError(t('fees.setup.saveFailed'), failure(err));
+      return false;
     }
   }
 
@@ -114,7 +109,7 @@ export function Component() {
     }
   }
 
-  const setRow = (i: number, patch: Partial<InstalmentDraft>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const editingStructure = structures.data?.items.find((x) => x.id === editing) ?? null;
 
   return (
     <FeesShell>
@@ -149,6 +144,7 @@ export function Component() {
                 <th>{t('fees.setup.class')}</th>
                 <th>{t('fees.setup.year')}</th>
                 <th className="fees-num">{t('fees.setup.structureTotal')}</th>
+                {canManage ? <th /> : null}
               </tr>
             </thead>
             <tbody>
@@ -161,6 +157,19 @@ export function Component() {
                     <td className="fees-num">
                       {s ? `${money(s.total)} · ${s.instalments.map((i) => formatDate(i.dueOn)).join(', ')}` : t('fees.setup.noStructure')}
                     </td>
+                    {canManage ? (
+                      <td>
+                        {s ? (
+                          <Button
+                            className="fees-touch"
+                            icon="edit"
+                            text={t('fees.setup.edit')}
+                            aria-label={`${t('fees.setup.edit')}: ${c.name}`}
+                            onClick={() => setEditing(s.id)}
+                          />
+                        ) : null}
+                      </td>
+                    ) : null}
                   </tr>
                 );
               })}
@@ -169,10 +178,34 @@ export function Component() {
         </div>
       </section>
 
+      {canManage && editingStructure ? (
+        <section className="fees-section fees-edit" aria-labelledby="fees-edit-structure">
+          <h2 id="fees-edit-structure">{t('fees.setup.editStructure', { name: editingStructure.className, year: editingStructure.academicYear })}</h2>
+          <p className="fees-muted">{t('fees.setup.editHint')}</p>
+          <StructureForm
+            key={editingStructure.id}
+            heads={headList}
+            initial={draftOf(editingStructure)}
+            busy={updatingStructure.isLoading}
+            submitLabel={t('fees.setup.updateStructure')}
+            onSubmit={(instalments, lateFee) => onUpdate(editingStructure.id, instalments, lateFee)}
+            onCancel={() => setEditing(null)}
+          />
+        </section>
+      ) : null}
+
       {canManage && headList.length > 0 && open.length > 0 ? (
         <section className="fees-section" aria-labelledby="fees-new-structure">
           <h2 id="fees-new-structure">{t('fees.setup.newStructure')}</h2>
-          <form onSubmit={onStructure}>
+          <StructureForm
+            key="new"
+            heads={headList}
+            initial={{ rows: [{ name: 'Quarter 1', dueOn: '', amounts: {} }], lateFee: null }}
+            busy={creatingStructure.isLoading}
+            submitLabel={t('fees.setup.saveStructure')}
+            disabled={!classId}
+            onSubmit={onCreate}
+          >
             <FormGroup label={t('fees.setup.class')} labelFor="fees-class">
               <HTMLSelect id="fees-class" value={classId} onChange={(e) => setClassId(e.target.value)}>
                 <option value="">{t('fees.setup.chooseClass')}</option>
@@ -183,45 +216,7 @@ export function Component() {
                 ))}
               </HTMLSelect>
             </FormGroup>
-            {rows.map((r, i) => (
-              <fieldset key={i} className="fees-form">
-                <FormGroup label={t('fees.setup.instalmentName')} labelFor={`fees-inst-${i}`}>
-                  <InputGroup id={`fees-inst-${i}`} value={r.name} onChange={(e) => setRow(i, { name: e.target.value })} />
-                </FormGroup>
-                <FormGroup label={t('fees.counter.dueOn')} labelFor={`fees-due-${i}`}>
-                  <InputGroup id={`fees-due-${i}`} type="date" value={r.dueOn} onChange={(e) => setRow(i, { dueOn: e.target.value })} />
-                </FormGroup>
-                {headList.map((h) => (
-                  <FormGroup key={h.id} label={`${h.name} (₹)`} labelFor={`fees-amt-${i}-${h.id}`}>
-                    <InputGroup
-                      id={`fees-amt-${i}-${h.id}`}
-                      inputMode="decimal"
-                      value={r.amounts[h.id] ?? ''}
-                      onChange={(e) => setRow(i, { amounts: { ...r.amounts, [h.id]: e.target.value } })}
-                    />
-                  </FormGroup>
-                ))}
-                {rows.length > 1 ? <Button variant="minimal" intent="danger" onClick={() => setRows(rows.filter((_, j) => j !== i))} text={t('fees.setup.removeInstalment')} /> : null}
-              </fieldset>
-            ))}
-            <div className="fees-actions">
-              <Button icon="add" onClick={() => setRows([...rows, { name: `Quarter ${rows.length + 1}`, dueOn: '', amounts: {} }])} text={t('fees.setup.addInstalment')} />
-            </div>
-            <div className="fees-form">
-              <FormGroup label={t('fees.setup.lateFee')} labelFor="fees-late">
-                <InputGroup id="fees-late" inputMode="decimal" value={lateFee} onChange={(e) => setLateFee(e.target.value)} />
-              </FormGroup>
-              <FormGroup label={t('fees.setup.graceDays')} labelFor="fees-grace">
-                <InputGroup id="fees-grace" inputMode="numeric" value={grace} onChange={(e) => setGrace(e.target.value)} />
-              </FormGroup>
-              <FormGroup label={t('fees.setup.cap')} labelFor="fees-cap">
-                <InputGroup id="fees-cap" inputMode="decimal" value={cap} onChange={(e) => setCap(e.target.value)} />
-              </FormGroup>
-            </div>
-            <div className="fees-actions">
-              <Button type="submit" intent="primary" disabled={!classId} loading={creatingStructure.isLoading} text={t('fees.setup.saveStructure')} />
-            </div>
-          </form>
+          </StructureForm>
         </section>
       ) : null}
 
@@ -238,5 +233,123 @@ export function Component() {
         </form>
       </section>
     </FeesShell>
+  );
+}
+
+type InstalmentsBody = { id?: string; name: string; dueOn: string; items: { headId: string; amount: number }[] }[];
+interface StructureDraft {
+  rows: InstalmentDraft[];
+  lateFee: { kind: LateFeeKind; amount: string; grace: string; cap: string } | null;
+}
+
+/** Paise → the rupees a person would type: 150000 → '1500', 150050 → '1500.50'. */
+const rupeesText = (p: number) => (p % 100 === 0 ? String(p / 100) : `${Math.trunc(p / 100)}.${String(p % 100).padStart(2, '0')}`);
+
+function draftOf(s: FeeStructure): StructureDraft {
+  return {
+    rows: s.instalments.map((i) => ({ id: i.id, name: i.name, dueOn: i.dueOn, amounts: Object.fromEntries(i.items.map((x) => [x.headId, rupeesText(x.amount)])) })),
+    lateFee: s.lateFee
+      ? { kind: s.lateFee.kind, amount: rupeesText(s.lateFee.amount), grace: String(s.lateFee.graceDays), cap: s.lateFee.cap === null ? '' : rupeesText(s.lateFee.cap) }
+      : null,
+  };
+}
+
+/** Instalments × heads (amounts in rupees), due dates and the late-fee rule: a new structure or an edit. */
+function StructureForm(props: {
+  heads: FeeHead[];
+  initial: StructureDraft;
+  busy: boolean;
+  submitLabel: string;
+  disabled?: boolean;
+  children?: ReactNode;
+  onSubmit: (instalments: InstalmentsBody, lateFee: LateFeeRuleInput | null) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
+  const t = useT();
+  const { heads } = props;
+  const [rows, setRows] = useState<InstalmentDraft[]>(props.initial.rows);
+  const [kind, setKind] = useState<LateFeeKind>(props.initial.lateFee?.kind ?? 'per_day');
+  const [lateFee, setLateFee] = useState(props.initial.lateFee?.amount ?? '');
+  const [grace, setGrace] = useState(props.initial.lateFee?.grace ?? '0');
+  const [cap, setCap] = useState(props.initial.lateFee?.cap ?? '');
+  const setRow = (i: number, patch: Partial<InstalmentDraft>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const prefix = props.initial.rows[0]?.id ? 'fees-edit' : 'fees';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const instalments = rows.map((r) => ({
+      ...(r.id ? { id: r.id } : {}),
+      name: r.name,
+      dueOn: r.dueOn,
+      items: heads.flatMap((h) => {
+        const p = parseRupees(r.amounts[h.id] ?? '');
+        return p === null ? [] : [{ headId: h.id, amount: p }];
+      }),
+    }));
+    const amount = parseRupees(lateFee);
+    const capPaise = parseRupees(cap);
+    const rule = amount ? { kind, amount, graceDays: Number.parseInt(grace, 10) || 0, cap: capPaise ?? undefined } : null;
+    if ((await props.onSubmit(instalments, rule)) && !props.initial.rows[0]?.id) {
+      setRows([{ name: 'Quarter 1', dueOn: '', amounts: {} }]);
+    }
+  }
+
+  return (
+    <form onSubmit={submit}>
+      {props.children}
+      {rows.map((r, i) => (
+        <fieldset key={r.id ?? `new-${i}`} className="fees-form">
+          <FormGroup label={t('fees.setup.instalmentName')} labelFor={`${prefix}-inst-${i}`}>
+            <InputGroup id={`${prefix}-inst-${i}`} value={r.name} onChange={(e) => setRow(i, { name: e.target.value })} />
+          </FormGroup>
+          <FormGroup label={t('fees.counter.dueOn')} labelFor={`${prefix}-due-${i}`}>
+            <InputGroup id={`${prefix}-due-${i}`} type="date" value={r.dueOn} onChange={(e) => setRow(i, { dueOn: e.target.value })} />
+          </FormGroup>
+          {heads.map((h) => (
+            <FormGroup key={h.id} label={`${h.name} (₹)`} labelFor={`${prefix}-amt-${i}-${h.id}`}>
+              <InputGroup
+                id={`${prefix}-amt-${i}-${h.id}`}
+                inputMode="decimal"
+                value={r.amounts[h.id] ?? ''}
+                onChange={(e) => setRow(i, { amounts: { ...r.amounts, [h.id]: e.target.value } })}
+              />
+            </FormGroup>
+          ))}
+          {rows.length > 1 ? (
+            <Button
+              variant="minimal"
+              intent="danger"
+              onClick={() => setRows(rows.filter((_, j) => j !== i))}
+              text={t('fees.setup.removeInstalment')}
+              aria-label={`${t('fees.setup.removeInstalment')}: ${r.name}`}
+            />
+          ) : null}
+        </fieldset>
+      ))}
+      <div className="fees-actions">
+        <Button icon="add" onClick={() => setRows([...rows, { name: `Quarter ${rows.length + 1}`, dueOn: '', amounts: {} }])} text={t('fees.setup.addInstalment')} />
+      </div>
+      <div className="fees-form">
+        <FormGroup label={t('fees.setup.lateFeeKind')} labelFor={`${prefix}-late-kind`}>
+          <HTMLSelect id={`${prefix}-late-kind`} fill value={kind} onChange={(e) => setKind(e.target.value as LateFeeKind)}>
+            <option value="per_day">{t('fees.setup.lateFeeKind.per_day')}</option>
+            <option value="fixed">{t('fees.setup.lateFeeKind.fixed')}</option>
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label={t('fees.setup.lateFee')} labelFor={`${prefix}-late`}>
+          <InputGroup id={`${prefix}-late`} inputMode="decimal" value={lateFee} onChange={(e) => setLateFee(e.target.value)} />
+        </FormGroup>
+        <FormGroup label={t('fees.setup.graceDays')} labelFor={`${prefix}-grace`}>
+          <InputGroup id={`${prefix}-grace`} inputMode="numeric" value={grace} onChange={(e) => setGrace(e.target.value)} />
+        </FormGroup>
+        <FormGroup label={t('fees.setup.cap')} labelFor={`${prefix}-cap`}>
+          <InputGroup id={`${prefix}-cap`} inputMode="decimal" value={cap} onChange={(e) => setCap(e.target.value)} />
+        </FormGroup>
+      </div>
+      <div className="fees-actions">
+        <Button type="submit" intent="primary" disabled={props.disabled} loading={props.busy} text={props.submitLabel} />
+        {props.onCancel ? <Button text={t('fees.setup.cancelEdit')} onClick={props.onCancel} /> : null}
+      </div>
+    </form>
   );
 }
