@@ -102,7 +102,7 @@ test('a photo on the student’s profile: a small PNG appears; a too-large or wr
   await chooser.setInputFiles({ name: 'ira.png', mimeType: 'image/png', buffer: SMALL_PNG });
   await expect(admin.getByText(EN['students.photo.saved']!).first()).toBeVisible();
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await expect(admin.getByRole('button', { name: EN['students.photo.change'] })).toBeVisible();
   const stored = async () => {
     const res = await request.get(`${API}/schools/${schoolId}/students/${student.id}/photo`, { headers: { authorization: `Bearer ${token}` } });
