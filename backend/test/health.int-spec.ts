@@ -35,6 +35,8 @@ describe('Foundation: health, envelope and SPA fallback (DECISIONS "Running it",
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Photos fetched with the session's token are shown from blob: URLs (the student's profile).
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob:");
     expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');

@@ -106,6 +106,56 @@ describe('students: the register', () => {
     expect(other.status).toBe(201);
   });
 
+  it('the admission number pattern: read by staff, changed by admin or office only, refused whole when bad, audited, then used', async () => {
+    const c = await createSchoolWithMembers(t);
+    const secs = await addSections(t, c);
+    const url = `${base(c)}/admission-numbering`;
+    const initial = await t.call('GET', url, { token: c.members.teacher.token });
+    expect(initial.status).toBe(200);
+    expect(initial.body.data.numbering).toEqual({ prefix: '', digits: 4, nextNumber: 1, example: '0001' });
+
+    // Bad input: each field's message, and nothing changes (no audit entry either).
+    for (const [body, field, message] of [
+      [{ prefix: 'SVM 2026', digits: 4, nextNumber: 1 }, 'prefix', 'Prefix may have up to 20 letters, digits, / or -'],
+      [{ prefix: 'A'.repeat(21), digits: 4, nextNumber: 1 }, 'prefix', 'Prefix may have up to 20 letters, digits, / or -'],
+      [{ prefix: 'SVM/', digits: 9, nextNumber: 1 }, 'digits', 'Digits must be a whole number from 1 to 8'],
+      [{ prefix: 'SVM/', digits: 4, nextNumber: 0 }, 'nextNumber', 'Next number must be a whole number from 1 to 99999999'],
+      [{ prefix: 'SVM/', digits: 4, nextNumber: '12' }, 'nextNumber', 'Next number must be a whole number from 1 to 99999999'],
+      [{ prefix: 'SVM/', digits: 2.5, nextNumber: 1 }, 'digits', 'Digits must be a whole number from 1 to 8'],
+    ] as const) {
+      const bad = await t.call('PUT', url, { token: c.members.admin.token, body });
+      expect([bad.status, bad.body.error.code, bad.body.error.details?.[field]]).toEqual([400, 'VALIDATION_FAILED', message]);
+    }
+    // Teachers, accountants and guardians cannot change it.
+    for (const role of ['teacher', 'accountant', 'guardian'] as const) {
+      const refused = await t.call('PUT', url, { token: c.members[role].token, body: { prefix: 'X/', digits: 2, nextNumber: 1 } });
+      expect([role, refused.status]).toEqual([role, 403]);
+    }
+    expect((await t.call('GET', url, { token: c.members.admin.token })).body.data.numbering).toEqual(initial.body.data.numbering);
+    const none = await t.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE school_id = $1 AND action = 'students.numbering_changed'`, [c.schoolId]);
+    expect(none[0].n).toBe(0);
+
+    // A good one (the prefix trimmed) is kept, audited with before and after, and used by the next student.
+    const set = await t.call('PUT', url, { token: c.members.admin.token, body: { prefix: ' SVM-2026/ ', digits: 5, nextNumber: 42 } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.numbering).toEqual({ prefix: 'SVM-2026/', digits: 5, nextNumber: 42, example: 'SVM-2026/00042' });
+    const audit = await t.db.query(`SELECT actor_id, entity, before, after FROM audit_log WHERE school_id = $1 AND action = 'students.numbering_changed'`, [c.schoolId]);
+    expect(audit).toEqual([
+      {
+        actor_id: c.members.admin.id,
+        entity: 'school',
+        before: { prefix: '', digits: 4, nextNumber: 1 },
+        after: { prefix: 'SVM-2026/', digits: 5, nextNumber: 42 },
+      },
+    ]);
+    const made = await t.call('POST', base(c), { token: c.members.office.token, body: studentBody(secs.a) });
+    expect(made.body.data.student.admissionNumber).toBe('SVM-2026/00042');
+    const after = await t.call('GET', url, { token: c.members.office.token });
+    expect(after.body.data.numbering).toEqual({ prefix: 'SVM-2026/', digits: 5, nextNumber: 43, example: 'SVM-2026/00043' });
+    // Another school's pattern is its own.
+    expect((await t.call('GET', `${base(b)}/admission-numbering`, { token: b.members.admin.token })).body.data.numbering.prefix).toBe('');
+  });
+
   it('Aadhaar: check digit enforced, answered masked only, encrypted at rest, never logged, revealed to an admin with an audit entry', async () => {
     const aadhaar = freshAadhaar();
     const wrong = aadhaar.slice(0, 11) + ((Number(aadhaar[11]) + 1) % 10);

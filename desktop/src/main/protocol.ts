@@ -14,7 +14,7 @@ export function contentSecurityPolicy(serverOrigin: string | null): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${serverOrigin ? ` ${serverOrigin}` : ''}`,
     "object-src 'none'",

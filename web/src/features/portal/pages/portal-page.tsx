@@ -1,38 +1,75 @@
 import { Card, Icon, Spinner } from '@blueprintjs/core';
-import { APP_NAME, formatLevel, TAGLINE } from '@vidyalaya/shared';
+import { I18nProvider } from '@lingui/react';
+import { APP_NAME, formatLevel } from '@vidyalaya/shared';
+import { useEffect, useState } from 'react';
+import { PublicLanguageSwitch } from '../../../components/language-switch';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
+import { activateLanguage, i18n, storedLanguage } from '../../../lib/i18n/i18n';
 import { mainSiteUrl, portalSubdomainOf } from '../../../lib/portal-host';
 import { useFrontDoorQuery, usePublicSchoolQuery } from '../api/portal-api';
 import '../components/portal.css';
-import { PORTAL_TEXT } from '../messages';
-
-const T = PORTAL_TEXT.portal;
-/** The school's own staff and parents sign in on its host (not the provider's administrator login). */
-const SIGN_IN = 'Staff and parents: sign in';
+import { useT, type MessageId } from '../i18n';
 
 /**
- * A school's portal, opened on `{subdomain}.{APP_DOMAIN}`: the school's public profile and a way
- * to sign in; an unknown or inactive subdomain gets a clear 'not available' page.
+ * The portal sits outside the workspace: like the application page it loads the language this
+ * device last used (Hindi's catalogue only when chosen) and provides it, so the page follows the
+ * same choice as the workspace and the switch in its header.
  */
 export function Component() {
+  const [ready, setReady] = useState(() => !!i18n.locale);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void activateLanguage(storedLanguage())
+      .catch(() => activateLanguage('en'))
+      .finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  useEffect(() => {
+    if (ready && i18n.locale) document.documentElement.lang = i18n.locale;
+    return () => {
+      document.documentElement.lang = 'en';
+    };
+  }, [ready]);
+  if (!ready) return <Loading text="Loading..." />;
+  return (
+    <I18nProvider i18n={i18n}>
+      <PortalPage />
+    </I18nProvider>
+  );
+}
+
+function Loading(props: { text: string }) {
+  return (
+    <main className="portal portal--center" aria-busy="true">
+      <div role="status" className="portal-loading">
+        <Spinner size={40} aria-hidden />
+        <p>{props.text}</p>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * A school's portal, opened on `{subdomain}.{APP_DOMAIN}`: the school's public profile (contact
+ * details, address, principal, board and affiliation), the way to apply for admission and to sign
+ * in, in English or Hindi; an unknown or inactive subdomain gets a clear 'not available' page.
+ */
+function PortalPage() {
+  const t = useT();
   const appDomain = useAppDomain();
   const subdomain = appDomain ? portalSubdomainOf(window.location.host, appDomain) : null;
   const query = usePublicSchoolQuery(subdomain ?? '', { skip: !subdomain });
   const door = useFrontDoorQuery(subdomain ?? '', { skip: !subdomain || !query.data }).data?.school;
   const school = query.data?.school;
   const loading = !appDomain || (subdomain !== null && (query.isLoading || query.isUninitialized));
-  useDocumentTitle(school ? school.name : loading ? 'School portal' : T.notAvailable);
+  useDocumentTitle(school ? school.name : loading ? t('portal.docTitle') : t('portal.notAvailable'));
 
   if (loading) {
-    return (
-      <main className="portal portal--center" aria-busy="true">
-        <div role="status" className="portal-loading">
-          <Spinner size={40} aria-hidden />
-          <p>Loading...</p>
-        </div>
-      </main>
-    );
+    return <Loading text={t('portal.loading')} />;
   }
 
   const home = mainSiteUrl(appDomain ?? '');
@@ -41,10 +78,10 @@ export function Component() {
       <main className="portal portal--center">
         <Card className="portal-card portal-card--missing" elevation={2}>
           <Icon icon="office" size={48} className="portal-missing-icon" aria-hidden />
-          <h1>{T.notAvailable}</h1>
-          <p>{T.notAvailableText}</p>
+          <h1>{t('portal.notAvailable')}</h1>
+          <p>{t('portal.notAvailableText')}</p>
           <a href={home} className="bp6-button bp6-intent-primary bp6-large portal-link-button">
-            {T.goToMainSite}
+            {t('portal.goToMainSite')}
           </a>
         </Card>
       </main>
@@ -58,15 +95,18 @@ export function Component() {
         <a href={home} className="portal-brand">
           <Icon icon="learning" size={20} aria-hidden /> {APP_NAME}
         </a>
-        <a href="/sign-in" className="bp6-button bp6-intent-primary portal-link-button">
-          <Icon icon="log-in" aria-hidden /> {SIGN_IN}
-        </a>
+        <div className="portal-header-actions">
+          <PublicLanguageSwitch label={t('portal.language')} />
+          <a href="/sign-in" className="bp6-button bp6-intent-primary portal-link-button">
+            <Icon icon="log-in" aria-hidden /> {t('portal.signIn')}
+          </a>
+        </div>
       </header>
       <main className="portal-main">
         <section className="portal-hero" aria-labelledby="portal-school-name">
-          <p className="portal-kicker">School portal</p>
+          <p className="portal-kicker">{t('portal.kicker')}</p>
           <h1 id="portal-school-name">{school.name}</h1>
-          {door?.principalName ? <p className="portal-location">Principal: {door.principalName}</p> : null}
+          {door?.principalName ? <p className="portal-location">{t('portal.principalLine', { name: door.principalName })}</p> : null}
           {location ? (
             <p className="portal-location">
               <Icon icon="map-marker" aria-hidden /> {location}
@@ -74,38 +114,38 @@ export function Component() {
           ) : null}
         </section>
         <Card className="portal-card" elevation={1}>
-          <h2>Admissions</h2>
-          <p>Parents and guardians can apply for a place online; the school replies by e-mail.</p>
+          <h2>{t('portal.admissions.title')}</h2>
+          <p>{t('portal.admissions.text')}</p>
           <a href="/apply" className="bp6-button bp6-intent-primary bp6-large portal-link-button">
-            <Icon icon="new-person" aria-hidden /> Apply for admission
+            <Icon icon="new-person" aria-hidden /> {t('portal.apply')}
           </a>
         </Card>
         <Card className="portal-card" elevation={1}>
-          <h2>About the school</h2>
+          <h2>{t('portal.about')}</h2>
           <dl className="portal-facts">
             <div>
-              <dt>{T.board}</dt>
+              <dt>{t('portal.board')}</dt>
               <dd>{school.board || '—'}</dd>
             </div>
             <div>
-              <dt>Affiliation no.</dt>
+              <dt>{t('portal.affiliation')}</dt>
               <dd>{door?.affiliationNumber || '—'}</dd>
             </div>
             <div>
-              <dt>{T.level}</dt>
-              <dd className="portal-capitalise">{formatLevel(school.level)}</dd>
+              <dt>{t('portal.level')}</dt>
+              <dd className="portal-capitalise">{levelName(t, school.level)}</dd>
             </div>
             <div>
-              <dt>Principal</dt>
+              <dt>{t('portal.principal')}</dt>
               <dd>{door?.principalName || '—'}</dd>
             </div>
           </dl>
         </Card>
         <Card className="portal-card" elevation={1}>
-          <h2>Contact</h2>
+          <h2>{t('portal.contact')}</h2>
           <dl className="portal-facts">
             <div>
-              <dt>Address</dt>
+              <dt>{t('portal.address')}</dt>
               <dd>
                 <address className="portal-address">
                   {door
@@ -121,7 +161,7 @@ export function Component() {
               </dd>
             </div>
             <div>
-              <dt>Phone</dt>
+              <dt>{t('portal.phone')}</dt>
               <dd>
                 {door?.phoneNumbers.length
                   ? door.phoneNumbers.map((p) => (
@@ -133,7 +173,7 @@ export function Component() {
               </dd>
             </div>
             <div>
-              <dt>E-mail</dt>
+              <dt>{t('portal.email')}</dt>
               <dd>
                 {door?.email ? (
                   <a className="portal-tap" href={`mailto:${door.email}`}>
@@ -147,18 +187,25 @@ export function Component() {
           </dl>
         </Card>
         <Card className="portal-card" elevation={1}>
-          <h2>Staff and parents</h2>
-          <p>Teachers, office staff and parents of this school sign in here to the school’s own workspace.</p>
+          <h2>{t('portal.staff.title')}</h2>
+          <p>{t('portal.staff.text')}</p>
           <a href="/sign-in" className="bp6-button bp6-intent-primary bp6-large portal-link-button">
-            <Icon icon="log-in" aria-hidden /> {SIGN_IN}
+            <Icon icon="log-in" aria-hidden /> {t('portal.signIn')}
           </a>
         </Card>
       </main>
       <footer className="portal-footer">
         <p>
-          {APP_NAME} — {TAGLINE}
+          {APP_NAME} — {t('portal.tagline')}
         </p>
       </footer>
     </div>
   );
+}
+
+/** The school's level in the page's language ('mixed', 'मिश्रित'); an unknown one as stored. */
+function levelName(t: ReturnType<typeof useT>, level: string): string {
+  const id = `portal.level.${level}` as MessageId;
+  const text = t(id);
+  return text === id ? formatLevel(level) : text;
 }

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { useT } from '../i18n';
 
-/** The students section's own pages: the register, the applications queue, the import. */
+/** The students section's own pages: the register, the applications queue, the import, the admission number pattern. */
 export function StudentTabs() {
   const t = useT();
   const { schoolId, home } = useSchool();
@@ -22,6 +22,11 @@ export function StudentTabs() {
       {roleHas(home.role, 'students.import') ? (
         <NavLink to={`${base}/import`} className={cls}>
           {t('students.tab.import')}
+        </NavLink>
+      ) : null}
+      {roleHas(home.role, 'students.write') ? (
+        <NavLink to={`${base}/numbering`} className={cls}>
+          {t('students.tab.numbering')}
         </NavLink>
       ) : null}
     </nav>
