@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { inviteGuardiansAction } from '../features/guardian/slots';
+import { noticesHomeCard } from '../features/notices/slots';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 
 /**
@@ -8,8 +10,12 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
  */
 const SLOTS: WorkspaceSlots = {
   studentTabs: [],
-  studentActions: [],
-  homeCards: [],
+  studentActions: [
+    inviteGuardiansAction,
+  ],
+  homeCards: [
+    noticesHomeCard,
+  ],
 };
 
 export function Component() {
