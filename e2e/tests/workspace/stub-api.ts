@@ -150,6 +150,8 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     }
     // A teacher's home reads their week (the timetable back end): none linked in these stubs.
     if (m(/^\/schools\/[^/]+\/my-timetable$/)) return ok(route, { date: '2026-11-25', staff: null, slots: [], substitutions: [] });
+    // Every role's home shows the notice board's card (a home-card slot): no notices in these stubs.
+    if (m(/^\/schools\/[^/]+\/notices$/)) return ok(route, { items: [], total: 0, page: 1, pageSize: 5, unread: 0 });
     if (path === '/invitations/preview') {
       const token = url.searchParams.get('token');
       if (token !== 'good-token') return fail(route, 404, 'INVITATION_INVALID', 'This invitation is not valid');

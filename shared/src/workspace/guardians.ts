@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
 import { pageQueryShape, type Page } from './common';
+import { reportCardQuerySchema, type ReportCardTerm } from './exams';
 import type { Invitation } from './people';
 
 /**
@@ -171,4 +172,20 @@ export interface DataRequest {
 export type DataRequestList = Page<DataRequest>;
 export interface DataRequestResult {
   request: DataRequest;
+}
+
+/**
+ * GET /schools/{id}/students/{studentId}/published-results?academicYear=: a child's published
+ * exams of the year on screen (per exam: subjects, marks, grades, result), read from the exams
+ * module's report-card snapshots frozen at publication. Nothing unpublished; another child is 404.
+ */
+export const publishedResultsQuerySchema = reportCardQuerySchema.pick({ academicYear: true });
+export type PublishedResultsQuery = z.output<typeof publishedResultsQuerySchema>;
+export interface PublishedResults {
+  studentId: string;
+  academicYear: string;
+  exams: ReportCardTerm[];
+}
+export interface PublishedResultsResult {
+  results: PublishedResults;
 }

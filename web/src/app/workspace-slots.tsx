@@ -1,7 +1,9 @@
 import { Outlet } from 'react-router';
-import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 import { attendanceTodayCard, studentAttendanceTab } from '../features/attendance/slots';
 import { feesStudentTab } from '../features/fees/slots';
+import { inviteGuardiansAction } from '../features/guardian/slots';
+import { noticesHomeCard } from '../features/notices/slots';
+import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 
 /**
  * The module features' slots (lib/workspace/slots.tsx): a feature adds a line here for each tab,
@@ -9,14 +11,9 @@ import { feesStudentTab } from '../features/fees/slots';
  * public pages carry none of this.
  */
 const SLOTS: WorkspaceSlots = {
-  studentTabs: [
-    studentAttendanceTab,
-    feesStudentTab,
-  ],
-  studentActions: [],
-  homeCards: [
-    attendanceTodayCard,
-  ],
+  studentTabs: [studentAttendanceTab, feesStudentTab],
+  studentActions: [inviteGuardiansAction],
+  homeCards: [noticesHomeCard, attendanceTodayCard],
 };
 
 export function Component() {

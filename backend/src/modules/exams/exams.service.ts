@@ -502,6 +502,27 @@ export class ExamsService implements OnModuleInit {
     };
   }
 
+  /**
+   * A student's published results of a year, exam by exam, read from the snapshots frozen at
+   * publication (the figures the report card prints; nothing unpublished, for any role). Row scope
+   * as the report card's: a guardian their own children, a teacher their sections (404 otherwise).
+   */
+  async publishedResults(ctx: WorkspaceContext, studentId: string, academicYear: string): Promise<ReportCardTerm[]> {
+    await this.students.get(ctx, studentId);
+    const id = studentId.toLowerCase();
+    const enrolment = await this.repo.enrolment(ctx.schoolId, id, academicYear);
+    if (!enrolment) return [];
+    const section = await this.repo.section(ctx.schoolId, enrolment.section_id);
+    if (!section) return [];
+    const terms: ReportCardTerm[] = [];
+    for (const exam of await this.repo.examsOfClass(ctx.schoolId, academicYear, section.class_id)) {
+      if (!exam.published_at) continue;
+      const snap = (await this.repo.snapshot(ctx.schoolId, exam.id, id))?.data as Snapshot | undefined;
+      if (snap) terms.push(snap.term);
+    }
+    return terms;
+  }
+
   async reportCard(ctx: WorkspaceContext, studentId: string, academicYear: string, lang: ReportCardLanguage): Promise<Buffer> {
     // Row scope as the register's: a guardian their own children, a teacher their sections (404 otherwise).
     await this.students.get(ctx, studentId);

@@ -9,6 +9,7 @@ import type {
   GuardianAccountList,
   GuardianInvitationsResult,
   MyChildrenResult,
+  PublishedResultsResult,
   StudentDataRights,
 } from '@vidyalaya/shared';
 import type { AuthUser } from '../../common/auth/access-tokens';
@@ -22,6 +23,7 @@ import {
   CreateDataRequestDto,
   ListConsentEventsQueryDto,
   ListDataRequestsQueryDto,
+  PublishedResultsQueryDto,
   RecordConsentDto,
   RequestParamDto,
   ResolveDataRequestDto,
@@ -39,6 +41,7 @@ import {
   GuardianAccountsResponse,
   GuardianInvitationsResponse,
   MyChildrenResponse,
+  PublishedResultsResponse,
   RemovedResponse,
 } from './guardians.responses';
 import { GuardiansService } from './guardians.service';
@@ -90,6 +93,14 @@ export class GuardiansController {
   @ApiData(RemovedResponse)
   unlink(@Workspace() ctx: WorkspaceContext, @Param() p: StudentAccountParamDto): Promise<{ removed: true }> {
     return this.guardians.unlink(ctx, p.studentId, p.userId);
+  }
+
+  @Get('students/:studentId/published-results')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'A student’s published exams of a year on screen (?academicYear=): per exam the subjects, marks, grades and result, as frozen at publication; a guardian only their own children' })
+  @ApiData(PublishedResultsResponse)
+  publishedResults(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Query() q: PublishedResultsQueryDto): Promise<PublishedResultsResult> {
+    return this.guardians.publishedResults(ctx, p.studentId, q.academicYear);
   }
 
   @Get('students/:studentId/data-rights')

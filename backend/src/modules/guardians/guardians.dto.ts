@@ -2,6 +2,7 @@ import {
   createDataRequestSchema,
   listConsentEventsQuerySchema,
   listDataRequestsQuerySchema,
+  publishedResultsQuerySchema,
   recordConsentSchema,
   resolveDataRequestSchema,
   schoolAndIdParamSchema,
@@ -23,3 +24,4 @@ export class ListConsentEventsQueryDto extends createZodDto(listConsentEventsQue
 export class CreateDataRequestDto extends createZodDto(createDataRequestSchema) {}
 export class ListDataRequestsQueryDto extends createZodDto(listDataRequestsQuerySchema) {}
 export class ResolveDataRequestDto extends createZodDto(resolveDataRequestSchema) {}
+export class PublishedResultsQueryDto extends createZodDto(publishedResultsQuerySchema) {}

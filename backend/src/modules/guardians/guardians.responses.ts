@@ -6,12 +6,14 @@ import {
   GUARDIAN_INVITE_SKIP_REASONS,
   INVITATION_STATUSES,
   SCHOOL_ROLES,
+  SCHOLASTIC_GRADE_NAMES,
   type ConsentEventList,
   type DataRequestList,
   type DataRequestResult,
   type GuardianAccountList,
   type GuardianInvitationsResult,
   type MyChildrenResult,
+  type PublishedResultsResult,
   type StudentDataRights,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
@@ -124,3 +126,46 @@ export class ConsentResponse extends createZodDto(successEnvelope(z.object({ con
 export class ConsentEventListResponse extends createZodDto(successEnvelope(pageSchema(consentEvent) satisfies z.ZodType<ConsentEventList>)) {}
 export class DataRequestResponse extends createZodDto(successEnvelope(z.object({ request: dataRequest }) satisfies z.ZodType<DataRequestResult>)) {}
 export class DataRequestListResponse extends createZodDto(successEnvelope(pageSchema(dataRequest) satisfies z.ZodType<DataRequestList>)) {}
+
+const mark = z.union([z.number(), z.literal('AB'), z.null()]);
+const grade = z.enum(SCHOLASTIC_GRADE_NAMES as [string, ...string[]]);
+export class PublishedResultsResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      results: z.object({
+        studentId: z.uuid(),
+        academicYear: z.string(),
+        exams: z.array(
+          z.object({
+            examId: z.uuid(),
+            examName: z.string(),
+            term: z.int(),
+            published: z.boolean(),
+            components: z.array(z.object({ name: z.string(), maxMarks: z.number(), bestOf: z.boolean().optional(), passPercent: z.number().optional() })),
+            subjects: z.array(
+              z.object({
+                subjectId: z.uuid(),
+                subjectName: z.string(),
+                marks: z.record(z.string(), mark),
+                total: z.number(),
+                max: z.number(),
+                percentage: z.number(),
+                grade,
+                pass: z.boolean(),
+                failedComponents: z.array(z.string()),
+              }),
+            ),
+            total: z.number(),
+            max: z.number(),
+            percentage: z.number(),
+            grade,
+            result: z.enum(['pass', 'fail']),
+            rank: z.int().nullable(),
+            coScholastic: z.record(z.string(), z.string()),
+            remarks: z.string().nullable(),
+          }),
+        ),
+      }),
+    }) as unknown as z.ZodType<PublishedResultsResult>,
+  ),
+) {}

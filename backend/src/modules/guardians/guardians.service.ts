@@ -4,12 +4,14 @@ import type {
   GuardianInvitationsResult,
   Invitation,
   MyChildrenResult,
+  PublishedResultsResult,
   StudentGuardianInvitationInput,
 } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { ExamsService } from '../exams/exams.service';
 import { InvitationsService } from '../members';
 import { GuardiansRepository, type StudentEmailRow } from './guardians.repository';
 
@@ -27,6 +29,7 @@ export class GuardiansService {
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
     private readonly invitations: InvitationsService,
+    private readonly exams: ExamsService,
   ) {}
 
   /** POST …/students/{studentId}/guardian-invitations: each guardian of the record with an e-mail (or the one named). */
@@ -99,6 +102,16 @@ export class GuardiansService {
       await tx.audit({ action: 'guardian.unlinked', entity: 'student', entityId: studentId, before: { userId } });
       return { removed: true as const };
     });
+  }
+
+  /**
+   * GET …/students/{studentId}/published-results?academicYear=: the child's published exams on
+   * screen, from the exams module's frozen snapshots (through ExamsService, which scopes the row:
+   * a guardian's other child answers 404).
+   */
+  async publishedResults(ctx: WorkspaceContext, studentId: string, academicYear: string): Promise<PublishedResultsResult> {
+    const exams = await this.exams.publishedResults(ctx, studentId, academicYear);
+    return { results: { studentId: studentId.toLowerCase(), academicYear, exams } };
   }
 
   /** GET /me/children: the caller's children in every school where they are a guardian. */

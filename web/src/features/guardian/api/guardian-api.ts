@@ -5,8 +5,10 @@ import type {
   DataRequestList,
   CreateDataRequestInput,
   DataRequestResult,
+  GuardianInvitationsResult,
   MyChildrenResult,
   NoticeList,
+  PublishedResultsResult,
   ReceiptList,
   RecordConsentInput,
   SectionTimetableResult,
@@ -58,6 +60,12 @@ export const guardianApi = api.enhanceEndpoints({ addTagTypes: ['GuardianChild',
     }),
     childReceipts: b.query<ReceiptList, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/receipts`, params: { pageSize: 20 } }),
+    }),
+    childResults: b.query<PublishedResultsResult, { schoolId: string; studentId: string; academicYear: string }>({
+      query: ({ schoolId, studentId, academicYear }) => ({ url: `${school(schoolId)}/students/${studentId}/published-results`, params: { academicYear } }),
+    }),
+    inviteGuardians: b.mutation<GuardianInvitationsResult, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/guardian-invitations`, method: 'POST', body: {} }),
     }),
     dataRights: b.query<StudentDataRights, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/data-rights` }),

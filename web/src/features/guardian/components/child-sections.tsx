@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Tag, type Intent } from '@blueprintjs/core';
-import { ATTENDANCE_THRESHOLD, type AttendanceStatus, type InstalmentDue, type Receipt } from '@vidyalaya/shared';
+import { ATTENDANCE_THRESHOLD, type AttendanceStatus, type InstalmentDue, type MarkValue, type Receipt, type ReportCardTerm } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { DownloadError, downloadFile, guardianApi, receiptPdfPath, reportCardPath } from '../api/guardian-api';
@@ -70,11 +70,82 @@ export function AttendanceSection(props: { schoolId: string; studentId: string }
   );
 }
 
-/** The report card of the child's year, in English or Hindi; "nothing published yet" is not an error. */
+/** Marks as the report card prints them: whole numbers plain, halves and quarters to two places. */
+const figure = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/** One published exam on screen: each subject's marks and grade, then the total, grade and result. */
+function PublishedExam(props: { exam: ReportCardTerm }) {
+  const t = useT();
+  const e = props.exam;
+  const several = e.components.length > 1;
+  const mark = (m: MarkValue | undefined) => (m === 'AB' ? t('results.absent') : m === null || m === undefined ? '—' : figure(m));
+  return (
+    <section className="gd-exam" data-testid="published-exam" data-exam={e.examId}>
+      <h3>{e.examName}</h3>
+      <table className="gd-marks">
+        <thead>
+          <tr>
+            <th scope="col">{t('results.subject')}</th>
+            <th scope="col">{t('results.marks')}</th>
+            <th scope="col">{t('results.grade')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {e.subjects.map((s) => (
+            <tr key={s.subjectId} data-subject={s.subjectName}>
+              <th scope="row">
+                {s.subjectName}
+                {several ? <span className="gd-muted gd-block">{e.components.map((c) => `${c.name} ${mark(s.marks[c.name])}`).join(' · ')}</span> : null}
+              </th>
+              <td data-testid="subject-marks">
+                {e.components.length === 1 && s.marks[e.components[0]!.name] === 'AB' ? t('results.absent') : `${figure(s.total)} / ${figure(s.max)}`}
+              </td>
+              <td data-testid="subject-grade">{s.grade}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="gd-facts gd-exam-facts">
+        <div>
+          <dt>{t('results.total')}</dt>
+          <dd data-testid="exam-total">{t('results.overall', { total: figure(e.total), max: figure(e.max), pct: e.percentage.toFixed(1) })}</dd>
+        </div>
+        <div>
+          <dt>{t('results.grade')}</dt>
+          <dd data-testid="exam-grade">{e.grade}</dd>
+        </div>
+        <div>
+          <dt>{t('results.result')}</dt>
+          <dd data-testid="exam-result">
+            <Tag intent={e.result === 'pass' ? 'success' : 'danger'}>{t(`results.result.${e.result}` as MessageId)}</Tag>
+          </dd>
+        </div>
+        {e.rank !== null ? (
+          <div>
+            <dt>{t('results.rank')}</dt>
+            <dd>{e.rank}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {e.remarks ? <p className="gd-muted">{t('results.remarks', { remarks: e.remarks })}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * The child's published marks of the year on screen, exam by exam (GET …/published-results, the
+ * figures frozen at publication), and the report card to download in English or Hindi. "Nothing
+ * published yet" is not an error.
+ */
 export function ResultsSection(props: { schoolId: string; studentId: string; academicYear: string | null }) {
   const t = useT();
   const [busy, setBusy] = useState<'en' | 'hi' | null>(null);
   const [state, setState] = useState<'idle' | 'unpublished' | 'failed'>('idle');
+  const q = guardianApi.useChildResultsQuery(
+    { schoolId: props.schoolId, studentId: props.studentId, academicYear: props.academicYear ?? '' },
+    { skip: !props.academicYear },
+  );
+  const exams = q.data?.results.exams ?? [];
   const download = async (lang: 'en' | 'hi') => {
     if (!props.academicYear) return;
     setBusy(lang);
@@ -92,6 +163,15 @@ export function ResultsSection(props: { schoolId: string; studentId: string; aca
       <h2>{t('slot.results.title')}</h2>
       {props.academicYear ? (
         <>
+          {q.isError ? <Callout intent="danger">{t('results.loadFailed')}</Callout> : null}
+          {q.data && exams.length === 0 ? (
+            <Callout className="gd-note" data-testid="results-none-published">
+              {t('results.none')}
+            </Callout>
+          ) : null}
+          {exams.map((e) => (
+            <PublishedExam key={e.examId} exam={e} />
+          ))}
           <p className="gd-muted">{t('results.intro', { year: props.academicYear })}</p>
           <div className="gd-actions">
             <Button className="gd-touch" icon="download" intent="primary" loading={busy === 'en'} onClick={() => void download('en')}>

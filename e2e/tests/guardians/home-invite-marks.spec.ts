@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  approveSchool,
+  createClassesApi,
+  createSchoolApi,
+  createSectionsApi,
+  createSubjectsApi,
+  defaultAcademicYear,
+  loginApi,
+  newUser,
+  PASSWORD,
+  signInWithTokens,
+  staffToken,
+  verifiedUser,
+  type Tokens,
+} from '../app/support/api';
+import { newestMail } from '../app/support/mail';
+
+const features = join(__dirname, '..', '..', '..', 'web', 'src', 'features');
+const load = (feature: string) => JSON.parse(readFileSync(join(features, feature, 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
+const GD = load('guardian');
+const NT = load('notices');
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+async function api<T = any>(request: APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
+  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
+  return json.data;
+}
+
+/** The invitation token in the newest e-mail to `address`, waiting for it to arrive. */
+async function invitationToken(address: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const token = /\/join\?token=([A-Za-z0-9_-]+)/.exec(newestMail(address) ?? '')?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function phone(browser: Browser, tokens: Tokens): Promise<Page> {
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await signInWithTokens(page, tokens);
+  return page;
+}
+
+/** An account made from an invitation e-mail, signed in through the API. */
+async function accept(request: APIRequestContext, address: string, prefix: string): Promise<Tokens> {
+  const person = newUser(prefix);
+  const res = await request.post('/api/v1/invitations/accept', { data: { token: await invitationToken(address), username: person.username, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return loginApi(request, { username: person.username, password: PASSWORD });
+}
+
+/**
+ * Issue 19 at phone width: the notice board's card on a teacher's and a guardian's home page (the
+ * unread one marked, one tap opens it and records the read); "Invite guardians" on the student's
+ * record sends the invitation e-mail; the guardian reads the published marks on screen.
+ */
+test.describe('notices on the home page, inviting guardians, marks on screen (360 px)', () => {
+  test.use(PHONE);
+
+  test('teacher and guardian homes show the notice board; the record invites; the guardian sees the marks', async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const admin = await verifiedUser(request, 'gmadm');
+    const adminTokens = await loginApi(request, admin);
+    const token = adminTokens.accessToken;
+    const school = await createSchoolApi(request, token);
+    const year = defaultAcademicYear();
+    await createClassesApi(request, token, school.id, year, ['Class 5']);
+    await createSectionsApi(request, token, school.id, year, [{ className: 'Class 5', sectionNames: ['A'] }]);
+    await createSubjectsApi(request, token, school.id, year, [{ className: 'Class 5', subjectNames: ['Mathematics', 'English'] }]);
+    await approveSchool(request, await staffToken(request), school.id);
+    const s = `/schools/${school.id}`;
+    const { sections } = await api<{ sections: { section: { id: string; classId: string } }[] }>(request, 'GET', `${s}/timetable`, token);
+    const section = sections[0]!.section;
+
+    // A teacher, by invitation; a child whose mother's e-mail is on the record; a notice to the school.
+    const teacherEmail = newUser('gmtch').email;
+    await api(request, 'POST', `${s}/invitations`, token, { email: teacherEmail, role: 'teacher', name: 'Sunita Rao' });
+    const teacherTokens = await accept(request, teacherEmail, 'gmtch');
+    const parent = newUser('gmpar');
+    const { student: child } = await api<{ student: { id: string } }>(request, 'POST', `${s}/students`, token, {
+      firstName: 'Meera',
+      lastName: 'Verma',
+      dateOfBirth: '2016-05-14',
+      gender: 'female',
+      sectionId: section.id,
+      guardians: [
+        { name: 'Sunita Verma', relation: 'mother', phone: '9876543210', email: parent.email },
+        { name: 'Rajesh Verma', relation: 'father', phone: '9876543211' },
+      ],
+    });
+    const title = 'Sports day on Friday';
+    await api(request, 'POST', `${s}/notices`, token, { title, body: 'Children come in their house colours.', audience: 'school', publish: true, sendEmail: false });
+
+    // The half-yearly marks, published.
+    const { classes } = await api<{ classes: { id: string; subjects: { id: string; name: string }[] }[] }>(request, 'GET', `${s}/exam-classes`, token);
+    const subject = (name: string) => classes[0]!.subjects.find((x) => x.name === name)!.id;
+    const { exam } = await api<{ exam: { id: string } }>(request, 'POST', `${s}/exams`, token, {
+      name: 'Half-yearly examination',
+      academicYear: year,
+      classIds: [classes[0]!.id],
+      components: [{ name: 'Written', maxMarks: 100 }],
+    });
+    for (const [name, marks] of [['Mathematics', 88], ['English', 45]] as const) {
+      await api(request, 'PUT', `${s}/exams/${exam.id}/marks`, token, { sectionId: section.id, subjectId: subject(name), marks: [{ studentId: child.id, component: 'Written', marks }] });
+    }
+    await api(request, 'POST', `${s}/exams/${exam.id}/publish`, token, {});
+
+    // ── the teacher's home: the notice, new; one tap opens it and records the read ──
+    const teacher = await phone(browser, teacherTokens);
+    await teacher.goto(`/workspace/${school.id}`);
+    const board = teacher.getByTestId('notices-home-card');
+    await expect(board.getByRole('heading', { name: new RegExp(NT['notices.home.title']!) })).toBeVisible();
+    const item = board.getByTestId('home-notice').filter({ hasText: title });
+    await expect(item).toHaveAttribute('data-unread', 'true');
+    await expect(item.getByText(NT['notices.new']!, { exact: true })).toBeVisible();
+    const head = item.getByRole('button', { name: new RegExp(title) });
+    expect((await head.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await head.click();
+    await expect(item.getByText('Children come in their house colours.')).toBeVisible();
+    await expect(item).toHaveAttribute('data-unread', 'false');
+    await expect(item.getByText(NT['notices.new']!, { exact: true })).toHaveCount(0);
+    await teacher.screenshot({ path: 'docs/screens/home-notices-teacher-360-en.png', fullPage: true });
+    const delivered = await api<{ items: { title: string; delivery?: { read: number } }[] }>(request, 'GET', `${s}/notices`, token);
+    expect(delivered.items.find((n) => n.title === title)?.delivery?.read).toBe(1);
+    await board.getByRole('link', { name: NT['notices.home.all'] }).click();
+    await expect(teacher).toHaveURL(new RegExp(`/workspace/${school.id}/notices$`));
+    await expect(teacher.getByRole('heading', { level: 1, name: new RegExp(NT['notices.heading']!) })).toBeVisible();
+
+    // ── the admin invites the guardians from the student's record ──
+    const office = await phone(browser, adminTokens);
+    await office.goto(`/workspace/${school.id}/students/${child.id}`);
+    const invite = office.getByRole('button', { name: GD['invite.action'] });
+    await expect(invite).toBeVisible();
+    expect((await invite.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await invite.click();
+    const dialog = office.getByRole('dialog');
+    const list = dialog.getByTestId('invite-guardians');
+    await expect(list.locator('li').filter({ hasText: 'Rajesh Verma' })).toContainText(GD['invite.noEmailOnRecord']!);
+    expect(newestMail(parent.email)).toBeNull();
+    await dialog.getByRole('button', { name: GD['invite.send'] }).click();
+    await expect(list.locator('li').filter({ hasText: 'Sunita Verma' })).toHaveAttribute('data-outcome', 'invited');
+    await expect(list.locator('li').filter({ hasText: 'Sunita Verma' })).toContainText(GD['invite.outcome.invited']!);
+    await expect(list.locator('li').filter({ hasText: 'Rajesh Verma' })).toHaveAttribute('data-outcome', 'noEmail');
+    await office.screenshot({ path: 'docs/screens/invite-guardians-360-en.png', fullPage: true });
+    // The invitation e-mail reached the mother; she makes her account from it.
+    const guardianTokens = await accept(request, parent.email, 'gmpar');
+    await dialog.getByRole('button', { name: GD['invite.done'] }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // ── the guardian's home: the same notice, new for her ──
+    const guardian = await phone(browser, guardianTokens);
+    await guardian.goto(`/workspace/${school.id}`);
+    const gBoard = guardian.getByTestId('notices-home-card');
+    await expect(gBoard.getByTestId('home-notice').filter({ hasText: title })).toHaveAttribute('data-unread', 'true');
+    await expect(gBoard.getByTestId('notices-home-unread')).toBeVisible();
+    await guardian.screenshot({ path: 'docs/screens/home-notices-guardian-360-en.png', fullPage: true });
+
+    // ── the guardian's child: the published marks on screen ──
+    await guardian.goto(`/workspace/${school.id}/my-children`);
+    const exams = guardian.locator('[data-slot="results"]').getByTestId('published-exam');
+    await expect(exams).toHaveCount(1);
+    const shown = exams.first();
+    await expect(shown.getByRole('heading', { name: 'Half-yearly examination' })).toBeVisible();
+    const maths = shown.locator('tr[data-subject="Mathematics"]');
+    await expect(maths.getByTestId('subject-marks')).toHaveText('88 / 100');
+    await expect(maths.getByTestId('subject-grade')).toHaveText('A2');
+    const english = shown.locator('tr[data-subject="English"]');
+    await expect(english.getByTestId('subject-marks')).toHaveText('45 / 100');
+    await expect(english.getByTestId('subject-grade')).toHaveText('C2');
+    await expect(shown.getByTestId('exam-total')).toHaveText('133 / 200 (66.5 %)');
+    await expect(shown.getByTestId('exam-result')).toHaveText(GD['results.result.pass']!);
+    // Nothing wider than the phone.
+    expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shown.scrollIntoViewIfNeeded();
+    await guardian.screenshot({ path: 'docs/screens/guardian-marks-360-en.png', fullPage: true });
+  });
+});
