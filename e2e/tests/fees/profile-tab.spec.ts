@@ -9,7 +9,9 @@ import hi from '../../../web/src/features/fees/i18n/hi.json';
  * receipt with a reason (it keeps its number, shows as cancelled, and its amount is due again);
  * adds a sibling concession on the tuition head and sees the dues drop, then removes it; follows the
  * link to the counter for this student; edits the class's fee structure on Set-up; and uses the tab
- * in Hindi at 360 px with touch-sized buttons.
+ * in Hindi at 360 px with touch-sized buttons. (A guardian never reaches the students section: the
+ * workspace shell keeps them to their own nav; their child's dues and receipts are on "My children",
+ * and the read routes' guardian scoping is tested in backend/test/fees.)
  */
 const SCREENS = 'docs/screens';
 
@@ -145,3 +147,4 @@ test('the Fees tab on a profile: cancel a receipt with a reason, add and remove 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SCREENS}/fees-profile-tab-hi-360.png`, fullPage: true });
 });
+
