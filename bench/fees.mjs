@@ -72,7 +72,7 @@ async function seedFeeStructures(db, schoolIds) {
 }
 
 async function newUser(db, username) {
-  return (await db.query(`INSERT INTO users (username, email, password_hash, role, is_email_verified) VALUES ($1, $1 || '@bench.test', 'x', 'admin', true) RETURNING id, username`, [username])).rows[0];
+  return (await db.query(`INSERT INTO users (username, email, password_hash, role, is_email_verified) VALUES ($1::text, $1::text || '@bench.test', 'x', 'admin', true) RETURNING id, username`, [username])).rows[0];
 }
 
 /** The measured school (2,000 students, two accountants, first quarter paid by half), and SCHOOLS − 1 others. */
@@ -135,7 +135,7 @@ async function seed(db) {
            FROM students st JOIN classes c ON c.id = st.class_id JOIN sections se ON se.id = st.section_id WHERE st.school_id = $1 AND st.roll_number % 2 = 0),
        r AS (
          INSERT INTO fee_receipts (school_id, financial_year, seq, number, student_id, student_name, admission_number, class_name, amount, mode, paid_on, collected_by)
-         SELECT $1, $2, p.seq, $2 || '/' || lpad(p.seq::text, 6, '0'), p.id, p.name, p.admission_number, p.class_name, $3, 'cash', '2026-04-05', $4 FROM p
+         SELECT $1, $2::text, p.seq, $2::text || '/' || lpad(p.seq::text, 6, '0'), p.id, p.name, p.admission_number, p.class_name, $3, 'cash', '2026-04-05', $4 FROM p
          RETURNING id, student_id)
        INSERT INTO fee_allocations (school_id, receipt_id, instalment_id, head_id, amount)
        SELECT $1, r.id, i.id, it.head_id, it.amount
