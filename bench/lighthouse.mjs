@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { machine, machineLine, root, writeBlock } from './report.mjs';
+import { DIST, logger, serverEnv, sleep, startServer as startBuiltServer } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3352);
@@ -46,34 +47,15 @@ const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS ?? 'mobile').split(',').ma
 // The same flags as the browser tests (e2e/browser.ts), plus headless.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
-const log = (...a) => console.log('[bench:lighthouse]', ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = logger('lighthouse');
 
 async function startServer(dataDir) {
-  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(48).toString('base64url'), AADHAAR_KEY: randomBytes(32).toString('base64') };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
+  const env = serverEnv({ port: PORT, dataDir, jwtSecret: randomBytes(48).toString('base64url') });
   // The demo school and its administrator, for the signed-in page (same data directory).
-  const seeded = spawnSync(process.execPath, [join(root, 'backend', 'dist', 'cli', 'seed-demo.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const seeded = spawnSync(process.execPath, [join(DIST, 'cli', 'seed-demo.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (seeded.status !== 0) throw new Error('seeding the demo school failed');
-  const server = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const until = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`http://localhost:${PORT}/api/v1/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > until) throw new Error('the server did not become healthy in time');
-    await sleep(300);
-  }
-  return async () => {
-    if (server.exitCode !== null) return;
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, sleep(15_000).then(() => server.kill('SIGKILL'))]);
-  };
+  const server = await startBuiltServer({ port: PORT, env });
+  return server.stop;
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */

@@ -9,11 +9,13 @@
 // Prints the figures and rewrites the "Report cards" block of docs/performance.md (BENCH_NO_REPORT=1 to skip).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { machine, machineLine, root, writeBlock } from './report.mjs';
+import { machine, machineLine, writeBlock } from './report.mjs';
+import { DIST, ensureBuilt, logger, nearestRank } from './support.mjs';
 
 const require = createRequire(import.meta.url);
-const { renderReportCards } = require(join(root, 'backend', 'dist', 'modules', 'exams', 'report-card.pdf.js'));
-const log = (...a) => console.log('[bench:report-cards]', ...a);
+ensureBuilt();
+const { renderReportCards } = require(join(DIST, 'modules', 'exams', 'report-card.pdf.js'));
+const log = logger('report-cards');
 
 const ONE_RUNS = Number(process.env.BENCH_CARD_RUNS ?? 20);
 const SECTION_RUNS = Number(process.env.BENCH_SECTION_RUNS ?? 1);
@@ -37,7 +39,7 @@ function card(i) {
   };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = nearestRank;
 let peakRss = 0;
 const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 

@@ -11,7 +11,9 @@
 //   5. Students (bench/students.mjs): the register search in a school of 2,000 students among 1,000
 //      schools, beside the bare endpoint, and the import of 1,000 rows.
 //   6. Attendance (bench/attendance.mjs): saving a section of 40 and its month register, 1,000 schools × 30 sections seeded.
-//   7. Report cards (bench/report-cards.mjs): one student's PDF (p99) and a section of 40, English and Hindi.
+//   7. Report cards (bench/report-cards.mjs): one student's PDF (p99) and a section of 40, English and Hindi, and memory.
+//   8. Fees (bench/fees.mjs): payments with their receipt numbers, 10 at once by two accountants, beside the bare
+//      endpoint, and the defaulters list of a school of 2,000 students among 1,000 schools.
 // It first builds what is missing or stale, as `npm start` does. Not part of `npm test`.
 // Exit status: 1 if a benchmark could not run; missed aims and budgets are reported, not fatal.
 import { spawn } from 'node:child_process';
@@ -38,7 +40,7 @@ function run(name, script) {
 
 const started = Date.now();
 ensureBuilt();
-const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('students', 'bench/students.mjs'), await run('attendance', 'bench/attendance.mjs'), await run('report cards', 'bench/report-cards.mjs')];
+const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('students', 'bench/students.mjs'), await run('attendance', 'bench/attendance.mjs'), await run('report cards', 'bench/report-cards.mjs'), await run('fees', 'bench/fees.mjs')];
 
 process.stdout.write(`\n=== bench: done in ${Math.round((Date.now() - started) / 1000)} s\n`);
 let failed = false;

@@ -10,20 +10,11 @@
 // Prints the figures and rewrites the "Students" block of docs/performance.md.
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped) BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // BENCH_STUDENTS_PORT=3353 BENCH_NO_REPORT=1
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { machine, machineLine, root, writeBlock } from './report.mjs';
+import { machine, machineLine, writeBlock } from './report.mjs';
+import { bearer, databaseKinds, databaseSection, ensureBuilt, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
-const require = createRequire(import.meta.url);
-const DIST = join(root, 'backend', 'dist');
-const KINDS = (process.env.BENCH_DB ?? 'embedded,postgres').split(',').map((x) => x.trim()).filter(Boolean);
+const KINDS = databaseKinds();
 const PORT = Number(process.env.BENCH_STUDENTS_PORT ?? 3353);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const YEAR = '2026-27';
 const CLASSES = ['Nursery', 'LKG', 'UKG', ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)];
 const SECTIONS = ['A', 'B', 'C', 'D'];
@@ -32,40 +23,9 @@ const OTHER_STUDENTS = 40;
 const STUDENTS = 2000;
 const IMPORT_ROWS = 1000;
 const ROUNDS = 300;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const log = (...a) => console.log('[bench:students]', ...a);
+const log = logger('students');
 const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Reyansh', 'Myra', 'Kabir', 'Aadhya', 'Arjun', 'Kiara', 'Atharv', 'Pari', 'Vivaan', 'Anika'];
 const LAST = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Yadav', 'Mishra', 'Tiwari', 'Pandey', 'Khan', 'Iyer', 'Nair', 'Reddy'];
-
-async function startServer({ databaseUrl, dataDir, jwtSecret }) {
-  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret, AADHAAR_KEY: randomBytes(32).toString('base64') };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const server = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${PORT}`;
-  const until = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > until) throw new Error('the server did not become healthy in time');
-    await sleep(300);
-  }
-  return {
-    base,
-    async stop() {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000).then(() => server.kill('SIGKILL'))]);
-    },
-  };
-}
-
 
 /** The students' rows of one school, made in SQL: names, admission numbers, a guardian with a phone, the search text. */
 async function seedStudents(db, schoolId, count, prefix, sections, phoneBase) {
@@ -144,21 +104,6 @@ async function seed(db) {
   return { owner, main, importer };
 }
 
-function stats(ms) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { n: sorted.length, p50: at(0.5).toFixed(1), p99: at(0.99).toFixed(1), max: sorted.at(-1).toFixed(1) };
-}
-
-async function timed(fn) {
-  const t0 = performance.now();
-  const res = await fn();
-  const ms = performance.now() - t0;
-  if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-  return ms;
-}
-
 function importCsv() {
   const header = 'admissionNumber,firstName,lastName,dateOfBirth,gender,class,section,rollNumber,guardianName,guardianRelation,guardianPhone,guardianEmail,aadhaar,pen,apaarId,socialCategory,rte';
   const rows = [header];
@@ -184,50 +129,15 @@ async function upload(url, headers, csv) {
 
 /** The figures on one database, as a markdown table (or why it was skipped). */
 async function benchDatabase(KIND) {
-  const jwtSecret = randomBytes(48).toString('base64url');
-  const dataDir = mkdtempSync(join(tmpdir(), 'vidyalaya-bench-st-'));
-  let databaseUrl;
-  let dropDb = async () => undefined;
-  if (KIND === 'postgres') {
-    const name = `vidyalaya_bench_st_${process.pid}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    try {
-      await admin.connect();
-    } catch (e) {
-      rmSync(dataDir, { recursive: true, force: true });
-      return `${KIND}: skipped (no PostgreSQL server: ${e.message})`;
-    }
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
   log(`${KIND}: starting the server`);
-  const server = await startServer({ databaseUrl, dataDir, jwtSecret });
-  let db = { end: async () => undefined };
-  try {
-    const seedUrl =
-      databaseUrl ??
-    (() => {
-      const lock = JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8'));
-      return `postgres://postgres:${encodeURIComponent(lock.password ?? 'postgres')}@127.0.0.1:${lock.port}/postgres`;
-    })();
-    db = new pg.Client({ connectionString: seedUrl });
-    await db.connect();
+  const r = await onDatabase(KIND, { name: 'st', port: PORT }, async ({ server, db, jwtSecret }) => {
     log(`${KIND}: seeding ${SCHOOLS} schools`);
     const t0 = performance.now();
     const k = await seed(db);
     await db.query('ANALYZE');
     const seedSeconds = ((performance.now() - t0) / 1000).toFixed(0);
-    const { signAccessToken } = require(join(DIST, 'common', 'auth', 'access-tokens.js'));
-    const auth = () => ({ authorization: `Bearer ${signAccessToken({ id: k.owner.id, username: k.owner.username, role: 'admin' }, jwtSecret, new Date())}` });
+    const bearerOf = bearer(k.owner, jwtSecret);
+    const auth = () => ({ authorization: bearerOf() });
     const api = `${server.base}/api/v1/schools/${k.main.id}/students`;
     const get = (url) => timed(() => fetch(url, { headers: auth() }));
     // Warm up the connections and the prepared plans.
@@ -276,24 +186,18 @@ async function benchDatabase(KIND) {
       ['One section by roll number', s.bySection],
     ];
     const table = [
-      '| call | n | p50 ms | p99 ms | max ms |',
-      '|---|---|---|---|---|',
-      ...rows.map(([name, x]) => `| ${name} | ${x.n} | ${x.p50} | ${x.p99} | ${x.max} |`),
+      latencyTable(rows),
       '',
       `Search p99 ÷ bare p99: ${(Number(s.search.p99) / Math.max(0.1, Number(s.bare.p99))).toFixed(1)}×. Import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows (CSV): dry run ${(Math.min(...dry) / 1000).toFixed(2)} s (best of 3), commit ${(commit.ms / 1000).toFixed(2)} s, the same file again ${(again.ms / 1000).toFixed(2)} s (creates nothing). Seeding took ${seedSeconds} s.`,
     ].join('\n');
     console.log(table);
-    return `**${KIND === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}**\n\n${table}`;
-  } finally {
-    await db.end().catch(() => undefined);
-    await server.stop();
-    await dropDb();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return databaseSection(KIND, table);
+  });
+  return r.skipped ? `${KIND}: skipped (no PostgreSQL server: ${r.skipped})` : r;
 }
 
 async function main() {
-  if (!existsSync(join(DIST, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build` (npm run bench does it first).');
+  ensureBuilt();
   const m = machine();
   const parts = [];
   for (const kind of KINDS) parts.push(await benchDatabase(kind));

@@ -9,56 +9,17 @@
 // Prints the figures and rewrites the "Timetable" block of docs/performance.md.
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped) BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // BENCH_TIMETABLE_PORT=3352 BENCH_NO_REPORT=1
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { machine, machineLine, root, writeBlock } from './report.mjs';
+import { machine, machineLine, writeBlock } from './report.mjs';
+import { bearer, databaseKinds, databaseSection, ensureBuilt, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
-const require = createRequire(import.meta.url);
-const DIST = join(root, 'backend', 'dist');
-const KINDS = (process.env.BENCH_DB ?? 'embedded,postgres').split(',').map((x) => x.trim()).filter(Boolean);
+const KINDS = databaseKinds();
 const PORT = Number(process.env.BENCH_TIMETABLE_PORT ?? 3352);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const YEAR = '2026-27';
 const CLASSES = ['Nursery', 'LKG', 'UKG', ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)];
 const SECTIONS = ['A', 'B', 'C', 'D'];
 const PERIODS = 8;
 const TEACHERS = 70;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const log = (...a) => console.log('[bench:timetable]', ...a);
-
-async function startServer({ databaseUrl, dataDir, jwtSecret }) {
-  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), APP_DOMAIN: `localhost:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: jwtSecret };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const server = spawn(process.execPath, [join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${PORT}`;
-  const until = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > until) throw new Error('the server did not become healthy in time');
-    await sleep(300);
-  }
-  return {
-    base,
-    async stop() {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000).then(() => server.kill('SIGKILL'))]);
-    },
-  };
-}
+const log = logger('timetable');
 
 /** One school: 60 sections, 8 subjects a class, 70 teachers. Answers the ids the requests need. */
 async function seed(db) {
@@ -87,58 +48,14 @@ async function seed(db) {
   return { owner, schoolId: school.id, subjects, sections, staff };
 }
 
-function stats(ms) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { n: sorted.length, p50: at(0.5).toFixed(1), p99: at(0.99).toFixed(1), max: sorted.at(-1).toFixed(1) };
-}
-
-async function timed(fn) {
-  const t0 = performance.now();
-  const res = await fn();
-  const ms = performance.now() - t0;
-  if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-  return ms;
-}
-
 /** The figures on one database, as a markdown table (or why it was skipped). */
 async function benchDatabase(KIND) {
-  const jwtSecret = randomBytes(48).toString('base64url');
-  const dataDir = mkdtempSync(join(tmpdir(), 'vidyalaya-bench-tt-'));
-  let databaseUrl;
-  let dropDb = async () => undefined;
-  if (KIND === 'postgres') {
-    const name = `vidyalaya_bench_tt_${process.pid}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    try {
-      await admin.connect();
-    } catch (e) {
-      rmSync(dataDir, { recursive: true, force: true });
-      return `${KIND}: skipped (no PostgreSQL server: ${e.message})`;
-    }
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
   log(`${KIND}: starting the server`);
-  const server = await startServer({ databaseUrl, dataDir, jwtSecret });
-  const seedUrl = databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')).port}/postgres`;
-  const db = new pg.Client({ connectionString: seedUrl });
-  await db.connect();
-  try {
+  const r = await onDatabase(KIND, { name: 'tt', port: PORT }, async ({ server, db, jwtSecret }) => {
     const k = await seed(db);
     await db.query('ANALYZE');
-    const { signAccessToken } = require(join(DIST, 'common', 'auth', 'access-tokens.js'));
-    const headers = () => ({ authorization: `Bearer ${signAccessToken({ id: k.owner.id, username: k.owner.username, role: 'admin' }, jwtSecret, new Date())}`, 'content-type': 'application/json' });
+    const auth = bearer(k.owner, jwtSecret);
+    const headers = () => ({ authorization: auth(), 'content-type': 'application/json' });
     const api = `${server.base}/api/v1/schools/${k.schoolId}`;
     const bell = {
       schedules: [{ name: 'Week', days: [1, 2, 3, 4, 5, 6], periods: Array.from({ length: PERIODS }, (_, i) => ({ period: i + 1, startsAt: `${String(8 + i).padStart(2, '0')}:00`, endsAt: `${String(8 + i).padStart(2, '0')}:40` })), breaks: [] }],
@@ -173,19 +90,15 @@ async function benchDatabase(KIND) {
       ['Free teachers in a period', stats(free)],
       ['Whole-school timetable (2,880 lessons)', stats(whole)],
     ];
-    const table = ['| call | n | p50 ms | p99 ms | max ms |', '|---|---|---|---|---|', ...rows.map(([name, s]) => `| ${name} | ${s.n} | ${s.p50} | ${s.p99} | ${s.max} |`)].join('\n');
+    const table = latencyTable(rows);
     console.log(table);
-    return `**${KIND === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}**\n\n${table}`;
-  } finally {
-    await db.end();
-    await server.stop();
-    await dropDb();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return databaseSection(KIND, table);
+  });
+  return r.skipped ? `${KIND}: skipped (no PostgreSQL server: ${r.skipped})` : r;
 }
 
 async function main() {
-  if (!existsSync(join(DIST, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build` (npm run bench does it first).');
+  ensureBuilt();
   const m = machine();
   const parts = [];
   for (const kind of KINDS) parts.push(await benchDatabase(kind));

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { ATTENDANCE_LETTERS, type AttendanceRegister } from '@vidyalaya/shared';
+import { registerPdfFonts } from '../../common/pdf/fonts';
 import { showDate } from './attendance-dates';
 
 /**
@@ -39,12 +40,7 @@ export function registerPdf(r: AttendanceRegister, schoolName: string): Promise<
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const latin = require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff');
-  const deva = require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff');
-  const bold = require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff');
-  doc.registerFont('latin', latin);
-  doc.registerFont('deva', deva);
-  doc.registerFont('bold', bold);
+  registerPdfFonts(doc, { latin: 'latin', deva: 'deva', latinBold: 'bold' });
   const font = (text: string) => (/[\u0900-\u097F]/.test(text) ? 'deva' : 'latin');
 
   const days = allDays(r.month);

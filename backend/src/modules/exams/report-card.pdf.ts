@@ -1,21 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { SCHOLASTIC_GRADES, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
-import { fontBytes } from './font-files';
+import { registerPdfFonts } from '../../common/pdf/fonts';
 
 /**
  * The CBSE-style report card as a PDF (pdfkit): school header with the affiliation number, student
  * details, the scholastic table by term, co-scholastic grades, attendance, remarks, the result and
  * signature lines. Hindi uses Noto Sans Devanagari, switching font per run of script, since the
  * Devanagari file has no Latin letters or digits. The font files are read and unwrapped from WOFF
- * once per process (`fontBytes`): most of a card's time went into re-inflating WOFF tables.
+ * once per process (common/pdf/fonts.ts): most of a card's time went into re-inflating WOFF tables.
  */
-const FONT_FILES = {
-  latin: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff',
-  latinBold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff',
-  deva: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff',
-  devaBold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff',
-} as const;
-const FONT_PATHS = Object.fromEntries(Object.entries(FONT_FILES).map(([k, v]) => [k, require.resolve(v)])) as Record<keyof typeof FONT_FILES, string>;
 
 type Labels = Record<keyof typeof EN, string>;
 const EN = {
@@ -287,7 +280,7 @@ function renderCard(w: Writer, card: ReportCardData): void {
 /** One PDF with a page per card (a section's cards in one file); `onCard` after each card. */
 export async function renderReportCards(cards: ReportCardData[], lang: ReportCardLanguage, onCard?: (done: number) => Promise<void>): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage: false, info: { Title: 'Report card', Creator: 'Vidyalaya' } });
-  for (const [name, path] of Object.entries(FONT_PATHS)) doc.registerFont(name, fontBytes(path));
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

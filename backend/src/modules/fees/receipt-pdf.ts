@@ -1,14 +1,7 @@
 import { formatDateIST, groupIndian, type PaymentMode, type Receipt } from '@vidyalaya/shared';
 import PDFDocument from 'pdfkit';
+import { registerPdfFonts } from '../../common/pdf/fonts';
 import type { SchoolHeader } from './fees.repository';
-
-const font = (file: string) => require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${file}-normal.woff`);
-const FONTS = {
-  latin: font('latin-400'),
-  latinBold: font('latin-700'),
-  deva: font('devanagari-400'),
-  devaBold: font('devanagari-700'),
-};
 
 export const MODE_LABELS: Record<PaymentMode, string> = {
   cash: 'Cash',
@@ -37,10 +30,7 @@ export function renderReceiptPdf(r: Receipt, school: SchoolHeader, duplicate: bo
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.registerFont('latin', FONTS.latin);
-    doc.registerFont('latinBold', FONTS.latinBold);
-    doc.registerFont('deva', FONTS.deva);
-    doc.registerFont('devaBold', FONTS.devaBold);
+    registerPdfFonts(doc);
 
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;

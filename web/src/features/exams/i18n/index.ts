@@ -1,20 +1,13 @@
-import { useLingui } from '@lingui/react';
-import { registerCatalogue } from '../../../lib/i18n/i18n';
+import { featureI18n, type FeatureTranslate, type MessageValues } from '../../../lib/i18n/feature';
 import en from './en.json';
 
 /** A message id of the exams catalogues (en.json is the reference; hi.json has the same ids). */
 export type MessageId = keyof typeof en;
-export type Values = Record<string, string | number>;
-export type Translate = (id: MessageId, values?: Values) => string;
+export type Values = MessageValues;
+export type Translate = FeatureTranslate<MessageId>;
 
 // English comes with the feature's own chunk; Hindi is a chunk of its own, fetched only when chosen.
-registerCatalogue('exams', {
-  en: async () => en,
-  hi: () => import('./hi.json'),
-});
+const i18n = featureI18n('exams', en, () => import('./hi.json'));
 
 /** The exams feature's translate function; components re-render when the language changes. */
-export function useT(): Translate {
-  const { _ } = useLingui();
-  return (id, values) => _(id, values);
-}
+export const useT: () => Translate = i18n.useT;

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 
+// The fonts of every PDF the app makes (report cards, the attendance register, fee receipts): each
+// file read and unwrapped from WOFF once per process, and registered on a document from those bytes.
+
 /**
  * A WOFF 1.0 font file as the plain TrueType/OpenType file it wraps (the same tables, decompressed).
  * fontkit reads a WOFF by inflating a whole table each time it opens it (the glyph table once per
@@ -58,4 +61,34 @@ export function fontBytes(path: string): Buffer {
     cache.set(path, bytes);
   }
   return bytes;
+}
+
+const NOTO = (file: string) => require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${file}-normal.woff`);
+
+/**
+ * The four files every PDF of the app is set in (Noto Sans Devanagari, as WOFF in the npm package):
+ * Latin regular and bold, Devanagari regular and bold. The Devanagari files hold the rupee sign and
+ * no Latin letters; the Latin ones no Devanagari.
+ */
+export const PDF_FONT_FILES = {
+  latin: NOTO('latin-400'),
+  latinBold: NOTO('latin-700'),
+  deva: NOTO('devanagari-400'),
+  devaBold: NOTO('devanagari-700'),
+} as const;
+
+export type PdfFont = keyof typeof PDF_FONT_FILES;
+
+/** The minimal part of a pdfkit document that registers fonts. */
+interface FontRegistry {
+  registerFont(name: string, src: Buffer): unknown;
+}
+
+/**
+ * Registers the app's fonts on a pdfkit document from the bytes read once per process (`fontBytes`),
+ * each under the name the document uses for it: `{ latin: 'latin', latinBold: 'bold' }` registers the
+ * Latin regular file as 'latin' and the Latin bold as 'bold'. By default all four, under their own keys.
+ */
+export function registerPdfFonts(doc: FontRegistry, names: Partial<Record<PdfFont, string>> = { latin: 'latin', latinBold: 'latinBold', deva: 'deva', devaBold: 'devaBold' }): void {
+  for (const [font, name] of Object.entries(names) as [PdfFont, string][]) doc.registerFont(name, fontBytes(PDF_FONT_FILES[font]));
 }

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { fontBytes, woffToSfnt } from './font-files';
+import { fontBytes, PDF_FONT_FILES, registerPdfFonts, woffToSfnt } from './fonts';
 
-const FILES = ['latin-400', 'latin-700', 'devanagari-400', 'devanagari-700'].map((f) =>
-  require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${f}-normal.woff`),
-);
+const FILES = [PDF_FONT_FILES.latin, PDF_FONT_FILES.latinBold, PDF_FONT_FILES.deva, PDF_FONT_FILES.devaBold];
 
 /** The tables of a WOFF file, decompressed, by tag. */
 function woffTables(woff: Buffer): Map<string, Buffer> {
@@ -32,7 +30,7 @@ function pdf(fromBytes: boolean): Promise<Buffer> {
   return done;
 }
 
-describe('report-card fonts', () => {
+describe('PDF fonts', () => {
   it.each(FILES)('unwraps %s into a plain font file with the same tables', (file) => {
     const woff = readFileSync(file);
     const sfnt = woffToSfnt(woff);
@@ -54,6 +52,21 @@ describe('report-card fonts', () => {
 
   it('reads each file once per process', () => {
     expect(fontBytes(FILES[1])).toBe(fontBytes(FILES[1]));
+  });
+
+  it('registers the named files from the bytes read once, under the names a document asks for', () => {
+    const registered: [string, Buffer][] = [];
+    const doc = { registerFont: (name: string, src: Buffer) => registered.push([name, src]) };
+    registerPdfFonts(doc, { latin: 'latin', deva: 'deva', latinBold: 'bold' });
+    expect(registered).toEqual([
+      ['latin', fontBytes(PDF_FONT_FILES.latin)],
+      ['deva', fontBytes(PDF_FONT_FILES.deva)],
+      ['bold', fontBytes(PDF_FONT_FILES.latinBold)],
+    ]);
+    expect(registered[2][1]).toBe(fontBytes(PDF_FONT_FILES.latinBold));
+    registered.length = 0;
+    registerPdfFonts(doc);
+    expect(registered.map(([name]) => name)).toEqual(['latin', 'latinBold', 'deva', 'devaBold']);
   });
 
   it('the PDF is byte for byte the one made from the WOFF files', async () => {
