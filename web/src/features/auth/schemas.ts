@@ -1,6 +1,5 @@
 /**
- * The shared schemas the account forms validate with, loaded with the user's first input
- * (lib/forms/lazy-validate.ts), so the sign-in pages load no zod before then.
+ * The shared schemas the account forms validate with.
  */
 import { verifyOtpSchema } from '@vidyalaya/shared';
 

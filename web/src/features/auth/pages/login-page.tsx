@@ -8,7 +8,8 @@ import { PasswordField, SubmitButton, TextField } from '../components/fields';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { signedIn } from '../../../lib/auth/auth-slice';
 import { rememberedOrigin } from '../../../lib/auth/guest-only';
-import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
+import { zodValidate } from '../../../lib/forms/zod-validate';
+import { loginSchema } from '../schemas';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useLoginMutation, useResendOtpMutation } from '../api/auth-api';
@@ -16,7 +17,7 @@ import { AuthCard } from '../components/auth-card';
 import type { VerifyOtpState } from '../verify-otp-state';
 import { AUTH_TEXT } from '../messages';
 
-const validate = lazyZodValidate(() => import('../schemas').then((m) => m.loginSchema));
+const validate = zodValidate(loginSchema);
 const T = AUTH_TEXT.login;
 
 /** Spec §2 /login: 'Login to Platform'. */
