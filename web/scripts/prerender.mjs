@@ -51,7 +51,9 @@ function filesOf(key, seen = new Set(), acc = { css: new Set(), js: new Set() })
   if (seen.has(key) || !manifest[key]) return acc;
   seen.add(key);
   const chunk = manifest[key];
-  acc.js.add(`/${chunk.file}`);
+  // A module that only imports a stylesheet (src/components/blueprint/blueprint-forms.ts) is that stylesheet.
+  if (chunk.file.endsWith('.css')) acc.css.add(`/${chunk.file}`);
+  else acc.js.add(`/${chunk.file}`);
   for (const css of chunk.css ?? []) acc.css.add(`/${css}`);
   for (const imp of chunk.imports ?? []) filesOf(imp, seen, acc);
   return acc;

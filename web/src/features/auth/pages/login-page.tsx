@@ -8,8 +8,7 @@ import { PasswordField, SubmitButton, TextField } from '../components/fields';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { signedIn } from '../../../lib/auth/auth-slice';
 import { rememberedOrigin } from '../../../lib/auth/guest-only';
-import { zodValidate } from '../../../lib/forms/zod-validate';
-import { loginSchema } from '../schemas';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useLoginMutation, useResendOtpMutation } from '../api/auth-api';
@@ -17,7 +16,7 @@ import { AuthCard } from '../components/auth-card';
 import type { VerifyOtpState } from '../verify-otp-state';
 import { AUTH_TEXT } from '../messages';
 
-const validate = zodValidate(loginSchema);
+const validate = lazyZodValidate(() => import('../schemas').then((m) => m.loginSchema));
 const T = AUTH_TEXT.login;
 
 /** Spec §2 /login: 'Login to Platform'. */

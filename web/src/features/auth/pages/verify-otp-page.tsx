@@ -4,8 +4,7 @@ import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../components/fields';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
-import { zodValidate } from '../../../lib/forms/zod-validate';
-import { otpSchema } from '../schemas';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useResendOtpMutation, useVerifyPasswordResetMutation, useVerifyRegistrationMutation } from '../api/auth-api';
@@ -15,7 +14,7 @@ import { readVerifyOtpState, type RegisterPrefill, type ResetPasswordState, type
 import { AUTH_TEXT } from '../messages';
 
 type OtpForm = { otp?: string };
-const validate = zodValidate(otpSchema);
+const validate = lazyZodValidate(() => import('../schemas').then((m) => m.otpSchema));
 const T = AUTH_TEXT.verifyOtp;
 const O = ONBOARDING_TEXT.verifyOtp;
 
