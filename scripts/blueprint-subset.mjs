@@ -41,17 +41,17 @@ const ALLOWED = [
 /** The toaster's own rules (lib/toaster.ts loads them with the first toast). */
 const TOAST = [/^toast(-.*)?$/, /^overlay(-.*)?$/, /^portal$/];
 
-/** What the sign-in pages use beyond the public shell: form controls and callouts. */
+/**
+ * What the sign-in pages draw beyond the public shell (their controls are plain markup in these
+ * classes: components/blueprint/plain-controls.tsx): input groups, form groups, the checkbox, callouts.
+ */
 const FORMS = [
-  /^input(-group|-action|-left-container|-ghost)?$/,
-  /^form-(group|content|helper-text)$/,
-  /^(label|inline|readonly|fixed|minimal)$/,
+  /^input(-group|-action)?$/,
+  /^form-(group|content)$/,
+  /^(label|minimal)$/,
   /^callout(-.*)?$/,
-  /^html-select$/,
-  /^select$/,
   /^control(-indicator(-child)?)?$/,
-  /^(checkbox|radio|switch)$/,
-  /^divider$/,
+  /^checkbox$/,
   /^button(-text|-spinner|-group)?$/,
   /^intent-(primary|success|warning|danger|none)$/,
 ];

@@ -18,7 +18,7 @@ const out = join(dist, 'prerendered');
 
 const FULL = 'src/components/blueprint/blueprint-full.ts';
 const FORMS = 'src/components/blueprint/blueprint-forms.ts';
-const GUARDS = 'src/lib/auth/guards.tsx';
+const GUARDS = 'src/lib/auth/guest-only.tsx';
 
 /**
  * path → the route modules it renders besides the public layout, as named in Vite's manifest, with
@@ -51,10 +51,23 @@ function filesOf(key, seen = new Set(), acc = { css: new Set(), js: new Set() })
   if (seen.has(key) || !manifest[key]) return acc;
   seen.add(key);
   const chunk = manifest[key];
-  acc.js.add(`/${chunk.file}`);
+  // A module that only imports a stylesheet (src/components/blueprint/blueprint-forms.ts) is that stylesheet.
+  if (chunk.file.endsWith('.css')) acc.css.add(`/${chunk.file}`);
+  else acc.js.add(`/${chunk.file}`);
   for (const css of chunk.css ?? []) acc.css.add(`/${css}`);
   for (const imp of chunk.imports ?? []) filesOf(imp, seen, acc);
   return acc;
+}
+
+/**
+ * A source module's key in the manifest. A module that is both loaded lazily and imported by another
+ * lazily loaded module (src/lib/auth/guest-only.tsx) can end up in a shared chunk, listed by its
+ * chunk's name (`_guest-only-<hash>.js`) instead of its path.
+ */
+function manifestKey(src) {
+  if (manifest[src]) return src;
+  const name = src.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  return Object.keys(manifest).find((k) => k.startsWith(`_${name}-`) && k.endsWith('.js')) ?? null;
 }
 
 /** Stylesheets up to this size go inside the page: it paints without waiting for another request. */
@@ -91,8 +104,9 @@ for (const [path, modules] of Object.entries(PAGES)) {
   const result = await render(path);
   if (!('html' in result)) throw new Error(`${path} redirected to ${result.redirect} while pre-rendering`);
   const files = { css: new Set(), js: new Set() };
-  for (const key of [LAYOUT, ...modules]) {
-    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+  for (const name of [LAYOUT, ...modules]) {
+    const key = manifestKey(name);
+    if (!key) throw new Error(`${name} is not in the build manifest`);
     const f = filesOf(key);
     f.css.forEach((c) => files.css.add(c));
     f.js.forEach((j) => files.js.add(j));

@@ -29,8 +29,9 @@ const schoolModules: RouteObject[] = [
 const workspace = (): RouteObject[] => [{ lazy: () => import('./workspace-slots'), children: workspaceRoutes(schoolModules) }];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
-const guard = (name: 'GuestOnly' | 'RequireAuth' | 'RequireSchoolAdmin') =>
-  import('../lib/auth/guards').then((m) => ({ Component: m[name] }));
+const guard = (name: 'RequireAuth' | 'RequireSchoolAdmin') => import('../lib/auth/guards').then((m) => ({ Component: m[name] }));
+/** The sign-in pages' guard on its own: they load neither the refusal screen nor Blueprint with it. */
+const guestOnly = () => import('../lib/auth/guest-only').then((m) => ({ Component: m.GuestOnly }));
 
 /**
  * Every route of spec §2. Pages load lazily (each module exports `Component`), so the home page
@@ -51,7 +52,7 @@ export const publicRoutes: RouteObject[] = [
 
 export const accountRoutes: RouteObject[] = [
   {
-    lazy: () => guard('GuestOnly'),
+    lazy: guestOnly,
     children: [
       { path: 'register', lazy: () => import('../features/auth/pages/register-page') },
       { path: 'login', lazy: () => import('../features/auth/pages/login-page') },

@@ -1,23 +1,13 @@
 import { Button } from '@blueprintjs/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { FromState } from './guest-only';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { NotAllowed } from '../../components/not-allowed';
 import { MESSAGES } from '@vidyalaya/shared';
 import { useAppSelector } from '../store/hooks';
 import { selectAuth } from './auth-slice';
 
-/** What the login page reads back: where a signed-out visitor was going. */
-export type FromState = { from?: string | { pathname?: string; search?: string; hash?: string } };
-
-/** The remembered origin as a path ('/setup/classes?schoolId=…'), or null. */
-export function rememberedOrigin(state: unknown): string | null {
-  const from = (state as FromState | null)?.from;
-  if (typeof from === 'string') return from.startsWith('/') && !from.startsWith('//') ? from : null;
-  if (from && typeof from.pathname === 'string' && from.pathname.startsWith('/')) {
-    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  }
-  return null;
-}
+export { GuestOnly, rememberedOrigin, type FromState } from './guest-only';
 
 /** Spec §2 route guard: a protected route needs a signed-in user, else /login remembering the origin. */
 export function RequireAuth() {
@@ -27,17 +17,6 @@ export function RequireAuth() {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
   }
-  return <Outlet />;
-}
-
-/**
- * /login and /register are for signed-out users: a signed-in user goes to /dashboard — or, right
- * after logging in, to the page remembered by RequireAuth — replacing history (spec §2).
- */
-export function GuestOnly() {
-  const { status } = useAppSelector(selectAuth);
-  const location = useLocation();
-  if (status === 'authenticated') return <Navigate to={rememberedOrigin(location.state) ?? '/dashboard'} replace />;
   return <Outlet />;
 }
 

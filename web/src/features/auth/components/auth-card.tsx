@@ -1,4 +1,4 @@
-import { Card } from '@blueprintjs/core';
+import { PlainCard } from '../../../components/blueprint/plain-controls';
 import type { ReactNode } from 'react';
 import './auth.css';
 
@@ -6,12 +6,12 @@ import './auth.css';
 export function AuthCard(props: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="auth-page">
-      <Card className="auth-card" elevation={2}>
+      <PlainCard className="auth-card" elevation={2}>
         <h1 className="auth-title">{props.title}</h1>
         {props.intro ? <p className="auth-intro">{props.intro}</p> : null}
         {props.children}
         {props.footer ? <div className="auth-footer">{props.footer}</div> : null}
-      </Card>
+      </PlainCard>
     </div>
   );
 }

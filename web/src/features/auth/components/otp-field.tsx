@@ -1,5 +1,5 @@
 import { OTP_LENGTH } from '@vidyalaya/shared';
-import { TextField } from '../../../components/form';
+import { TextField } from '../components/fields';
 
 /** Spec §5 OTP: a 6-character code; the input takes no more than 6 characters. */
 export function OtpField(props: { name?: string; label?: string; autoFocus?: boolean }) {

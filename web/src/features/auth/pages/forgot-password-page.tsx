@@ -1,18 +1,11 @@
-import { Button, Callout } from '@blueprintjs/core';
-import {
-  forgotPasswordNewPasswordFormSchema,
-  forgotPasswordSchema,
-  MESSAGES,
-  verifyOtpSchema,
-  type ForgotPasswordInput,
-  type ForgotPasswordNewPasswordFormValues,
-} from '@vidyalaya/shared';
+import { PlainButton as Button, PlainCallout as Callout } from '../../../components/blueprint/plain-controls';
+import { MESSAGES, type ForgotPasswordInput, type ForgotPasswordNewPasswordFormValues } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router';
-import { PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { PasswordField, SubmitButton, TextField } from '../components/fields';
 import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
-import { zodValidate } from '../../../lib/forms/zod-validate';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import {
@@ -32,9 +25,9 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'password', label: '3. New password' },
 ];
 
-const validateUsername = zodValidate(forgotPasswordSchema);
-const validateCode = zodValidate(verifyOtpSchema.pick({ otp: true }));
-const validatePassword = zodValidate(forgotPasswordNewPasswordFormSchema);
+const validateUsername = lazyZodValidate(() => import('../schemas').then((m) => m.forgotPasswordSchema));
+const validateCode = lazyZodValidate(() => import('../schemas').then((m) => m.otpSchema));
+const validatePassword = lazyZodValidate(() => import('../schemas').then((m) => m.forgotPasswordNewPasswordFormSchema));
 const T = AUTH_TEXT.forgotPassword;
 const D = MESSAGES.destructive;
 

@@ -1,14 +1,14 @@
-import { Button, Callout } from '@blueprintjs/core';
-import { loginSchema, MESSAGES, type LoginInput } from '@vidyalaya/shared';
+import { PlainButton as Button, PlainCallout as Callout } from '../../../components/blueprint/plain-controls';
+import { MESSAGES, type LoginInput } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks';
-import { PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { PasswordField, SubmitButton, TextField } from '../components/fields';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { signedIn } from '../../../lib/auth/auth-slice';
-import { rememberedOrigin } from '../../../lib/auth/guards';
-import { zodValidate } from '../../../lib/forms/zod-validate';
+import { rememberedOrigin } from '../../../lib/auth/guest-only';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useLoginMutation, useResendOtpMutation } from '../api/auth-api';
@@ -16,7 +16,7 @@ import { AuthCard } from '../components/auth-card';
 import type { VerifyOtpState } from '../verify-otp-state';
 import { AUTH_TEXT } from '../messages';
 
-const validate = zodValidate(loginSchema);
+const validate = lazyZodValidate(() => import('../schemas').then((m) => m.loginSchema));
 const T = AUTH_TEXT.login;
 
 /** Spec §2 /login: 'Login to Platform'. */

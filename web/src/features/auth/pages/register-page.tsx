@@ -1,10 +1,10 @@
-import { MESSAGES, registerFormSchema, type RegisterFormValues } from '@vidyalaya/shared';
+import { MESSAGES, type RegisterFormValues } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { CheckboxField, PasswordField, SubmitButton, TextField } from '../components/fields';
 import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
-import { zodValidate } from '../../../lib/forms/zod-validate';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/auth-api';
@@ -12,7 +12,7 @@ import { AuthCard } from '../components/auth-card';
 import { readRegisterPrefill, type VerifyOtpState } from '../verify-otp-state';
 import { AUTH_TEXT } from '../messages';
 
-const validate = zodValidate(registerFormSchema);
+const validate = lazyZodValidate(() => import('../schemas').then((m) => m.registerFormSchema));
 const T = AUTH_TEXT.register;
 
 /** Spec §2 /register: 'Create Your Account'. */

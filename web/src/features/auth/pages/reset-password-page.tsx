@@ -1,9 +1,9 @@
-import { MESSAGES, resetPasswordFormSchema, type ResetPasswordFormValues } from '@vidyalaya/shared';
+import { MESSAGES, type ResetPasswordFormValues } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { PasswordField, SubmitButton } from '../../../components/form';
+import { PasswordField, SubmitButton } from '../components/fields';
 import { errorDescription, toSubmitErrors } from '../../../lib/api/errors';
-import { zodValidate } from '../../../lib/forms/zod-validate';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useResetPasswordMutation } from '../api/auth-api';
@@ -11,7 +11,7 @@ import { AuthCard } from '../components/auth-card';
 import { readResetToken } from '../verify-otp-state';
 import { AUTH_TEXT } from '../messages';
 
-const validate = zodValidate(resetPasswordFormSchema);
+const validate = lazyZodValidate(() => import('../schemas').then((m) => m.resetPasswordFormSchema));
 const T = AUTH_TEXT.resetPassword;
 
 /**

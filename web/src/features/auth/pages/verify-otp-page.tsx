@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import { maskEmail, MESSAGES, ONBOARDING_TEXT, verifyOtpSchema, type OtpPurpose } from '@vidyalaya/shared';
+import { maskEmail, MESSAGES, ONBOARDING_TEXT, type OtpPurpose } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { SubmitButton } from '../../../components/form';
+import { SubmitButton } from '../components/fields';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
-import { zodValidate } from '../../../lib/forms/zod-validate';
+import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { toast, toastError } from '../../../lib/toast';
 import { useResendOtpMutation, useVerifyPasswordResetMutation, useVerifyRegistrationMutation } from '../api/auth-api';
@@ -14,7 +14,7 @@ import { readVerifyOtpState, type RegisterPrefill, type ResetPasswordState, type
 import { AUTH_TEXT } from '../messages';
 
 type OtpForm = { otp?: string };
-const validate = zodValidate(verifyOtpSchema.pick({ otp: true }));
+const validate = lazyZodValidate(() => import('../schemas').then((m) => m.otpSchema));
 const T = AUTH_TEXT.verifyOtp;
 const O = ONBOARDING_TEXT.verifyOtp;
 
