@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { substitutionsHomeCard } from '../features/timetable/slots';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 
 /**
@@ -9,7 +10,9 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
 const SLOTS: WorkspaceSlots = {
   studentTabs: [],
   studentActions: [],
-  homeCards: [],
+  homeCards: [
+    substitutionsHomeCard,
+  ],
 };
 
 export function Component() {
