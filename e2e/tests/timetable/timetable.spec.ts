@@ -307,6 +307,11 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
 
 test('Download PDF beside the print view: the server answers the section’s week as application/pdf', async ({ browser }) => {
   const page = await adminPage(browser);
+  // The home page's card of today's substitutions (a slot of the timetable feature), with its way to arrange them.
+  await page.goto(`/workspace/${w.schoolId}`);
+  const card = page.locator('.tt-home-subs');
+  await expect(card.getByRole('heading', { level: 2, name: TT['tt.home.subs.title'] })).toBeVisible();
+  await expect(card.getByRole('link', { name: TT['tt.home.subs.manage'] })).toHaveAttribute('href', `/workspace/${w.schoolId}/timetable?view=substitutions`);
   await page.goto(`/workspace/${w.schoolId}/timetable?view=section&section=${w.sections.A}`);
   await expect(page.getByRole('table', { name: fill(TT['tt.grid.label']!, { section: 'Class 7 A' }) })).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().includes(`/schools/${w.schoolId}/sections/${w.sections.A}/timetable/pdf`));

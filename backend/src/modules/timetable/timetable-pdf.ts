@@ -74,9 +74,12 @@ function text(doc: Doc, s: string, x: number, y: number, o: { width: number; bol
     doc.font(fontOf(s)).text(s, x, y, { width: o.width, align: o.align ?? 'left', lineBreak: false, ellipsis: true, height: o.size * 1.6 });
     return;
   }
+  // Mixed scripts: the runs one after another, the whole line centred by hand when asked.
+  const total = parts.reduce((sum, p) => sum + doc.font(fontOf(p)).widthOfString(p), 0);
+  const start = o.align === 'center' && total < o.width ? x + (o.width - total) / 2 : x;
   parts.forEach((p, i) => {
     doc.font(fontOf(p));
-    if (i === 0) doc.text(p, x, y, { width: o.width, continued: true, lineBreak: false });
+    if (i === 0) doc.text(p, start, y, { width: o.width - (start - x), continued: true, lineBreak: false });
     else doc.text(p, { continued: i < parts.length - 1, lineBreak: false });
   });
 }

@@ -228,8 +228,10 @@ export function Component() {
   const canManage = roleHas(home.role, 'calendar.manage');
   const isTeacher = home.role === 'teacher';
   // A teacher sees their own classes' events (and the whole school's) unless they ask for all; a guardian, always their children's (the server's rule).
-  const mine = isTeacher && params.get('all') !== '1';
-  const classFilter = canManage ? (params.get('class') ?? '') : '';
+  const [everyClass, setEveryClass] = useState(false);
+  const mine = isTeacher && !everyClass;
+  const [chosenClass, setChosenClass] = useState('');
+  const classFilter = canManage ? chosenClass : '';
   const from = addDays(`${month}-01`, -6);
   const to = addDays(lastDay(month), 6);
   const events = useCalendarEventsQuery({ schoolId, from, to, pageSize: 200, ...(mine ? { mine: 'true' as const } : {}), ...(classFilter ? { classId: classFilter } : {}) });
@@ -249,17 +251,7 @@ export function Component() {
   const monthName = new Intl.DateTimeFormat(i18n.locale === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-  const go = (m: string) => setParam('month', m);
+  const go = (m: string) => setParams({ month: m }, { replace: true });
 
   return (
     <section>
@@ -276,7 +268,7 @@ export function Component() {
           {t('cal.holidayList')}
         </Link>
         {canManage && classes.length > 0 ? (
-          <HTMLSelect name="classFilter" aria-label={t('cal.filterClass')} value={classFilter} onChange={(e) => setParam('class', e.target.value)} className="cal-filter">
+          <HTMLSelect name="classFilter" aria-label={t('cal.filterClass')} value={classFilter} onChange={(e) => setChosenClass(e.target.value)} className="cal-filter">
             <option value="">{t('cal.allClasses')}</option>
             {classes.map((c) => (
               <option key={c.id} value={c.id}>
@@ -287,7 +279,7 @@ export function Component() {
         ) : null}
         {isTeacher ? (
           <label className="cal-toggle">
-            <input type="checkbox" name="mine" checked={mine} onChange={(e) => setParam('all', e.target.checked ? null : '1')} />
+            <input type="checkbox" name="mine" checked={mine} onChange={(e) => setEveryClass(!e.target.checked)} />
             {t('cal.onlyMine')}
           </label>
         ) : null}
