@@ -246,7 +246,7 @@ export function Component() {
   if (!roleHas(home.role, 'calendar.read')) return <Navigate to={`/workspace/${schoolId}`} replace />;
   const rules = settings.data?.settings ?? DEFAULT_CALENDAR_SETTINGS;
   const list = events.data?.items ?? [];
-  const weeks = monthGrid(month, list, rules);
+  const weeks = monthGrid(month, list, rules, undefined, true);
   const inMonth = list.filter((e) => e.endsOn >= `${month}-01` && e.startsOn <= lastDay(month)).sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   const monthName = new Intl.DateTimeFormat(i18n.locale === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
     new Date(`${month}-01T00:00:00Z`),
