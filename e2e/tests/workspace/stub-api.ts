@@ -150,6 +150,8 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     }
     // A teacher's home reads their week (the timetable back end): none linked in these stubs.
     if (m(/^\/schools\/[^/]+\/my-timetable$/)) return ok(route, { date: '2026-11-25', staff: null, slots: [], substitutions: [] });
+    // The admin's and office's home card "Today's substitutions" (a timetable slot): none today.
+    if (m(/^\/schools\/[^/]+\/substitutions$/)) return ok(route, { date: '2026-11-25', items: [] });
     if (path === '/invitations/preview') {
       const token = url.searchParams.get('token');
       if (token !== 'good-token') return fail(route, 404, 'INVITATION_INVALID', 'This invitation is not valid');
