@@ -83,6 +83,16 @@ describe('calendar month model', () => {
     expect(days.filter((d) => !d.holiday)).toHaveLength(31 - 5 - 1 - 1 - 3);
   });
 
+  it('a class’s event shows on its day with that class, or with every event (the list the server chose for the caller)', () => {
+    const CLASS7 = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    const fair = { id: 'f', title: 'Science fair', kind: 'event' as const, startsOn: '2026-08-12', endsOn: '2026-08-12', classIds: [CLASS7], description: null, createdAt: '', updatedAt: '' };
+    const rules = { sundayHoliday: true, saturdaysOff: [] };
+    const on12 = (weeks: ReturnType<typeof monthGrid>) => weeks.flat().find((d) => d.date === '2026-08-12')!.events.map((e) => e.title);
+    expect(on12(monthGrid('2026-08', [fair], rules))).toEqual([]);
+    expect(on12(monthGrid('2026-08', [fair], rules, CLASS7))).toEqual(['Science fair']);
+    expect(on12(monthGrid('2026-08', [fair], rules, undefined, true))).toEqual(['Science fair']);
+  });
+
   it('the printable holiday list: holidays and vacations by date, day first', () => {
     expect(holidayList(events)).toEqual([
       { title: 'Monsoon break', kind: 'vacation', dates: '03/08/2026 – 05/08/2026' },

@@ -1,4 +1,5 @@
 import { CalendarService } from '../../src/modules/calendar/calendar.service';
+import { addStudent } from '../guardians/guardians-support';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 
 // ical.js ships ES module types; its CommonJS build is what Jest loads here.
@@ -18,13 +19,15 @@ describe('calendar: events, working days, the iCalendar feed', () => {
   let b: SchoolWithMembers;
   let class6: string;
   let class7: string;
+  let section6: string;
+  let section7: string;
 
   beforeAll(async () => {
     t = await startTestApp({ APP_DOMAIN: 'vidyalaya.test' });
     a = await createSchoolWithMembers(t);
     b = await createSchoolWithMembers(t);
-    class6 = (await addClass(t, a.schoolId, 'Class 6')).classId;
-    class7 = (await addClass(t, a.schoolId, 'Class 7')).classId;
+    ({ classId: class6, sectionId: section6 } = await addClass(t, a.schoolId, 'Class 6'));
+    ({ classId: class7, sectionId: section7 } = await addClass(t, a.schoolId, 'Class 7'));
   });
   afterAll(() => t.close());
 
@@ -179,5 +182,53 @@ describe('calendar: events, working days, the iCalendar feed', () => {
     const forged = b.schoolId.replace(/-/g, '') + token.slice(32);
     expect((await fetch(`${t.baseUrl}/api/v1/public/calendar/${forged}.ics`)).status).toBe(404);
     expect((await t.call('GET', `/schools/${a.schoolId}/calendar-feed`, { token: a.members.guardian.token })).body.data.feed.enabled).toBe(true);
+  });
+
+  it('events for some classes: a guardian sees the whole school’s and their child’s classes’ only; a teacher’s “mine” list the same for their sections; in-place edits are audited', async () => {
+    const admin = a.members.admin.token;
+    const six = await post(a, { title: `Class 6 picnic ${uniq()}`, kind: 'event', startsOn: '2027-01-12', classIds: [class6] });
+    const seven = await post(a, { title: `Class 7 science fair ${uniq()}`, kind: 'event', startsOn: '2027-01-14', classIds: [class7] });
+    const all = await post(a, { title: `Republic Day ${uniq()}`, kind: 'holiday', startsOn: '2027-01-26' });
+    expect([six.status, seven.status, all.status]).toEqual([201, 201, 201]);
+    const titles = async (token: string, query = '') =>
+      (await t.call('GET', `/schools/${a.schoolId}/calendar-events?from=2027-01-01&to=2027-01-31${query}`, { token })).body.data.items.map((e: any) => e.title);
+
+    // The admin sees everything; a class filter keeps the whole school's events.
+    expect(await titles(admin)).toEqual([six, seven, all].map((r) => r.body.data.event.title));
+    expect(await titles(admin, `&classId=${class7}`)).toEqual([seven, all].map((r) => r.body.data.event.title));
+
+    // The guardian's child is in Class 6.
+    const child = await addStudent(t, a, section6, 'Calendarchild', null);
+    await t.db.query(`INSERT INTO student_guardian_users (school_id, student_id, user_id) VALUES ($1, $2, $3)`, [a.schoolId, child.id, a.members.guardian.id]);
+    const guardian = a.members.guardian.token;
+    expect(await titles(guardian)).toEqual([six, all].map((r) => r.body.data.event.title));
+    expect(await titles(guardian, '&mine=false')).toEqual([six, all].map((r) => r.body.data.event.title));
+    const other = await t.call('GET', `/schools/${a.schoolId}/calendar-events/${seven.body.data.event.id}`, { token: guardian });
+    expect(other.status).toBe(404);
+    expect((await t.call('GET', `/schools/${a.schoolId}/calendar-events/${six.body.data.event.id}`, { token: guardian })).status).toBe(200);
+
+    // The teacher is class teacher of Class 7 A: "mine" shows Class 7's and the whole school's.
+    const staff = await t.call('POST', `/schools/${a.schoolId}/staff`, { token: admin, body: { employeeCode: `C${uniq().slice(0, 8)}`, name: 'Kavita Rao', userId: a.members.teacher.id } });
+    expect(staff.status).toBe(201);
+    expect((await t.call('PUT', `/schools/${a.schoolId}/sections/${section7}/class-teacher`, { token: admin, body: { staffId: staff.body.data.staff.id } })).status).toBe(200);
+    const teacher = a.members.teacher.token;
+    expect(await titles(teacher, '&mine=true')).toEqual([seven, all].map((r) => r.body.data.event.title));
+    expect(await titles(teacher)).toHaveLength(3);
+    expect(await titles(a.members.office.token, '&mine=true')).toEqual([all.body.data.event.title]);
+    expect((await t.call('GET', `/schools/${a.schoolId}/calendar-events?mine=yes`, { token: teacher })).status).toBe(400);
+
+    // Editing in place: the picnic moves to Class 7 and another day; the guardian no longer sees it. Audited before and after.
+    const id = six.body.data.event.id;
+    const moved = await t.call('PATCH', `/schools/${a.schoolId}/calendar-events/${id}`, { token: admin, body: { startsOn: '2027-01-15', endsOn: '2027-01-15', classIds: [class7] } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.event).toMatchObject({ startsOn: '2027-01-15', classIds: [class7] });
+    expect(await titles(guardian)).toEqual([all.body.data.event.title]);
+    const [audit] = await t.db.query(`SELECT before, after FROM audit_log WHERE school_id = $1 AND entity_id = $2 AND action = 'calendar_event.updated'`, [a.schoolId, id]);
+    expect(audit.before).toMatchObject({ startsOn: '2027-01-12', classIds: [class6] });
+    expect(audit.after).toMatchObject({ startsOn: '2027-01-15', classIds: [class7] });
+    // Back to the whole school: everyone sees it again.
+    expect((await t.call('PATCH', `/schools/${a.schoolId}/calendar-events/${id}`, { token: admin, body: { classIds: [] } })).body.data.event.classIds).toEqual([]);
+    expect(await titles(guardian)).toHaveLength(2);
+    await t.db.query(`DELETE FROM student_guardian_users WHERE school_id = $1 AND user_id = $2`, [a.schoolId, a.members.guardian.id]);
   });
 });

@@ -149,7 +149,7 @@ export function envelopeProblem(res: TestResponse, rawText?: string): string | n
   if (res.status >= 500) return `status ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`;
   const type = res.headers.get('content-type') ?? '';
   // A file or feed answers its own bytes when it succeeds (the routes the OpenAPI test lists: the
-  // student import template, the UDISE+ workbook, a photo, the iCalendar feed); failures stay envelopes.
+  // student import template, the UDISE+ workbook, a photo, the iCalendar feed, the timetable PDFs); failures stay envelopes.
   if (res.status >= 200 && res.status < 300 && FILE_TYPES.test(type)) return null;
   if (!/^application\/json/.test(type)) return `content-type ${type} (status ${res.status})`;
   const body = res.body as Record<string, unknown> | null;

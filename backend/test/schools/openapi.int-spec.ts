@@ -77,6 +77,9 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /schools/:schoolId/receipts/:receiptId/pdf',
         'GET /schools/:schoolId/students/:studentId/report-card',
         'GET /schools/:schoolId/report-cards/files/:fileId',
+        'GET /schools/:schoolId/sections/:sectionId/timetable/pdf',
+        'GET /schools/:schoolId/staff/:staffId/timetable/pdf',
+        'GET /schools/:schoolId/timetable/pdf',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/v1/public/calendar/{file}'].get.responses['200'].content)).toEqual(['text/calendar']);

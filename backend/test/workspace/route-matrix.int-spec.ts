@@ -49,6 +49,8 @@ describe('workspace routes × roles', () => {
   const ROW_SCOPED_403 = new Set([
     'guardian GET /api/v1/schools/:schoolId/staff/:staffId/timetable',
     'guardian GET /api/v1/schools/:schoolId/timetable',
+    'guardian GET /api/v1/schools/:schoolId/staff/:staffId/timetable/pdf',
+    'guardian GET /api/v1/schools/:schoolId/timetable/pdf',
     // Attendance: a guardian reads their own child's (students/:studentId/attendance), never the school's overview or list.
     'guardian GET /api/v1/schools/:schoolId/attendance/today',
     'guardian GET /api/v1/schools/:schoolId/attendance/below-threshold',

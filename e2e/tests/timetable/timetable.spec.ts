@@ -305,6 +305,103 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
   await teacher.context().close();
 });
 
+test('Download PDF beside the print view: the server answers the section’s week as application/pdf', async ({ browser }) => {
+  const page = await adminPage(browser);
+  // The home page's card of today's substitutions (a slot of the timetable feature), with its way to arrange them.
+  await page.goto(`/workspace/${w.schoolId}`);
+  const card = page.locator('.tt-home-subs');
+  await expect(card.getByRole('heading', { level: 2, name: TT['tt.home.subs.title'] })).toBeVisible();
+  await expect(card.getByRole('link', { name: TT['tt.home.subs.manage'] })).toHaveAttribute('href', `/workspace/${w.schoolId}/timetable?view=substitutions`);
+  await page.goto(`/workspace/${w.schoolId}/timetable?view=section&section=${w.sections.A}`);
+  await expect(page.getByRole('table', { name: fill(TT['tt.grid.label']!, { section: 'Class 7 A' }) })).toBeVisible();
+  const answered = page.waitForResponse((r) => r.url().includes(`/schools/${w.schoolId}/sections/${w.sections.A}/timetable/pdf`));
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: TT['tt.pdf'] }).click();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.url()).toContain('lang=en');
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe('timetable-Class-7-A.pdf');
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
+  await page.context().close();
+});
+
+test('an event for one class: its teacher sees it, another class’s event stays off their calendar; the admin edits and deletes in place', async ({ browser, request }) => {
+  const year = defaultAcademicYear();
+  await createClassesApi(request, w.admin.accessToken, w.schoolId, year, ['Class 8']);
+  await createSectionsApi(request, w.admin.accessToken, w.schoolId, year, [{ className: 'Class 8', sectionNames: ['A'] }]);
+  const day = new Date(`${nextMonday()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 2);
+  const date = day.toISOString().slice(0, 10);
+  const month = date.slice(0, 7);
+
+  const page = await adminPage(browser);
+  await page.goto(`/workspace/${w.schoolId}/calendar?month=${month}`);
+  for (const [title, cls] of [
+    ['Class 7 science fair', 'Class 7'],
+    ['Class 8 picnic', 'Class 8'],
+  ] as const) {
+    await page.getByRole('button', { name: CAL['cal.add'] }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(CAL['cal.titleField']!).fill(title);
+    await dialog.getByLabel(CAL['cal.kind']!).selectOption('event');
+    await dialog.getByLabel(CAL['cal.startsOn']!).fill(date);
+    await dialog.getByRole('checkbox', { name: cls, exact: true }).check();
+    await dialog.getByRole('button', { name: CAL['cal.save'] }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: CAL['cal.thisMonth'] })).toContainText(title);
+  }
+  const list = page.getByRole('list', { name: CAL['cal.thisMonth'] });
+  await expect(list.getByText(fill(CAL['cal.forClasses']!, { classes: 'Class 8' }))).toBeVisible();
+  // The admin's class filter: Class 7 shows its fair, not Class 8's picnic.
+  await page.getByLabel(CAL['cal.filterClass']!).selectOption({ label: 'Class 7' });
+  await expect(list).toContainText('Class 7 science fair');
+  await expect(list).not.toContainText('Class 8 picnic');
+  await page.getByLabel(CAL['cal.filterClass']!).selectOption({ label: CAL['cal.allClasses']! });
+  await expect(list).toContainText('Class 8 picnic');
+
+  // Asha teaches Class 7: her calendar shows the fair, not Class 8's picnic (unless she asks for every class).
+  const teacher = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  await signInWithTokens(teacher, w.teacher.tokens);
+  await teacher.goto(`/workspace/${w.schoolId}/calendar?month=${month}`);
+  const theirs = teacher.getByRole('list', { name: CAL['cal.thisMonth'] });
+  await expect(theirs).toContainText('Class 7 science fair');
+  await expect(theirs).not.toContainText('Class 8 picnic');
+  await expect(teacher.locator(`td[data-date="${date}"]`)).not.toContainText('Class 8 picnic');
+  await teacher.getByLabel(CAL['cal.onlyMine']!).uncheck();
+  await expect(theirs).toContainText('Class 8 picnic');
+  await teacher.getByLabel(CAL['cal.onlyMine']!).check();
+  await expect(theirs).not.toContainText('Class 8 picnic');
+
+  // Editing in place from the month: the picnic becomes the whole school's and gets a new name.
+  await page.locator(`td[data-date="${date}"]`).getByRole('button', { name: 'Class 8 picnic' }).click();
+  const edit = page.getByRole('dialog');
+  await expect(edit).toContainText(fill(CAL['cal.edit']!, { title: 'Class 8 picnic' }));
+  await expect(edit.getByLabel(CAL['cal.titleField']!)).toHaveValue('Class 8 picnic');
+  await expect(edit.getByRole('checkbox', { name: 'Class 8', exact: true })).toBeChecked();
+  await edit.getByLabel(CAL['cal.titleField']!).fill('School picnic');
+  await edit.getByRole('checkbox', { name: 'Class 8', exact: true }).uncheck();
+  await edit.getByRole('button', { name: CAL['cal.save'] }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.locator(`td[data-date="${date}"]`)).toContainText('School picnic');
+  await expect(list).not.toContainText('Class 8 picnic');
+  const events = await api<{ items: { title: string; classIds: string[] }[] }>(request, 'GET', `/schools/${w.schoolId}/calendar-events?from=${date}&to=${date}`, w.admin.accessToken);
+  expect(events.data.items.find((e) => e.title === 'School picnic')?.classIds).toEqual([]);
+  // Now the teacher sees it too.
+  await teacher.reload();
+  await expect(theirs).toContainText('School picnic');
+  await teacher.context().close();
+
+  // Deleting from the list, after confirming.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: fill(CAL['cal.remove']!, { title: 'Class 7 science fair' }) }).click();
+  await expect(list).not.toContainText('Class 7 science fair');
+  await page.context().close();
+});
+
 test('Hindi, desktop and 360 px: the grid, substitutions and calendar', async ({ browser, request }) => {
   await api(request, 'PATCH', '/me/preferences', w.admin.accessToken, { language: 'hi' });
   for (const width of [1280, 360]) {

@@ -152,6 +152,8 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     if (m(/^\/schools\/[^/]+\/my-timetable$/)) return ok(route, { date: '2026-11-25', staff: null, slots: [], substitutions: [] });
     // Every role's home shows the notice board's card (a home-card slot): no notices in these stubs.
     if (m(/^\/schools\/[^/]+\/notices$/)) return ok(route, { items: [], total: 0, page: 1, pageSize: 5, unread: 0 });
+    // The admin's and office's home card "Today's substitutions" (a timetable slot): none today.
+    if (m(/^\/schools\/[^/]+\/substitutions$/)) return ok(route, { date: '2026-11-25', items: [] });
     if (path === '/invitations/preview') {
       const token = url.searchParams.get('token');
       if (token !== 'good-token') return fail(route, 404, 'INVITATION_INVALID', 'This invitation is not valid');

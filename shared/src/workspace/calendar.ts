@@ -212,6 +212,8 @@ export const listCalendarEventsQuerySchema = z.object({
   to: optionalField(isoDateSchema),
   kind: optionalField(kindField),
   classId: optionalField(z.uuid({ error: M.classIdsInvalid })),
+  /** 'true': only what applies to the caller's own classes (a teacher's sections' classes) and the whole school. A guardian always sees only their children's classes' events and the whole school's. */
+  mine: optionalField(z.enum(['true', 'false'], { error: 'mine must be true or false' })),
   ...pageQueryShape,
 });
 export type ListCalendarEventsQuery = z.output<typeof listCalendarEventsQuerySchema>;

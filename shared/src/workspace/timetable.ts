@@ -173,6 +173,15 @@ export const schoolTimetableQuerySchema = z.object({
   academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, 'Academic year must look like 2026-27')),
 });
 
+/** The printed timetable's languages: English or Hindi labels (names stay as entered). */
+export const TIMETABLE_PDF_LANGUAGES = ['en', 'hi'] as const;
+export type TimetablePdfLanguage = (typeof TIMETABLE_PDF_LANGUAGES)[number];
+/** GET …/timetable/pdf (a section's, a teacher's, the whole school's): ?lang=en|hi, ?academicYear= where it applies. */
+export const timetablePdfQuerySchema = schoolTimetableQuerySchema.extend({
+  lang: z.enum(TIMETABLE_PDF_LANGUAGES, { error: 'Language must be en or hi' }).default('en'),
+});
+export type TimetablePdfQuery = z.output<typeof timetablePdfQuerySchema>;
+
 /** TIMETABLE_CLASH's `data`: each clash, with the slot's index in the request. */
 export interface TimetableClash {
   slot: number;

@@ -3,6 +3,7 @@ import { attendanceTodayCard, studentAttendanceTab } from '../features/attendanc
 import { feesStudentTab } from '../features/fees/slots';
 import { inviteGuardiansAction } from '../features/guardian/slots';
 import { noticesHomeCard } from '../features/notices/slots';
+import { substitutionsHomeCard } from '../features/timetable/slots';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 
 /**
@@ -13,7 +14,7 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
 const SLOTS: WorkspaceSlots = {
   studentTabs: [studentAttendanceTab, feesStudentTab],
   studentActions: [inviteGuardiansAction],
-  homeCards: [noticesHomeCard, attendanceTodayCard],
+  homeCards: [noticesHomeCard, attendanceTodayCard, substitutionsHomeCard],
 };
 
 export function Component() {

@@ -37,6 +37,12 @@ export const GUARDIAN_NOTICE_SQL = `r.published_at IS NOT NULL AND (r.audience I
   OR (r.audience = 'classes' AND r.class_ids && ARRAY(SELECT st.class_id FROM students st WHERE st.school_id = $1 AND st.class_id IS NOT NULL AND st.id IN (${GUARDIAN_CHILDREN_SQL})))
   OR (r.audience = 'sections' AND r.section_ids && ARRAY(SELECT st.section_id FROM students st WHERE st.school_id = $1 AND st.section_id IS NOT NULL AND st.id IN (${GUARDIAN_CHILDREN_SQL}))))`;
 
+/**
+ * The calendar events a guardian sees: the whole school's (no classes named) and those of a class
+ * one of their children is in now. Also the calendar's list filter, so the list and one event agree.
+ */
+export const GUARDIAN_CALENDAR_EVENT_SQL = `(r.class_ids = '{}' OR r.class_ids && ARRAY(SELECT st.class_id FROM students st WHERE st.school_id = $1 AND st.class_id IS NOT NULL AND st.id IN (${GUARDIAN_CHILDREN_SQL})))`;
+
 /** The sections (or classes) a guardian's children are in now or were enrolled in. */
 const viaChildPlacement = (column: 'section_id' | 'class_id'): string =>
   `r.id IN (SELECT st.${column} FROM students st WHERE st.school_id = $1 AND st.id IN (${GUARDIAN_CHILDREN_SQL})
@@ -50,7 +56,7 @@ export const ACCESS_KINDS = {
   member: { table: 'school_members', idColumn: 'user_id' },
   invitation: { table: 'school_invitations' },
   job: { table: 'jobs' },
-  calendarEvent: { table: 'calendar_events', guardian: 'school' },
+  calendarEvent: { table: 'calendar_events', guardian: GUARDIAN_CALENDAR_EVENT_SQL },
   staff: { table: 'staff' },
   substitution: { table: 'substitutions' },
   student: { table: 'students', guardian: viaChild('id') },

@@ -26,8 +26,12 @@ describe('AccessService: a guardian names only what is theirs', () => {
     expect(seen[0]!.sql).toContain('student_guardian_users');
     expect(seen[0]!.params).toEqual([SCHOOL, [ID], 'g1']);
     // School-wide kinds need no condition.
-    await access.require({ schoolId: SCHOOL, userId: 'g1', role: 'guardian' }, 'calendarEvent', [ID]);
+    await access.require({ schoolId: SCHOOL, userId: 'g1', role: 'guardian' }, 'academicYear', [ID]);
     expect(seen[1]!.params).toEqual([SCHOOL, [ID]]);
+    // A calendar event: the whole school's, or a class one of their children is in.
+    await access.require({ schoolId: SCHOOL, userId: 'g1', role: 'guardian' }, 'calendarEvent', [ID]);
+    expect(seen[2]!.sql).toContain('class_ids');
+    expect(seen[2]!.params).toEqual([SCHOOL, [ID], 'g1']);
   });
 
   it('a guardian naming a kind with no guardian entry gets 404 without a query (the allow-list)', async () => {

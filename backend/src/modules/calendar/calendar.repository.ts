@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CalendarEventKind, CalendarSettings } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
+import { GUARDIAN_CALENDAR_EVENT_SQL } from '../../common/workspace/access-kinds';
 import { Repository } from '../../database/repository';
 
 export interface EventRow {
@@ -36,15 +37,18 @@ export class CalendarRepository extends Repository {
 
   async list(
     schoolId: string,
-    f: { from?: string; to?: string; kind?: CalendarEventKind; classId?: string },
+    f: { from?: string; to?: string; kind?: CalendarEventKind; classId?: string; guardianUserId?: string; classIds?: string[] },
     page: number,
     pageSize: number,
   ): Promise<{ rows: EventRow[]; total: number }> {
+    // $6: only the events of these classes (and the whole school's); $7: a guardian's (GUARDIAN_CALENDAR_EVENT_SQL, its `$3` is $7 here).
+    const guardian = f.guardianUserId ? ` AND ${GUARDIAN_CALENDAR_EVENT_SQL.replace(/\br\./g, '').replace(/\$3\b/g, '$7')}` : ' AND $7::uuid IS NULL';
     const where = `school_id = $1 AND ($2::date IS NULL OR ends_on >= $2::date) AND ($3::date IS NULL OR starts_on <= $3::date)
-       AND ($4::text IS NULL OR kind = $4) AND ($5::uuid IS NULL OR class_ids = '{}' OR $5::uuid = ANY(class_ids))`;
-    const params = [schoolId, f.from ?? null, f.to ?? null, f.kind ?? null, f.classId ?? null];
+       AND ($4::text IS NULL OR kind = $4) AND ($5::uuid IS NULL OR class_ids = '{}' OR $5::uuid = ANY(class_ids))
+       AND ($6::uuid[] IS NULL OR class_ids = '{}' OR class_ids && $6::uuid[])${guardian}`;
+    const params = [schoolId, f.from ?? null, f.to ?? null, f.kind ?? null, f.classId ?? null, f.classIds ?? null, f.guardianUserId ?? null];
     const rows = await this.rows<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE ${where} ORDER BY starts_on, ends_on, title, id LIMIT $6 OFFSET $7`,
+      `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE ${where} ORDER BY starts_on, ends_on, title, id LIMIT $8 OFFSET $9`,
       [...params, pageSize, (page - 1) * pageSize],
     );
     const total = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM calendar_events WHERE ${where}`, params);
@@ -130,6 +134,13 @@ export class CalendarRepository extends Repository {
 
   schoolOf(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
     return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
+  }
+
+  /** The classes of some sections (a teacher's sections → their classes). */
+  async classesOfSections(schoolId: string, sectionIds: readonly string[]): Promise<string[]> {
+    if (sectionIds.length === 0) return [];
+    const rows = await this.rows<{ class_id: string }>(`SELECT DISTINCT class_id FROM sections WHERE school_id = $1 AND id = ANY($2::uuid[])`, [schoolId, sectionIds]);
+    return rows.map((r) => r.class_id);
   }
 
   /** The class of a section (for a section's working days). */

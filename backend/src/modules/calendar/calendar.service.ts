@@ -32,6 +32,7 @@ import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { StaffService } from '../staff/staff.service';
 import { buildIcal } from './ical';
 import { CalendarRepository, type EventFields, type EventRow } from './calendar.repository';
 
@@ -70,6 +71,7 @@ export class CalendarService {
     private readonly writes: SchoolWrites,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly staff: StaffService,
   ) {}
 
   // ── for other modules ─────────────────────────────────────────────────
@@ -91,12 +93,20 @@ export class CalendarService {
   }
 
   // ── the API ─────────────────────────────────────────────────────────────
+  /**
+   * The events of a range. A guardian sees only the whole school's and their children's classes'
+   * (GUARDIAN_CALENDAR_EVENT_SQL); `mine=true` narrows a teacher's list the same way to the
+   * classes of the sections they teach or are class teacher of.
+   */
   async list(ctx: WorkspaceContext, q: ListCalendarEventsQuery): Promise<CalendarEventList> {
-    const { rows, total } = await this.repo.list(ctx.schoolId, q, q.page, q.pageSize);
+    const guardianUserId = ctx.role === 'guardian' ? ctx.userId : undefined;
+    const classIds = q.mine === 'true' && ctx.role !== 'guardian' ? await this.repo.classesOfSections(ctx.schoolId, await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)) : undefined;
+    const { rows, total } = await this.repo.list(ctx.schoolId, { ...q, guardianUserId, classIds }, q.page, q.pageSize);
     return { items: rows.map(toEvent), total, page: q.page, pageSize: q.pageSize };
   }
 
   async get(ctx: WorkspaceContext, eventId: string): Promise<CalendarEventResult> {
+    await this.access.require(ctx, 'calendarEvent', [eventId]);
     const row = await this.repo.find(ctx.schoolId, eventId);
     if (!row) throw new DomainException('NOT_FOUND');
     return { event: toEvent(row) };
@@ -170,7 +180,6 @@ export class CalendarService {
 
   /** GET …/calendar/working-days: the days and the holidays of a range, for the school or a class. */
   async workingDaysReport(ctx: WorkspaceContext, q: WorkingDaysQuery): Promise<WorkingDaysResult> {
-    if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
     const [settings, rows] = await Promise.all([this.settingsOf(ctx.schoolId), this.repo.closingBetween(ctx.schoolId, q.from, q.to)]);
     const events = rows.map(toRule);
     const days = workingDays(q.from, q.to, events, settings, q.classId);

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type {
   AbsentPeriodsResult,
   BellSchedulesResult,
@@ -28,6 +29,7 @@ import {
   StaffParamDto,
   SubstitutionParamDto,
   SubstitutionsQueryDto,
+  TimetablePdfQueryDto,
   YearQueryDto,
 } from './timetable.dto';
 import { SubstitutionsService } from './substitutions.service';
@@ -46,6 +48,15 @@ import {
   TimetableClassesResponse,
 } from './timetable.responses';
 import { TimetableService } from './timetable.service';
+
+const PDF_RESPONSE = { status: 200, description: 'The timetable PDF (A4 landscape)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+
+/** Sends a PDF inline under an ASCII file name (a school's names may be Hindi). */
+function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }): Buffer {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'timetable';
+  reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${safe}.pdf"`).header('Cache-Control', 'no-store');
+  return pdf;
+}
 
 @ApiTags('Workspace: timetable')
 @SchoolScoped()
@@ -80,6 +91,15 @@ export class TimetableController {
     return this.timetable.schoolTimetable(ctx, q.academicYear);
   }
 
+  @Get('timetable/pdf')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'The whole school’s timetable as a PDF, a page per section (A4 landscape; ?lang=hi for Hindi labels)' })
+  @ApiProduces('application/pdf')
+  @ApiResponse(PDF_RESPONSE)
+  async schoolPdf(@Workspace() ctx: WorkspaceContext, @Query() q: TimetablePdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendPdf(reply, await this.timetable.schoolPdf(ctx, q.academicYear, q.lang));
+  }
+
   @Get('timetable/classes')
   @RequirePermission('timetable.read')
   @ApiOperation({ summary: 'The year’s classes with their sections and subjects (the current year by default), for the timetable and assignment editors' })
@@ -94,6 +114,15 @@ export class TimetableController {
   @ApiData(SectionTimetableResponse)
   section(@Workspace() ctx: WorkspaceContext, @Param() p: SectionParamDto): Promise<SectionTimetableResult> {
     return this.timetable.sectionTimetable(ctx, p.sectionId);
+  }
+
+  @Get('sections/:sectionId/timetable/pdf')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'A section’s week as a PDF: days × periods, subject and teacher (A4 landscape; ?lang=hi for Hindi labels)' })
+  @ApiProduces('application/pdf')
+  @ApiResponse(PDF_RESPONSE)
+  async sectionPdf(@Workspace() ctx: WorkspaceContext, @Param() p: SectionParamDto, @Query() q: TimetablePdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendPdf(reply, await this.timetable.sectionPdf(ctx, p.sectionId, q.lang));
   }
 
   @Put('sections/:sectionId/timetable')
@@ -118,6 +147,15 @@ export class TimetableController {
   @ApiData(StaffTimetableResponse)
   staff(@Workspace() ctx: WorkspaceContext, @Param() p: StaffParamDto, @Query() q: YearQueryDto): Promise<StaffTimetableResult> {
     return this.timetable.staffTimetable(ctx, p.staffId, q.academicYear);
+  }
+
+  @Get('staff/:staffId/timetable/pdf')
+  @RequirePermission('timetable.read')
+  @ApiOperation({ summary: 'A teacher’s week as a PDF: days × periods, subject and class (A4 landscape; ?lang=hi for Hindi labels)' })
+  @ApiProduces('application/pdf')
+  @ApiResponse(PDF_RESPONSE)
+  async staffPdf(@Workspace() ctx: WorkspaceContext, @Param() p: StaffParamDto, @Query() q: TimetablePdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendPdf(reply, await this.timetable.staffPdf(ctx, p.staffId, q.academicYear, q.lang));
   }
 
   @Get('my-timetable')

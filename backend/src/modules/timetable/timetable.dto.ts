@@ -9,6 +9,7 @@ import {
   schoolAndIdParamSchema,
   schoolTimetableQuerySchema,
   substitutionsQuerySchema,
+  timetablePdfQuerySchema,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 
@@ -24,3 +25,4 @@ export class FreeTeachersQueryDto extends createZodDto(freeTeachersQuerySchema) 
 export class SubstitutionsQueryDto extends createZodDto(substitutionsQuerySchema) {}
 export class AbsentPeriodsQueryDto extends createZodDto(absentPeriodsQuerySchema) {}
 export class MyTimetableQueryDto extends createZodDto(myTimetableQuerySchema) {}
+export class TimetablePdfQueryDto extends createZodDto(timetablePdfQuerySchema) {}

@@ -2,6 +2,7 @@ import { AcademicsService } from '../academics/academics.service';
 import { Injectable } from '@nestjs/common';
 import {
   DAY_NAMES,
+  formatDateIST,
   periodsByDay,
   timetableConflicts,
   TIMETABLE_MESSAGES as M,
@@ -14,14 +15,17 @@ import {
   type StaffTimetableResult,
   type TimetableClash,
   type TimetableClassesResult,
+  type TimetablePdfLanguage,
   type TimetableSlot,
   type TimetableSlotInput,
 } from '@vidyalaya/shared';
+import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { violatedUniqueIndex } from '../../database/unique-violation';
+import { renderTimetablePdf, type TimetablePdfPage } from './timetable-pdf';
 import { TimetableRepository, type SectionRow, type SlotRow } from './timetable.repository';
 
 export function toSlot(r: SlotRow): TimetableSlot {
@@ -55,6 +59,7 @@ export class TimetableService {
     private readonly academics: AcademicsService,
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
+    private readonly clock: Clock,
   ) {}
 
   // ── bell schedules ──────────────────────────────────────────────────────
@@ -107,6 +112,41 @@ export class TimetableService {
       academicYear: year,
       sections: sections.map((s) => ({ section: toSectionRef(s), slots: bySection.get(s.id) ?? [] })),
     };
+  }
+
+  // ── the printed timetable (A4 landscape PDF) ────────────────────────────
+  private async pdf(ctx: WorkspaceContext, title: string, academicYear: string | null, pages: TimetablePdfPage[], lang: TimetablePdfLanguage): Promise<Buffer> {
+    const [schoolName, { schedules }] = await Promise.all([this.repo.schoolName(ctx.schoolId), this.repo.bellSchedules(ctx.schoolId)]);
+    return renderTimetablePdf({ schoolName, title, academicYear, pages, schedules, lang, printedOn: formatDateIST(this.clock.now()) });
+  }
+
+  /** GET …/sections/{sectionId}/timetable/pdf: the section's week, subject and teacher in each period. */
+  async sectionPdf(ctx: WorkspaceContext, sectionId: string, lang: TimetablePdfLanguage): Promise<{ pdf: Buffer; filename: string }> {
+    const { timetable } = await this.sectionTimetable(ctx, sectionId);
+    const heading = `${timetable.section.className} ${timetable.section.name}`;
+    const cells = timetable.slots.map((s) => ({ day: s.day, period: s.period, main: s.subjectName, sub: s.teacherName }));
+    const pdf = await this.pdf(ctx, heading, timetable.section.academicYear, [{ heading, cells }], lang);
+    return { pdf, filename: `timetable-${heading}` };
+  }
+
+  /** GET …/staff/{staffId}/timetable/pdf: a teacher's week, subject and class in each period. */
+  async staffPdf(ctx: WorkspaceContext, staffId: string, academicYear: string | undefined, lang: TimetablePdfLanguage): Promise<{ pdf: Buffer; filename: string }> {
+    const week = await this.staffTimetable(ctx, staffId, academicYear);
+    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    const cells = week.slots.map((s) => ({ day: s.day, period: s.period, main: s.subjectName, sub: `${s.className} ${s.sectionName}` }));
+    const pdf = await this.pdf(ctx, week.staff.name, year, [{ heading: week.staff.name, cells }], lang);
+    return { pdf, filename: `timetable-${week.staff.name}` };
+  }
+
+  /** GET …/timetable/pdf: every section of the year, a page each. */
+  async schoolPdf(ctx: WorkspaceContext, academicYear: string | undefined, lang: TimetablePdfLanguage): Promise<{ pdf: Buffer; filename: string }> {
+    const school = await this.schoolTimetable(ctx, academicYear);
+    const pages = school.sections.map(({ section, slots }) => ({
+      heading: `${section.className} ${section.name}`,
+      cells: slots.map((s) => ({ day: s.day, period: s.period, main: s.subjectName, sub: s.teacherName })),
+    }));
+    const pdf = await this.pdf(ctx, school.academicYear ?? '', school.academicYear, pages, lang);
+    return { pdf, filename: `timetable-${school.academicYear ?? 'school'}` };
   }
 
   /** GET …/timetable/classes: the year's classes, sections and subjects the editors choose from. */

@@ -7,6 +7,7 @@ import type {
   CalendarSettings,
   CalendarSettingsResult,
   CreateCalendarEventInput,
+  TimetableClassesResult,
   UpdateCalendarEventInput,
   WorkingDaysResult,
 } from '@vidyalaya/shared';
@@ -19,7 +20,7 @@ export const calendarApi = api
     endpoints: (b) => ({
       calendarEvents: b.query<
         CalendarEventList,
-        { schoolId: string; from?: string; to?: string; kind?: CalendarEventKind; classId?: string; page?: number; pageSize?: number }
+        { schoolId: string; from?: string; to?: string; kind?: CalendarEventKind; classId?: string; mine?: 'true' | 'false'; page?: number; pageSize?: number }
       >({
         query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/calendar-events`, params }),
         providesTags: ['CalendarEvents'],
@@ -35,6 +36,10 @@ export const calendarApi = api
       deleteCalendarEvent: b.mutation<{ deleted: true }, { schoolId: string; eventId: string }>({
         query: ({ schoolId, eventId }) => ({ url: `/schools/${schoolId}/calendar-events/${eventId}`, method: 'DELETE' }),
         invalidatesTags: (result) => (result ? ['CalendarEvents'] : []),
+      }),
+      /** The current year's classes, to limit an event to some of them and to name them. */
+      calendarClasses: b.query<TimetableClassesResult, { schoolId: string }>({
+        query: ({ schoolId }) => ({ url: `/schools/${schoolId}/timetable/classes` }),
       }),
       calendarSettings: b.query<CalendarSettingsResult, { schoolId: string }>({
         query: ({ schoolId }) => ({ url: `/schools/${schoolId}/calendar-settings` }),
@@ -62,7 +67,9 @@ export const calendarApi = api
 export const {
   useCalendarEventsQuery,
   useCreateCalendarEventMutation,
+  useUpdateCalendarEventMutation,
   useDeleteCalendarEventMutation,
+  useCalendarClassesQuery,
   useCalendarSettingsQuery,
   usePutCalendarSettingsMutation,
   useCalendarFeedQuery,

@@ -12,8 +12,12 @@ export interface MonthDay {
   events: CalendarEvent[];
 }
 
-/** 'YYYY-MM' → the weeks (Monday first) covering that month. */
-export function monthGrid(month: string, events: readonly CalendarEvent[], settings: CalendarSettings, classId?: string): MonthDay[][] {
+/**
+ * 'YYYY-MM' → the weeks (Monday first) covering that month. Each day lists the school-wide events
+ * and, with `classId`, that class's; with `everyEvent`, every event given (the server already chose
+ * what applies to the caller: a guardian's children's classes, a teacher's own, a class filter).
+ */
+export function monthGrid(month: string, events: readonly CalendarEvent[], settings: CalendarSettings, classId?: string, everyEvent = false): MonthDay[][] {
   const first = `${month}-01`;
   const lead = (weekdayOf(first) + 6) % 7; // days before it since Monday
   const start = addDays(first, -lead);
@@ -28,7 +32,7 @@ export function monthGrid(month: string, events: readonly CalendarEvent[], setti
         inMonth: day.startsWith(month),
         holiday: answer.holiday,
         holidayName: answer.name ?? null,
-        events: events.filter((e) => e.startsOn <= day && e.endsOn >= day && (e.classIds.length === 0 || (classId !== undefined && e.classIds.includes(classId)))),
+        events: events.filter((e) => e.startsOn <= day && e.endsOn >= day && (everyEvent || e.classIds.length === 0 || (classId !== undefined && e.classIds.includes(classId)))),
       });
       day = addDays(day, 1);
     }

@@ -1,12 +1,13 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { addDays, CALENDAR_EVENT_KINDS, DEFAULT_CALENDAR_SETTINGS, roleHas, type CalendarEventKind, type CalendarSettings } from '@vidyalaya/shared';
+import { addDays, CALENDAR_EVENT_KINDS, DEFAULT_CALENDAR_SETTINGS, roleHas, type CalendarEvent, type CalendarEventKind, type CalendarSettings } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { formatDate, todayInIST } from '../../../lib/i18n/format';
 import { toast } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import {
+  useCalendarClassesQuery,
   useCalendarEventsQuery,
   useCalendarFeedQuery,
   useCalendarSettingsQuery,
@@ -14,6 +15,7 @@ import {
   useDeleteCalendarEventMutation,
   usePutCalendarSettingsMutation,
   useRotateCalendarFeedMutation,
+  useUpdateCalendarEventMutation,
 } from '../api/calendar-api';
 import { monthGrid } from '../model/month';
 import { errorText, useT, type MessageId } from '../i18n';
@@ -25,33 +27,55 @@ const shiftMonth = (month: string, by: number) => {
 };
 const lastDay = (month: string) => addDays(`${shiftMonth(month, 1)}-01`, -1);
 
-function AddEventDialog(props: { isOpen: boolean; onClose: () => void; defaultDate: string }) {
+/** The add and edit form: title, kind, dates, the classes it is for (none = the whole school), a note. */
+function EventDialog(props: { isOpen: boolean; onClose: () => void; defaultDate: string; event: CalendarEvent | null; classes: readonly { id: string; name: string }[] }) {
   const t = useT();
   const { schoolId } = useSchool();
   const [create, creating] = useCreateCalendarEventMutation();
-  const [title, setTitle] = useState('');
-  const [kind, setKind] = useState<CalendarEventKind>('holiday');
-  const [startsOn, setStartsOn] = useState(props.defaultDate);
-  const [endsOn, setEndsOn] = useState('');
-  const [description, setDescription] = useState('');
+  const [update, updating] = useUpdateCalendarEventMutation();
+  const [remove, removing] = useDeleteCalendarEventMutation();
+  const ev = props.event;
+  const [title, setTitle] = useState(ev?.title ?? '');
+  const [kind, setKind] = useState<CalendarEventKind>(ev?.kind ?? 'holiday');
+  const [startsOn, setStartsOn] = useState(ev?.startsOn ?? props.defaultDate);
+  const [endsOn, setEndsOn] = useState(ev && ev.endsOn !== ev.startsOn ? ev.endsOn : '');
+  const [classIds, setClassIds] = useState<string[]>(ev?.classIds ?? []);
+  const [description, setDescription] = useState(ev?.description ?? '');
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     try {
-      await create({ schoolId, body: { title: title.trim(), kind, startsOn, endsOn: endsOn || undefined, description: description.trim() || undefined } }).unwrap();
-      toast({ title: t('cal.added', { title: title.trim() }), intent: 'success' });
-      setTitle('');
-      setEndsOn('');
-      setDescription('');
+      if (ev) {
+        await update({
+          schoolId,
+          eventId: ev.id,
+          body: { title: title.trim(), kind, startsOn, endsOn: endsOn || startsOn, classIds, description: description.trim() || null },
+        }).unwrap();
+        toast({ title: t('cal.updated', { title: title.trim() }), intent: 'success' });
+      } else {
+        await create({ schoolId, body: { title: title.trim(), kind, startsOn, endsOn: endsOn || undefined, classIds, description: description.trim() || undefined } }).unwrap();
+        toast({ title: t('cal.added', { title: title.trim() }), intent: 'success' });
+      }
       props.onClose();
     } catch (err) {
       setError(errorText(t, err));
     }
   }
+  async function onDelete() {
+    if (!ev || !window.confirm(t('cal.confirmRemove', { title: ev.title }))) return;
+    try {
+      await remove({ schoolId, eventId: ev.id }).unwrap();
+      toast({ title: t('cal.removed', { title: ev.title }), intent: 'success' });
+      props.onClose();
+    } catch (err) {
+      setError(errorText(t, err));
+    }
+  }
+  const toggle = (id: string, on: boolean) => setClassIds((prev) => (on ? [...prev, id] : prev.filter((x) => x !== id)));
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={t('cal.add')} className="ws-dialog">
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={ev ? t('cal.edit', { title: ev.title }) : t('cal.add')} className="ws-dialog">
       <form onSubmit={(e) => void onSubmit(e)}>
         <DialogBody>
           <label className="cal-field">
@@ -76,6 +100,18 @@ function AddEventDialog(props: { isOpen: boolean; onClose: () => void; defaultDa
             <span>{t('cal.endsOn')}</span>
             <input className="bp6-input" type="date" name="endsOn" value={endsOn} min={startsOn} onChange={(e) => setEndsOn(e.target.value)} />
           </label>
+          <fieldset className="cal-field cal-classes">
+            <legend>{t('cal.classes')}</legend>
+            <span className="ws-muted">{classIds.length === 0 ? t('cal.wholeSchool') : t('cal.classesChosen', { count: classIds.length })}</span>
+            <div className="cal-checks">
+              {props.classes.map((c) => (
+                <label key={c.id}>
+                  <input type="checkbox" name="classIds" value={c.id} checked={classIds.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+                  {c.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <label className="cal-field">
             <span>{t('cal.description')}</span>
             <InputGroup name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
@@ -89,8 +125,9 @@ function AddEventDialog(props: { isOpen: boolean; onClose: () => void; defaultDa
         <DialogFooter
           actions={
             <>
+              {ev ? <Button className="ws-touch" intent="danger" icon="trash" text={t('cal.delete')} loading={removing.isLoading} onClick={() => void onDelete()} /> : null}
               <Button className="ws-touch" text={t('cal.cancel')} onClick={props.onClose} />
-              <Button className="ws-touch" intent="primary" type="submit" text={t('cal.save')} loading={creating.isLoading} />
+              <Button className="ws-touch" intent="primary" type="submit" text={t('cal.save')} loading={creating.isLoading || updating.isLoading} />
             </>
           }
         />
@@ -189,17 +226,27 @@ export function Component() {
   const today = todayInIST();
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : today.slice(0, 7);
   const canManage = roleHas(home.role, 'calendar.manage');
+  const isTeacher = home.role === 'teacher';
+  // A teacher sees their own classes' events (and the whole school's) unless they ask for all; a guardian, always their children's (the server's rule).
+  const [everyClass, setEveryClass] = useState(false);
+  const mine = isTeacher && !everyClass;
+  const [chosenClass, setChosenClass] = useState('');
+  const classFilter = canManage ? chosenClass : '';
   const from = addDays(`${month}-01`, -6);
   const to = addDays(lastDay(month), 6);
-  const events = useCalendarEventsQuery({ schoolId, from, to, pageSize: 200 });
+  const events = useCalendarEventsQuery({ schoolId, from, to, pageSize: 200, ...(mine ? { mine: 'true' as const } : {}), ...(classFilter ? { classId: classFilter } : {}) });
   const settings = useCalendarSettingsQuery({ schoolId });
+  const classesQuery = useCalendarClassesQuery({ schoolId }, { skip: home.role === 'guardian' && !canManage });
+  const classes = useMemo(() => (classesQuery.data?.classes ?? []).map((c) => ({ id: c.id, name: c.name })), [classesQuery.data]);
+  const className = (id: string) => classes.find((c) => c.id === id)?.name;
   const [remove] = useDeleteCalendarEventMutation();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CalendarEvent | null>(null);
   const { i18n } = useLingui();
   if (!roleHas(home.role, 'calendar.read')) return <Navigate to={`/workspace/${schoolId}`} replace />;
   const rules = settings.data?.settings ?? DEFAULT_CALENDAR_SETTINGS;
   const list = events.data?.items ?? [];
-  const weeks = monthGrid(month, list, rules);
+  const weeks = monthGrid(month, list, rules, undefined, true);
   const inMonth = list.filter((e) => e.endsOn >= `${month}-01` && e.startsOn <= lastDay(month)).sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   const monthName = new Intl.DateTimeFormat(i18n.locale === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
     new Date(`${month}-01T00:00:00Z`),
@@ -220,6 +267,22 @@ export function Component() {
         <Link className="bp6-button ws-touch" to={`/workspace/${schoolId}/calendar/holidays`}>
           {t('cal.holidayList')}
         </Link>
+        {canManage && classes.length > 0 ? (
+          <HTMLSelect name="classFilter" aria-label={t('cal.filterClass')} value={classFilter} onChange={(e) => setChosenClass(e.target.value)} className="cal-filter">
+            <option value="">{t('cal.allClasses')}</option>
+            {classes.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        ) : null}
+        {isTeacher ? (
+          <label className="cal-toggle">
+            <input type="checkbox" name="mine" checked={mine} onChange={(e) => setEveryClass(!e.target.checked)} />
+            {t('cal.onlyMine')}
+          </label>
+        ) : null}
       </div>
       {events.isLoading ? (
         <Spinner size={24} aria-label={t('cal.loading')} />
@@ -245,11 +308,17 @@ export function Component() {
                     data-date={d.date}
                   >
                     <span className="cal-date">{Number(d.date.slice(8, 10))}</span>
-                    {d.events.map((e) => (
-                      <span key={e.id} className={`cal-ev cal-kind-${e.kind}`} title={e.title}>
-                        {e.title}
-                      </span>
-                    ))}
+                    {d.events.map((e) =>
+                      canManage ? (
+                        <button key={e.id} type="button" className={`cal-ev cal-ev-button cal-kind-${e.kind}`} title={e.title} onClick={() => setEditing(list.find((x) => x.id === e.id) ?? null)}>
+                          {e.title}
+                        </button>
+                      ) : (
+                        <span key={e.id} className={`cal-ev cal-kind-${e.kind}`} title={e.title}>
+                          {e.title}
+                        </span>
+                      ),
+                    )}
                   </td>
                 ))}
               </tr>
@@ -268,16 +337,28 @@ export function Component() {
                 <span>
                   <strong>{e.title}</strong> <Tag minimal className={`cal-kind-${e.kind}`}>{t(`cal.kind.${e.kind}` as MessageId)}</Tag>
                   <span className="ws-block ws-muted">{e.startsOn === e.endsOn ? formatDate(e.startsOn) : `${formatDate(e.startsOn)} – ${formatDate(e.endsOn)}`}</span>
+                  <span className="ws-block ws-muted cal-for">
+                    {e.classIds.length === 0 ? t('cal.wholeSchool') : t('cal.forClasses', { classes: e.classIds.map((id) => className(id) ?? '…').join(', ') })}
+                  </span>
                 </span>
                 {canManage ? (
-                  <Button
-                    className="ws-touch"
-                    variant="minimal"
-                    intent="danger"
-                    icon="trash"
-                    aria-label={t('cal.remove', { title: e.title })}
-                    onClick={() => void remove({ schoolId, eventId: e.id }).unwrap().catch((err: unknown) => toast({ title: errorText(t, err), intent: 'danger' }))}
-                  />
+                  <span className="cal-actions">
+                    <Button className="ws-touch" variant="minimal" icon="edit" aria-label={t('cal.edit', { title: e.title })} onClick={() => setEditing(e)} />
+                    <Button
+                      className="ws-touch"
+                      variant="minimal"
+                      intent="danger"
+                      icon="trash"
+                      aria-label={t('cal.remove', { title: e.title })}
+                      onClick={() => {
+                        if (!window.confirm(t('cal.confirmRemove', { title: e.title }))) return;
+                        void remove({ schoolId, eventId: e.id })
+                          .unwrap()
+                          .then(() => toast({ title: t('cal.removed', { title: e.title }), intent: 'success' }))
+                          .catch((err: unknown) => toast({ title: errorText(t, err), intent: 'danger' }));
+                      }}
+                    />
+                  </span>
                 ) : null}
               </li>
             ))}
@@ -286,7 +367,8 @@ export function Component() {
       </section>
       {canManage && settings.data ? <Settings settings={settings.data.settings} /> : null}
       {home.role !== 'guardian' ? <Feed canManage={canManage} /> : null}
-      {canManage ? <AddEventDialog isOpen={adding} onClose={() => setAdding(false)} defaultDate={today.slice(0, 7) === month ? today : `${month}-01`} /> : null}
+      {canManage && adding ? <EventDialog isOpen event={null} classes={classes} onClose={() => setAdding(false)} defaultDate={today.slice(0, 7) === month ? today : `${month}-01`} /> : null}
+      {canManage && editing ? <EventDialog key={editing.id} isOpen event={editing} classes={classes} onClose={() => setEditing(null)} defaultDate={editing.startsOn} /> : null}
     </section>
   );
 }

@@ -23,6 +23,8 @@ import type {
   UpdateStaffInput,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
+import { tokenStore } from '../../../lib/auth/token-store';
+import { getPlatform } from '../../../lib/platform/platform';
 
 /** Staff, bell schedules, timetables and substitutions (docs/staff-timetable-calendar.md). */
 export const timetableApi = api
@@ -133,3 +135,22 @@ export const {
   useTimetableClassesQuery,
   useStaffMembersQuery,
 } = timetableApi;
+
+/**
+ * Downloads a printed timetable (the server's A4 landscape PDF) with the signed-in user's token:
+ * `path` is under the school, e.g. `sections/{id}/timetable/pdf`; `lang` picks the labels.
+ */
+export async function downloadTimetablePdf(schoolId: string, path: string, lang: 'en' | 'hi', fileName: string): Promise<void> {
+  const base = await getPlatform().apiBaseUrl();
+  const tokens = await tokenStore.get();
+  const res = await fetch(`${base}/schools/${schoolId}/${path}?lang=${lang}`, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
+  if (!res.ok) throw new Error(`download failed (${res.status})`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${fileName.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

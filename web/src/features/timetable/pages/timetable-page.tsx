@@ -1,5 +1,6 @@
 import { Button, HTMLSelect, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { roleHas } from '@vidyalaya/shared';
+import { useLingui } from '@lingui/react';
 import { useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { todayInIST } from '../../../lib/i18n/format';
@@ -7,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
 import {
+  downloadTimetablePdf,
   useBellSchedulesQuery,
   useCopyTimetableMutation,
   useSchoolTimetableQuery,
@@ -26,6 +28,24 @@ import '../components/timetable.css';
 
 type View = 'section' | 'teacher' | 'school' | 'bells' | 'substitutions';
 const VIEWS: View[] = ['section', 'teacher', 'school', 'bells', 'substitutions'];
+
+/** "Download PDF" beside Print: the server's printed timetable, with Hindi labels when the screen is in Hindi. */
+function PdfButton(props: { schoolId: string; path: string; fileName: string }) {
+  const t = useT();
+  const { i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    try {
+      await downloadTimetablePdf(props.schoolId, props.path, i18n.locale === 'hi' ? 'hi' : 'en', props.fileName);
+    } catch {
+      toast({ title: t('tt.pdf.failed'), intent: 'danger' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return <Button className="ws-touch" icon="document" text={t('tt.pdf')} loading={busy} onClick={() => void onClick()} />;
+}
 
 /** One section's week: the editor for those who manage the timetable, else the week; copy and print. */
 function SectionView(props: { schoolId: string; canEdit: boolean }) {
@@ -69,6 +89,7 @@ function SectionView(props: { schoolId: string; canEdit: boolean }) {
           <SectionSelect name="section" value={current.id} onChange={(id) => setParams({ view: 'section', section: id }, { replace: true })} classes={classes.data?.classes ?? []} />
         </label>
         <Button className="ws-touch" icon="print" text={t('tt.print')} onClick={() => window.print()} />
+        <PdfButton schoolId={props.schoolId} path={`sections/${current.id}/timetable/pdf`} fileName={`timetable-${label}`} />
       </div>
       <div className="tt-print-only">
         <h2>
@@ -145,6 +166,7 @@ function TeacherView(props: { schoolId: string }) {
           </HTMLSelect>
         </label>
         <Button className="ws-touch" icon="print" text={t('tt.print')} onClick={() => window.print()} />
+        <PdfButton schoolId={props.schoolId} path={`staff/${chosen}/timetable/pdf`} fileName={`timetable-${name}`} />
       </div>
       <div className="tt-print-only">
         <h2>{t('tt.print.teacherTitle', { name })}</h2>
@@ -165,6 +187,7 @@ function SchoolView(props: { schoolId: string }) {
     <>
       <div className="tt-toolbar tt-no-print">
         <Button className="ws-touch" icon="print" text={t('tt.print')} onClick={() => window.print()} />
+        <PdfButton schoolId={props.schoolId} path="timetable/pdf" fileName={`timetable-${school.data?.academicYear ?? 'school'}`} />
       </div>
       <div className="tt-school-list">
         {sections.map((s) => (
