@@ -219,6 +219,22 @@ export class ExamsRepository extends Repository {
     );
   }
 
+  /** Every paper dated from..to (the calendar's month view and feed), of one class if given. */
+  papersBetween(schoolId: string, from: string, to: string, classId?: string): Promise<(PaperRow & { exam_id: string; exam_name: string })[]> {
+    return this.rows<PaperRow & { exam_id: string; exam_name: string }>(
+      `SELECT p.exam_id, e.name AS exam_name, p.class_id, c.name AS class_name, p.subject_id, g.name AS subject_name,
+              to_char(p.on_date, 'YYYY-MM-DD') AS on_date, p.starts_at, p.ends_at
+         FROM exam_papers p
+         JOIN exams e ON e.school_id = p.school_id AND e.id = p.exam_id
+         JOIN classes c ON c.school_id = p.school_id AND c.id = p.class_id
+         JOIN global_subjects g ON g.id = p.subject_id
+        WHERE p.school_id = $1 AND p.on_date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR p.class_id = $4::uuid)
+        ORDER BY p.on_date, p.starts_at, c.name, g.name
+        LIMIT 5000`,
+      [schoolId, from, to, classId ?? null],
+    );
+  }
+
   async replacePapers(schoolId: string, examId: string, papers: ExamPaperInput[]): Promise<void> {
     await this.m.query(`DELETE FROM exam_papers WHERE school_id = $1 AND exam_id = $2`, [schoolId, examId]);
     if (papers.length === 0) return;
