@@ -4,5 +4,6 @@ import type { RouteObject } from 'react-router';
 export const examsRoutes: RouteObject[] = [
   { path: 'exams', lazy: () => import('./pages/exams-page') },
   { path: 'exams/:examId', lazy: () => import('./pages/exam-page') },
+  { path: 'exams/:examId/date-sheet', lazy: () => import('./pages/date-sheet-page') },
   { path: 'exams/:examId/marks/:sectionId/:subjectId', lazy: () => import('./pages/marks-page') },
 ];

@@ -1,5 +1,6 @@
 import type {
   CreateExamInput,
+  DateSheetResult,
   Exam,
   ExamClassesResult,
   ExamResult,
@@ -37,6 +38,10 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
       query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/exams`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'Exams', id: schoolId }],
     }),
+    dateSheet: b.query<DateSheetResult, { schoolId: string; examId: string }>({
+      query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/date-sheet` }),
+      providesTags: (_r, _e, { examId }) => [{ type: 'Exam', id: examId }],
+    }),
     sheets: b.query<ExamSheetsResult, { schoolId: string; examId: string }>({
       query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/sheets` }),
     }),
@@ -71,6 +76,7 @@ export const {
   useExamClassesQuery,
   useCreateExamMutation,
   useSheetsQuery,
+  useDateSheetQuery,
   useMarksQuery,
   useSaveMarksMutation,
   useResultsQuery,
