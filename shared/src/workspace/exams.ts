@@ -551,3 +551,32 @@ export interface ExamSheet {
 export interface ExamSheetsResult {
   sheets: ExamSheet[];
 }
+
+// ── assessment schemes (the school's presets) ────────────────────────────────
+/**
+ * A school's assessment scheme for a class band and term: the components and maximum marks a new
+ * exam of those classes starts from. `custom`: the school changed the CBSE preset. `locked`: marks
+ * have been entered this academic year in an exam of that band and term, so it can no longer change.
+ */
+export interface AssessmentScheme {
+  band: ClassBand;
+  term: number;
+  components: ExamComponent[];
+  custom: boolean;
+  locked: boolean;
+}
+export interface AssessmentSchemesResult {
+  schemes: AssessmentScheme[];
+}
+export interface AssessmentSchemeResult {
+  scheme: AssessmentScheme;
+}
+export const assessmentSchemeParamSchema = z.object({
+  schoolId: z.uuid({ error: M.idInvalid }),
+  band: z.enum(CLASS_BANDS, { error: 'Choose a class band: primary, middle, secondary or senior' }),
+  term: z.coerce.number({ error: M.termInvalid }).int(M.termInvalid).min(1, M.termInvalid).max(4, M.termInvalid),
+});
+export type AssessmentSchemeParams = z.output<typeof assessmentSchemeParamSchema>;
+/** PUT …/assessment-schemes/{band}/{term} `{components:[{name, maxMarks, bestOf?, passPercent?}]}`. */
+export const putAssessmentSchemeSchema = z.object({ components: createExamSchema.shape.components });
+export type PutAssessmentSchemeInput = z.output<typeof putAssessmentSchemeSchema>;

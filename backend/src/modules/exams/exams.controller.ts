@@ -1,17 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
+import type { AssessmentSchemeResult, AssessmentSchemesResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import {
+  AssessmentSchemeParamDto,
   CreateExamDto,
   ExamClassesQueryDto,
   ExamParamDto,
   FileParamDto,
   ListExamsQueryDto,
   MarksQueryDto,
+  PutAssessmentSchemeDto,
   PutDateSheetDto,
   PutMarksDto,
   PutReportNotesDto,
@@ -23,6 +25,8 @@ import {
 } from './exams.dto';
 import {
   ApiFile,
+  AssessmentSchemeResponse,
+  AssessmentSchemesResponse,
   DateSheetResponse,
   ExamClassesResponse,
   ExamListResponse,
@@ -68,6 +72,22 @@ export class ExamsController {
   @ApiData(ExamClassesResponse)
   examClasses(@Workspace() ctx: WorkspaceContext, @Query() q: ExamClassesQueryDto): Promise<ExamClassesResult> {
     return this.exams.examClasses(ctx, q.academicYear);
+  }
+
+  @Get('assessment-schemes')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The school’s assessment schemes per class band and term (the CBSE preset unless changed); locked once this year has marks' })
+  @ApiData(AssessmentSchemesResponse)
+  schemes(@Workspace() ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
+    return this.exams.schemes(ctx);
+  }
+
+  @Put('assessment-schemes/:band/:term')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Change a band’s scheme for a term {components:[{name, maxMarks, bestOf?, passPercent?}]}; 409 SCHEME_IN_USE once this year’s marks use it' })
+  @ApiData(AssessmentSchemeResponse)
+  putScheme(@Workspace() ctx: WorkspaceContext, @Param() p: AssessmentSchemeParamDto, @Body() dto: PutAssessmentSchemeDto): Promise<AssessmentSchemeResult> {
+    return this.exams.putScheme(ctx, p, dto);
   }
 
   @Get('exams/:examId/sheets')

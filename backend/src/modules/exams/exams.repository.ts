@@ -302,4 +302,28 @@ export class ExamsRepository extends Repository {
       [schoolId, classIds],
     );
   }
+
+  // ── assessment schemes ──────────────────────────────────────────────────
+  schemes(schoolId: string): Promise<{ band: string; term: number; components: ExamComponent[] }[]> {
+    return this.rows(`SELECT band, term, components FROM assessment_schemes WHERE school_id = $1 ORDER BY band, term`, [schoolId]);
+  }
+
+  async saveScheme(schoolId: string, band: string, term: number, components: ExamComponent[], userId: string, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO assessment_schemes (school_id, band, term, components, updated_by, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)
+       ON CONFLICT (school_id, band, term) DO UPDATE SET components = EXCLUDED.components, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+      [schoolId, band, term, JSON.stringify(components), userId, now],
+    );
+  }
+
+  /** The exams of a year (every year if null) that have marks, with their term and class names. */
+  examsWithMarks(schoolId: string, academicYear: string | null): Promise<{ term: number; class_names: string[] }[]> {
+    return this.rows(
+      `SELECT e.term, ARRAY(SELECT c.name FROM classes c WHERE c.school_id = e.school_id AND c.id = ANY(e.class_ids)) AS class_names
+         FROM exams e
+        WHERE e.school_id = $1 AND ($2::varchar IS NULL OR e.academic_year = $2)
+          AND EXISTS (SELECT 1 FROM exam_marks m WHERE m.school_id = e.school_id AND m.exam_id = e.id)`,
+      [schoolId, academicYear],
+    );
+  }
 }

@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProduces, ApiResponse } from '@nestjs/swagger';
 import {
+  type AssessmentSchemeResult,
+  type AssessmentSchemesResult,
   SCHOLASTIC_GRADE_NAMES,
   type DateSheetResult,
   type ExamResult,
@@ -139,3 +141,13 @@ export class ExamSheetsResponse extends createZodDto(
     }) satisfies z.ZodType<ExamSheetsResult>,
   ),
 ) {}
+
+const schemeSchema = z.object({
+  band: z.enum(['primary', 'middle', 'secondary', 'senior']),
+  term: z.int(),
+  components: z.array(component),
+  custom: z.boolean(),
+  locked: z.boolean(),
+});
+export class AssessmentSchemesResponse extends createZodDto(successEnvelope(z.object({ schemes: z.array(schemeSchema) }) satisfies z.ZodType<AssessmentSchemesResult>)) {}
+export class AssessmentSchemeResponse extends createZodDto(successEnvelope(z.object({ scheme: schemeSchema }) satisfies z.ZodType<AssessmentSchemeResult>)) {}

@@ -8,6 +8,13 @@ import {
   sectionAnalysis,
   subjectScore,
   isCoScholasticGrade,
+  ASSESSMENT_PRESETS,
+  CLASS_BANDS,
+  type AssessmentScheme,
+  type AssessmentSchemeParams,
+  type AssessmentSchemeResult,
+  type AssessmentSchemesResult,
+  type PutAssessmentSchemeInput,
   type CreateExamInput,
   type DateSheetResult,
   type Exam,
@@ -139,13 +146,57 @@ export class ExamsService implements OnModuleInit {
     return { exam };
   }
 
+  // ── assessment schemes ──────────────────────────────────────────────────
+  /** The school's scheme of every band and term: its own where it changed the preset, else the preset; locked once this year has marks. */
+  private async loadSchemes(repo: ExamsRepository, schoolId: string): Promise<AssessmentScheme[]> {
+    const [own, year] = await Promise.all([repo.schemes(schoolId), repo.currentYear(schoolId)]);
+    const marked = await repo.examsWithMarks(schoolId, year);
+    const out: AssessmentScheme[] = [];
+    for (const band of CLASS_BANDS) {
+      const preset = ASSESSMENT_PRESETS[band];
+      for (let term = 1; term <= preset.terms; term += 1) {
+        const mine = own.find((r) => r.band === band && Number(r.term) === term);
+        out.push({
+          band,
+          term,
+          components: mine ? mine.components : preset.components(term),
+          custom: !!mine,
+          locked: marked.some((e) => Number(e.term) === term && e.class_names.some((n) => classBand(n) === band)),
+        });
+      }
+    }
+    return out;
+  }
+
+  async schemes(ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
+    return { schemes: await this.loadSchemes(this.repo, ctx.schoolId) };
+  }
+
+  /** PUT …/assessment-schemes/{band}/{term}: audited; refused (409 SCHEME_IN_USE) once this year's marks use it. */
+  async putScheme(ctx: WorkspaceContext, p: AssessmentSchemeParams, input: PutAssessmentSchemeInput): Promise<AssessmentSchemeResult> {
+    const band = p.band;
+    if (p.term > ASSESSMENT_PRESETS[band].terms) {
+      throw new DomainException('VALIDATION_FAILED', { details: { term: `Classes of this band have ${ASSESSMENT_PRESETS[band].terms} term(s) a year` } });
+    }
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = (await this.loadSchemes(repo, ctx.schoolId)).find((x) => x.band === band && x.term === p.term)!;
+      if (before.locked) throw new DomainException('SCHEME_IN_USE');
+      const components = input.components.map((c) => ({ ...c, name: c.name.trim() }));
+      await repo.saveScheme(ctx.schoolId, band, p.term, components, ctx.userId, tx.now);
+      const scheme: AssessmentScheme = { band, term: p.term, components, custom: true, locked: false };
+      await tx.audit({ action: 'assessment_scheme.updated', entity: 'assessment_scheme', entityId: ctx.schoolId, before: { band, term: p.term, components: before.components }, after: { band, term: p.term, components } });
+      return { scheme };
+    });
+  }
+
   /** The year's classes with their sections, subjects and preset (the exam form's choices). */
   async examClasses(ctx: WorkspaceContext, academicYear: string | undefined): Promise<ExamClassesResult> {
     const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
     if (!year) return { academicYear: null, classes: [] };
     const classes = (await this.repo.classesOfYear(ctx.schoolId, year)).sort((x, y) => classOrder(x.name) - classOrder(y.name) || naturalCompare(x.name, y.name));
     const ids = classes.map((c) => c.id);
-    const [sections, subjects] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids)]);
+    const [sections, subjects, own] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids), this.repo.schemes(ctx.schoolId)]);
     return {
       academicYear: year,
       classes: classes.map((c) => {
@@ -154,7 +205,7 @@ export class ExamsService implements OnModuleInit {
           id: c.id,
           name: c.name,
           band: classBand(c.name),
-          presetComponents: preset.components(1),
+          presetComponents: own.find((r) => r.band === classBand(c.name) && Number(r.term) === 1)?.components ?? preset.components(1),
           coScholasticScale: preset.coScholasticScale,
           sections: sections.filter((s) => s.class_id === c.id).sort((x, y) => naturalCompare(x.name, y.name)).map((s) => ({ id: s.id, name: s.name })),
           subjects: subjects.filter((s) => s.class_id === c.id).map((s) => ({ id: s.id, name: s.name })),

@@ -1,4 +1,8 @@
 import type {
+  AssessmentSchemeResult,
+  AssessmentSchemesResult,
+  ClassBand,
+  ExamComponent,
   CreateExamInput,
   DateSheetResult,
   Exam,
@@ -21,7 +25,7 @@ const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
 const exam = (schoolId: string, examId: string) => `${school(schoolId)}/exams/${encodeURIComponent(examId)}`;
 
 /** The exams calls (DECISIONS "Exams and report cards"; docs/exams.md). */
-export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results'] }).injectEndpoints({
+export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results', 'Schemes'] }).injectEndpoints({
   endpoints: (b) => ({
     exams: b.query<Page<Exam>, { schoolId: string; academicYear?: string }>({
       query: ({ schoolId, academicYear }) => ({ url: `${school(schoolId)}/exams`, params: { academicYear, pageSize: 200 } }),
@@ -37,6 +41,14 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
     createExam: b.mutation<ExamResult, { schoolId: string; body: CreateExamInput }>({
       query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/exams`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'Exams', id: schoolId }],
+    }),
+    schemes: b.query<AssessmentSchemesResult, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/assessment-schemes` }),
+      providesTags: ['Schemes'],
+    }),
+    putScheme: b.mutation<AssessmentSchemeResult, { schoolId: string; band: ClassBand; term: number; components: ExamComponent[] }>({
+      query: ({ schoolId, band, term, components }) => ({ url: `${school(schoolId)}/assessment-schemes/${band}/${term}`, method: 'PUT', body: { components } }),
+      invalidatesTags: (r) => (r ? ['Schemes'] : []),
     }),
     dateSheet: b.query<DateSheetResult, { schoolId: string; examId: string }>({
       query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/date-sheet` }),
@@ -77,6 +89,8 @@ export const {
   useCreateExamMutation,
   useSheetsQuery,
   useDateSheetQuery,
+  useSchemesQuery,
+  usePutSchemeMutation,
   useMarksQuery,
   useSaveMarksMutation,
   useResultsQuery,
