@@ -580,3 +580,25 @@ export type AssessmentSchemeParams = z.output<typeof assessmentSchemeParamSchema
 /** PUT …/assessment-schemes/{band}/{term} `{components:[{name, maxMarks, bestOf?, passPercent?}]}`. */
 export const putAssessmentSchemeSchema = z.object({ components: createExamSchema.shape.components });
 export type PutAssessmentSchemeInput = z.output<typeof putAssessmentSchemeSchema>;
+
+// ── a student's published results (the Marks tab of the student's profile) ─────
+/** One published exam of a student, from the report card frozen when the results were published. */
+export interface StudentPublishedResult {
+  examId: string;
+  examName: string;
+  academicYear: string;
+  term: number;
+  className: string;
+  sectionName: string;
+  subjects: StudentSubjectResult[];
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  result: 'pass' | 'fail';
+  rank: number | null;
+}
+/** GET …/students/{studentId}/results: newest year first, then by term. */
+export interface StudentResultsResult {
+  results: StudentPublishedResult[];
+}

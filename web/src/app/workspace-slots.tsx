@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
+import { marksTab } from '../features/exams/slots';
 
 /**
  * The module features' slots (lib/workspace/slots.tsx): a feature adds a line here for each tab,
@@ -7,7 +8,7 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
  * public pages carry none of this.
  */
 const SLOTS: WorkspaceSlots = {
-  studentTabs: [],
+  studentTabs: [marksTab],
   studentActions: [],
   homeCards: [],
 };

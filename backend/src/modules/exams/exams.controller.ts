@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AssessmentSchemeResult, AssessmentSchemesResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
+import type { AssessmentSchemeResult, AssessmentSchemesResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult, StudentResultsResult } from '@vidyalaya/shared';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
@@ -36,6 +36,7 @@ import {
   NotesSavedResponse,
   ReportCardJobResponse,
   SectionResultsResponse,
+  StudentResultsResponse,
 } from './exams.responses';
 import { ExamsService } from './exams.service';
 
@@ -170,6 +171,14 @@ export class ExamsController {
   @ApiData(ExamResponse)
   unpublish(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamResult> {
     return this.exams.unpublish(ctx, p.examId);
+  }
+
+  @Get('students/:studentId/results')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'A student’s published results per exam (the frozen report cards; the Marks tab of the profile); guardians: their own children' })
+  @ApiData(StudentResultsResponse)
+  studentResults(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto): Promise<StudentResultsResult> {
+    return this.exams.studentResults(ctx, p.studentId);
   }
 
   @Get('students/:studentId/report-card')

@@ -326,4 +326,15 @@ export class ExamsRepository extends Repository {
       [schoolId, academicYear],
     );
   }
+
+  /** A student's frozen report cards of published exams, newest year first. */
+  publishedSnapshots(schoolId: string, studentId: string): Promise<{ academic_year: string; data: unknown }[]> {
+    return this.rows(
+      `SELECT e.academic_year, r.data
+         FROM report_card_snapshots r JOIN exams e ON e.school_id = r.school_id AND e.id = r.exam_id
+        WHERE r.school_id = $1 AND r.student_id = $2 AND e.published_at IS NOT NULL
+        ORDER BY e.academic_year DESC, e.term, e.created_at`,
+      [schoolId, studentId],
+    );
+  }
 }

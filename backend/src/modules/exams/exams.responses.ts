@@ -13,6 +13,7 @@ import {
   type Exam,
   type ReportCardJobResult,
   type SectionResultsResult,
+  type StudentResultsResult,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -151,3 +152,26 @@ const schemeSchema = z.object({
 });
 export class AssessmentSchemesResponse extends createZodDto(successEnvelope(z.object({ schemes: z.array(schemeSchema) }) satisfies z.ZodType<AssessmentSchemesResult>)) {}
 export class AssessmentSchemeResponse extends createZodDto(successEnvelope(z.object({ scheme: schemeSchema }) satisfies z.ZodType<AssessmentSchemeResult>)) {}
+export class StudentResultsResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      results: z.array(
+        z.object({
+          examId: z.uuid(),
+          examName: z.string(),
+          academicYear: z.string(),
+          term: z.int(),
+          className: z.string(),
+          sectionName: z.string(),
+          subjects: z.array(subjectResult),
+          total: z.number(),
+          max: z.number(),
+          percentage: z.number(),
+          grade,
+          result: z.enum(['pass', 'fail']),
+          rank: z.int().nullable(),
+        }),
+      ),
+    }) as unknown as z.ZodType<StudentResultsResult>,
+  ),
+) {}

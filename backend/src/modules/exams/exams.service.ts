@@ -40,6 +40,7 @@ import {
   type SectionResults,
   type SectionResultsResult,
   type StudentExamResult,
+  type StudentResultsResult,
 } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
@@ -550,6 +551,32 @@ export class ExamsService implements OnModuleInit {
       coScholasticAreas: preset.coScholasticAreas,
       // The year's attendance from the attendance module, live (the snapshots hold marks, not attendance).
       attendance: await this.attendance.yearSummary(schoolId, studentId, academicYear),
+    };
+  }
+
+  /** GET …/students/{studentId}/results: the student's published results per exam (the frozen report cards); scoped like the register. */
+  async studentResults(ctx: WorkspaceContext, studentId: string): Promise<StudentResultsResult> {
+    await this.students.get(ctx, studentId);
+    const rows = await this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase());
+    return {
+      results: rows.map((r) => {
+        const { student, term } = r.data as Snapshot;
+        return {
+          examId: term.examId,
+          examName: term.examName,
+          academicYear: r.academic_year,
+          term: term.term,
+          className: student.className,
+          sectionName: student.sectionName,
+          subjects: term.subjects,
+          total: term.total,
+          max: term.max,
+          percentage: term.percentage,
+          grade: term.grade,
+          result: term.result,
+          rank: term.rank,
+        };
+      }),
     };
   }
 

@@ -16,6 +16,7 @@ import type {
   ReportCardJobResult,
   ReportCardLanguage,
   SectionResultsResult,
+  StudentResultsResult,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 import { tokenStore } from '../../../lib/auth/token-store';
@@ -49,6 +50,9 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
     putScheme: b.mutation<AssessmentSchemeResult, { schoolId: string; band: ClassBand; term: number; components: ExamComponent[] }>({
       query: ({ schoolId, band, term, components }) => ({ url: `${school(schoolId)}/assessment-schemes/${band}/${term}`, method: 'PUT', body: { components } }),
       invalidatesTags: (r) => (r ? ['Schemes'] : []),
+    }),
+    studentResults: b.query<StudentResultsResult, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/results` }),
     }),
     dateSheet: b.query<DateSheetResult, { schoolId: string; examId: string }>({
       query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/date-sheet` }),
@@ -90,6 +94,7 @@ export const {
   useSheetsQuery,
   useDateSheetQuery,
   useSchemesQuery,
+  useStudentResultsQuery,
   usePutSchemeMutation,
   useMarksQuery,
   useSaveMarksMutation,
