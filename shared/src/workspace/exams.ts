@@ -602,3 +602,19 @@ export interface StudentPublishedResult {
 export interface StudentResultsResult {
   results: StudentPublishedResult[];
 }
+
+// ── report-card settings: the school's logo and whether ranks are shown ─────
+export const SCHOOL_LOGO_MAX_BYTES = 256 * 1024;
+export const SCHOOL_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export interface ReportSettings {
+  /** Ranks in a section's results and on report cards (true unless the school turns them off). */
+  showRanks: boolean;
+  /** The school has a logo (printed at the top of its report cards). */
+  hasLogo: boolean;
+}
+export interface ReportSettingsResult {
+  settings: ReportSettings;
+}
+/** PUT …/report-settings `{showRanks}`. */
+export const putReportSettingsSchema = z.object({ showRanks: z.boolean({ error: 'showRanks must be true or false' }) });
+export type PutReportSettingsInput = z.output<typeof putReportSettingsSchema>;

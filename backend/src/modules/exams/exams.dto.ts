@@ -6,6 +6,7 @@ import {
   marksQuerySchema,
   putDateSheetSchema,
   putAssessmentSchemeSchema,
+  putReportSettingsSchema,
   putMarksSchema,
   putReportNotesSchema,
   reportCardQuerySchema,
@@ -31,3 +32,4 @@ export class SectionReportCardsDto extends createZodDto(sectionReportCardsSchema
 export class ExamClassesQueryDto extends createZodDto(examClassesQuerySchema) {}
 export class AssessmentSchemeParamDto extends createZodDto(assessmentSchemeParamSchema) {}
 export class PutAssessmentSchemeDto extends createZodDto(putAssessmentSchemeSchema) {}
+export class PutReportSettingsDto extends createZodDto(putReportSettingsSchema) {}

@@ -337,4 +337,34 @@ export class ExamsRepository extends Repository {
       [schoolId, studentId],
     );
   }
+
+  // ── report-card settings ────────────────────────────────────────────────
+  async reportSettings(schoolId: string): Promise<{ showRanks: boolean; hasLogo: boolean }> {
+    const row = await this.one<{ show_ranks: boolean; has_logo: boolean }>(
+      `SELECT show_ranks, logo IS NOT NULL AS has_logo FROM school_report_settings WHERE school_id = $1`,
+      [schoolId],
+    );
+    return { showRanks: row?.show_ranks ?? true, hasLogo: row?.has_logo ?? false };
+  }
+
+  async logo(schoolId: string): Promise<Buffer | null> {
+    const row = await this.one<{ logo: Buffer | null }>(`SELECT logo FROM school_report_settings WHERE school_id = $1`, [schoolId]);
+    return row?.logo ?? null;
+  }
+
+  async saveShowRanks(schoolId: string, showRanks: boolean, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO school_report_settings (school_id, show_ranks, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (school_id) DO UPDATE SET show_ranks = EXCLUDED.show_ranks, updated_at = EXCLUDED.updated_at`,
+      [schoolId, showRanks, now],
+    );
+  }
+
+  async saveLogo(schoolId: string, type: string | null, bytes: Buffer | null, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO school_report_settings (school_id, logo, logo_type, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (school_id) DO UPDATE SET logo = EXCLUDED.logo, logo_type = EXCLUDED.logo_type, updated_at = EXCLUDED.updated_at`,
+      [schoolId, bytes, type, now],
+    );
+  }
 }

@@ -3,6 +3,7 @@ import { ApiProduces, ApiResponse } from '@nestjs/swagger';
 import {
   type AssessmentSchemeResult,
   type AssessmentSchemesResult,
+  type ReportSettingsResult,
   SCHOLASTIC_GRADE_NAMES,
   type DateSheetResult,
   type ExamResult,
@@ -175,3 +176,4 @@ export class StudentResultsResponse extends createZodDto(
     }) as unknown as z.ZodType<StudentResultsResult>,
   ),
 ) {}
+export class ReportSettingsResponse extends createZodDto(successEnvelope(z.object({ settings: z.object({ showRanks: z.boolean(), hasLogo: z.boolean() }) }) satisfies z.ZodType<ReportSettingsResult>)) {}

@@ -15,6 +15,8 @@ import {
   type AssessmentSchemeResult,
   type AssessmentSchemesResult,
   type PutAssessmentSchemeInput,
+  type PutReportSettingsInput,
+  type ReportSettingsResult,
   type CreateExamInput,
   type DateSheetResult,
   type Exam,
@@ -52,6 +54,13 @@ import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
 import { ExamsRepository, type ExamRow, type SectionRow, type StudentRow } from './exams.repository';
 import { renderReportCards } from './report-card.pdf';
+
+/** The image type of a logo from its first bytes (PNG or JPEG), null for anything else. */
+export function logoType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
 
 export const REPORT_CARDS_JOB = 'exams.report-cards';
 interface ReportCardsJobPayload {
@@ -167,6 +176,45 @@ export class ExamsService implements OnModuleInit {
       }
     }
     return out;
+  }
+
+  // ── report-card settings and the logo ───────────────────────────────────
+  async reportSettings(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
+    return { settings: await this.repo.reportSettings(ctx.schoolId) };
+  }
+
+  async putReportSettings(ctx: WorkspaceContext, input: PutReportSettingsInput): Promise<ReportSettingsResult> {
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.reportSettings(ctx.schoolId);
+      await repo.saveShowRanks(ctx.schoolId, input.showRanks, tx.now);
+      await tx.audit({ action: 'report_settings.updated', entity: 'report_settings', entityId: ctx.schoolId, before: { showRanks: before.showRanks }, after: { showRanks: input.showRanks } });
+      return { settings: { ...before, showRanks: input.showRanks } };
+    });
+  }
+
+  /** PUT …/logo: a PNG or JPEG (read from the bytes, not the name) of at most 256 KB; audited without the image. */
+  async setLogo(ctx: WorkspaceContext, bytes: Buffer): Promise<ReportSettingsResult> {
+    const type = logoType(bytes);
+    if (!type) throw new DomainException('LOGO_INVALID');
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.saveLogo(ctx.schoolId, type, bytes, tx.now);
+      await tx.audit({ action: 'school_logo.set', entity: 'report_settings', entityId: ctx.schoolId, after: { contentType: type, bytes: bytes.length } });
+      return { settings: await repo.reportSettings(ctx.schoolId) };
+    });
+  }
+
+  /** DELETE …/logo: audited; without a logo nothing changes (and nothing is written). */
+  async removeLogo(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
+    const now = await this.repo.reportSettings(ctx.schoolId);
+    if (!now.hasLogo) return { settings: now };
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.saveLogo(ctx.schoolId, null, null, tx.now);
+      await tx.audit({ action: 'school_logo.removed', entity: 'report_settings', entityId: ctx.schoolId });
+      return { settings: await repo.reportSettings(ctx.schoolId) };
+    });
   }
 
   async schemes(ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
@@ -421,7 +469,8 @@ export class ExamsService implements OnModuleInit {
     return { results: { examId: exam.id, sectionId: section.id, published: exam.published_at !== null, subjects, students: ranked, analysis }, students };
   }
 
-  async results(ctx: WorkspaceContext, examId: string, sectionId: string, ranks: boolean): Promise<SectionResultsResult> {
+  async results(ctx: WorkspaceContext, examId: string, sectionId: string, ranksAsked?: boolean): Promise<SectionResultsResult> {
+    const ranks = ranksAsked ?? (await this.repo.reportSettings(ctx.schoolId)).showRanks;
     const exam = await this.examOrThrow(ctx, examId);
     const section = await this.sectionOfExam(ctx, exam, sectionId.toLowerCase());
     // A guardian reads their own child's report card, never a section's results; a teacher their own sections'.
@@ -532,6 +581,8 @@ export class ExamsService implements OnModuleInit {
       }
     }
     if (!staffView && terms.length === 0) return null;
+    // The school's "show ranks" setting applies to every card, frozen ones included.
+    if (!(await this.repo.reportSettings(schoolId)).showRanks) for (const term of terms) term.rank = null;
     const school = (await this.repo.school(schoolId))!;
     const preset = presetForClass(section.class_name);
     return {
@@ -557,7 +608,7 @@ export class ExamsService implements OnModuleInit {
   /** GET …/students/{studentId}/results: the student's published results per exam (the frozen report cards); scoped like the register. */
   async studentResults(ctx: WorkspaceContext, studentId: string): Promise<StudentResultsResult> {
     await this.students.get(ctx, studentId);
-    const rows = await this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase());
+    const [rows, settings] = await Promise.all([this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase()), this.repo.reportSettings(ctx.schoolId)]);
     return {
       results: rows.map((r) => {
         const { student, term } = r.data as Snapshot;
@@ -574,7 +625,7 @@ export class ExamsService implements OnModuleInit {
           percentage: term.percentage,
           grade: term.grade,
           result: term.result,
-          rank: term.rank,
+          rank: settings.showRanks ? term.rank : null,
         };
       }),
     };
@@ -588,7 +639,7 @@ export class ExamsService implements OnModuleInit {
       if (ctx.role === 'guardian') throw new DomainException('RESULTS_NOT_PUBLISHED');
       throw new DomainException('NOT_FOUND', { message: `This student has no enrolment in ${academicYear}.` });
     }
-    return renderReportCards([data], lang);
+    return renderReportCards([data], lang, undefined, { logo: await this.repo.logo(ctx.schoolId) });
   }
 
   async startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
@@ -613,7 +664,7 @@ export class ExamsService implements OnModuleInit {
       if (card) cards.push(card);
       await job.progress(((i + 1) / Math.max(1, students.length)) * 80);
     }
-    const pdf = await renderReportCards(cards, lang);
+    const pdf = await renderReportCards(cards, lang, undefined, { logo: await this.repo.logo(job.schoolId) });
     await this.writes.run({ schoolId: job.schoolId, userId: job.createdBy }, async (tx) => {
       await this.repo.in(tx.m).saveFile(job.schoolId, job.jobId, sectionId, pdf, tx.now);
       await tx.audit({ action: 'report_cards.generated', entity: 'section', entityId: sectionId, after: { jobId: job.jobId, academicYear, lang, cards: cards.length } });

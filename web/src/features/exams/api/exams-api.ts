@@ -3,6 +3,7 @@ import type {
   AssessmentSchemesResult,
   ClassBand,
   ExamComponent,
+  ReportSettingsResult,
   CreateExamInput,
   DateSheetResult,
   Exam,
@@ -26,7 +27,7 @@ const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
 const exam = (schoolId: string, examId: string) => `${school(schoolId)}/exams/${encodeURIComponent(examId)}`;
 
 /** The exams calls (DECISIONS "Exams and report cards"; docs/exams.md). */
-export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results', 'Schemes'] }).injectEndpoints({
+export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results', 'Schemes', 'ReportSettings'] }).injectEndpoints({
   endpoints: (b) => ({
     exams: b.query<Page<Exam>, { schoolId: string; academicYear?: string }>({
       query: ({ schoolId, academicYear }) => ({ url: `${school(schoolId)}/exams`, params: { academicYear, pageSize: 200 } }),
@@ -50,6 +51,26 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
     putScheme: b.mutation<AssessmentSchemeResult, { schoolId: string; band: ClassBand; term: number; components: ExamComponent[] }>({
       query: ({ schoolId, band, term, components }) => ({ url: `${school(schoolId)}/assessment-schemes/${band}/${term}`, method: 'PUT', body: { components } }),
       invalidatesTags: (r) => (r ? ['Schemes'] : []),
+    }),
+    reportSettings: b.query<ReportSettingsResult, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/report-settings` }),
+      providesTags: ['ReportSettings'],
+    }),
+    putReportSettings: b.mutation<ReportSettingsResult, { schoolId: string; showRanks: boolean }>({
+      query: ({ schoolId, showRanks }) => ({ url: `${school(schoolId)}/report-settings`, method: 'PUT', body: { showRanks } }),
+      invalidatesTags: (r) => (r ? ['ReportSettings', 'Results'] : []),
+    }),
+    uploadLogo: b.mutation<ReportSettingsResult, { schoolId: string; file: File }>({
+      query: ({ schoolId, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `${school(schoolId)}/logo`, method: 'PUT', body };
+      },
+      invalidatesTags: (r) => (r ? ['ReportSettings'] : []),
+    }),
+    removeLogo: b.mutation<ReportSettingsResult, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/logo`, method: 'DELETE' }),
+      invalidatesTags: (r) => (r ? ['ReportSettings'] : []),
     }),
     studentResults: b.query<StudentResultsResult, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/results` }),
@@ -95,6 +116,10 @@ export const {
   useDateSheetQuery,
   useSchemesQuery,
   useStudentResultsQuery,
+  useReportSettingsQuery,
+  usePutReportSettingsMutation,
+  useUploadLogoMutation,
+  useRemoveLogoMutation,
   usePutSchemeMutation,
   useMarksQuery,
   useSaveMarksMutation,

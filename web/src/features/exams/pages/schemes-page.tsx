@@ -1,11 +1,11 @@
-import { Button, Callout, Card, InputGroup, NumericInput, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, type AssessmentScheme, type ExamComponent } from '@vidyalaya/shared';
+import { Button, Callout, Card, Checkbox, InputGroup, NumericInput, Spinner, Tag } from '@blueprintjs/core';
+import { roleHas, SCHOOL_LOGO_TYPES, type AssessmentScheme, type ExamComponent } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { EmptyState } from '../../../lib/ui/empty-state';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
-import { usePutSchemeMutation, useSchemesQuery } from '../api/exams-api';
+import { usePutReportSettingsMutation, usePutSchemeMutation, useRemoveLogoMutation, useReportSettingsQuery, useSchemesQuery, useUploadLogoMutation } from '../api/exams-api';
 import { useT, type MessageId } from '../i18n';
 import '../components/exams.css';
 
@@ -24,6 +24,7 @@ export function Component() {
           {t('schemes.back')}
         </Link>
       </div>
+      <ReportSettingsCard schoolId={schoolId} />
       <p className="ex-muted">{t('schemes.help')}</p>
       {schemes.isLoading ? (
         <Spinner size={24} aria-label={t('common.loading')} />
@@ -90,6 +91,52 @@ function SchemeCard({ schoolId, scheme }: { schoolId: string; scheme: Assessment
           </div>
         ) : null}
       </form>
+    </Card>
+  );
+}
+
+/** The report-card settings: show ranks, and the school's logo on the card's header. */
+function ReportSettingsCard({ schoolId }: { schoolId: string }) {
+  const t = useT();
+  const settings = useReportSettingsQuery({ schoolId });
+  const [put, saving] = usePutReportSettingsMutation();
+  const [upload, uploading] = useUploadLogoMutation();
+  const [remove, removing] = useRemoveLogoMutation();
+  const s = settings.data?.settings;
+  const fail = (err: unknown) => toastError(t('reportSettings.failed'), (err as { message?: string }).message);
+  return (
+    <Card className="ws-card ex-create" aria-busy={saving.isLoading || uploading.isLoading || removing.isLoading}>
+      <h2>{t('reportSettings.title')}</h2>
+      {!s ? (
+        <Spinner size={20} aria-label={t('common.loading')} />
+      ) : (
+        <>
+          <Checkbox
+            className="ex-check"
+            checked={s.showRanks}
+            label={t('reportSettings.showRanks')}
+            onChange={(e) => void put({ schoolId, showRanks: e.currentTarget.checked }).unwrap().catch(fail)}
+          />
+          <p>{s.hasLogo ? t('reportSettings.hasLogo') : t('reportSettings.noLogo')}</p>
+          <div className="ex-actions">
+            <label className="bp6-button ws-touch">
+              {s.hasLogo ? t('reportSettings.replaceLogo') : t('reportSettings.uploadLogo')}
+              <input
+                type="file"
+                accept={SCHOOL_LOGO_TYPES.join(',')}
+                className="ex-file"
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  e.currentTarget.value = '';
+                  if (file) void upload({ schoolId, file }).unwrap().then(() => toast({ title: t('reportSettings.logoSaved'), intent: 'success' }), fail);
+                }}
+              />
+            </label>
+            {s.hasLogo ? <Button className="ws-touch" icon="trash" text={t('reportSettings.removeLogo')} onClick={() => void remove({ schoolId }).unwrap().catch(fail)} /> : null}
+          </div>
+          <p className="ex-muted">{t('reportSettings.logoHelp')}</p>
+        </>
+      )}
     </Card>
   );
 }
