@@ -144,3 +144,15 @@ test('the student’s profile has a Marks tab with the published results per exa
   await expect(exam.getByRole('row', { name: /English/ })).toContainText('64/80');
   await expect(exam.getByText(/Total 136\/160/)).toBeVisible();
 });
+
+test('the calendar’s month view shows each exam paper with its class, subject and time', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
+  await signInWithTokens(page, seed.tokens);
+  const y = defaultAcademicYear().slice(0, 4);
+  await page.goto(`/workspace/${seed.schoolId}/calendar?month=${y}-09`);
+  await expect(page.locator(`td[data-date="${y}-09-14"]`)).toContainText('Class 7 Mathematics from 09:30');
+  await expect(page.locator(`td[data-date="${y}-09-15"]`)).toContainText('Class 8 English from 10:00');
+  const list = page.getByRole('list', { name: 'Exam papers this month' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem').first()).toContainText('09:30–12:30');
+});
