@@ -322,6 +322,20 @@ describe('exams, marks, results and report cards', () => {
     expect(again).toContain('Ashima Verma');
   });
 
+  it('a student’s published results per exam (the profile’s Marks tab): from the frozen card; a guardian only their own child', async () => {
+    const { results } = await ok('GET', url(`/students/${f.students.asha}/results`), admin());
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ examId, examName: 'Term 1', academicYear: '2026-27', term: 1, className: 'Class 7', sectionName: 'A', grade: expect.any(String), result: 'pass' });
+    expect(results[0].subjects.find((s: any) => s.subjectName === 'Mathematics')).toMatchObject({ total: 87, grade: 'A2' });
+    expect((await ok('GET', url(`/students/${f.students.asha}/results`), a.members.guardian.token)).results).toHaveLength(1);
+    expect((await t.call('GET', url(`/students/${f.students.ravi}/results`), { token: a.members.guardian.token })).status).toBe(404);
+    expect((await t.call('GET', url(`/students/${f.students.asha}/results`, b), { token: b.members.admin.token })).status).toBe(404);
+    // Unpublished: nothing to show (the draft's live marks are not results).
+    await ok('POST', url(`/exams/${examId}/unpublish`), admin());
+    expect((await ok('GET', url(`/students/${f.students.asha}/results`), admin())).results).toEqual([]);
+    await ok('POST', url(`/exams/${examId}/publish`), admin());
+  });
+
   it('a section’s report cards: a background job with progress, its resultUrl downloads one PDF', async () => {
     const started = await t.call('POST', url(`/sections/${f.sectionA}/report-cards`), { token: admin(), body: { academicYear: '2026-27' } });
     expect(started.status).toBe(202);

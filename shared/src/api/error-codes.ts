@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   FEE_STRUCTURE_PAID: { status: 409, message: 'Payments are recorded against this part of the fee structure, so it cannot be changed this way.' },
   // Exams and report cards (DECISIONS "Exams and report cards").
   MARKS_LOCKED: { status: 422, message: 'The results of this exam are published: marks are locked until an admin unpublishes them.' },
+  SCHEME_IN_USE: { status: 409, message: 'Marks have already been entered this year in an exam that uses this assessment scheme, so its components and maximum marks can no longer be changed.' },
+  LOGO_INVALID: { status: 400, message: 'Upload the logo as a PNG or JPEG image of at most 256 KB.' },
   RESULTS_NOT_PUBLISHED: { status: 422, message: 'No results have been published for this student yet.' },
   // Guardians and notices (issue 19).
   NO_GUARDIAN_EMAIL: { status: 422, message: 'The student has no guardian with this e-mail address. Add it to the student’s record first.' },

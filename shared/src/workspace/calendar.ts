@@ -258,3 +258,25 @@ export interface CalendarFeedRotated {
 }
 /** `{token}.ics`: 32 hex digits (the school) then 43 base64url characters (256 random bits). */
 export const CALENDAR_FEED_FILE = /^([0-9a-f]{32}[A-Za-z0-9_-]{43})\.ics$/;
+
+/**
+ * An exam paper on the calendar (the exams module's date sheets): the month view and the
+ * iCalendar feed show each paper of each exam, with its class, subject, date and time (IST).
+ */
+export interface CalendarExamPaper {
+  examId: string;
+  examName: string;
+  classId: string;
+  className: string;
+  subjectId: string;
+  subjectName: string;
+  date: string;
+  startsAt: string;
+  endsAt: string;
+}
+export interface CalendarExamPaperList {
+  items: CalendarExamPaper[];
+}
+/** GET …/calendar/exam-papers: `from`..`to` (at most 366 days) and an optional class. */
+export const calendarExamPapersQuerySchema = workingDaysQuerySchema;
+export type CalendarExamPapersQuery = WorkingDaysQuery;

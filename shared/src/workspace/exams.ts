@@ -551,3 +551,70 @@ export interface ExamSheet {
 export interface ExamSheetsResult {
   sheets: ExamSheet[];
 }
+
+// ── assessment schemes (the school's presets) ────────────────────────────────
+/**
+ * A school's assessment scheme for a class band and term: the components and maximum marks a new
+ * exam of those classes starts from. `custom`: the school changed the CBSE preset. `locked`: marks
+ * have been entered this academic year in an exam of that band and term, so it can no longer change.
+ */
+export interface AssessmentScheme {
+  band: ClassBand;
+  term: number;
+  components: ExamComponent[];
+  custom: boolean;
+  locked: boolean;
+}
+export interface AssessmentSchemesResult {
+  schemes: AssessmentScheme[];
+}
+export interface AssessmentSchemeResult {
+  scheme: AssessmentScheme;
+}
+export const assessmentSchemeParamSchema = z.object({
+  schoolId: z.uuid({ error: M.idInvalid }),
+  band: z.enum(CLASS_BANDS, { error: 'Choose a class band: primary, middle, secondary or senior' }),
+  term: z.coerce.number({ error: M.termInvalid }).int(M.termInvalid).min(1, M.termInvalid).max(4, M.termInvalid),
+});
+export type AssessmentSchemeParams = z.output<typeof assessmentSchemeParamSchema>;
+/** PUT …/assessment-schemes/{band}/{term} `{components:[{name, maxMarks, bestOf?, passPercent?}]}`. */
+export const putAssessmentSchemeSchema = z.object({ components: createExamSchema.shape.components });
+export type PutAssessmentSchemeInput = z.output<typeof putAssessmentSchemeSchema>;
+
+// ── a student's published results (the Marks tab of the student's profile) ─────
+/** One published exam of a student, from the report card frozen when the results were published. */
+export interface StudentPublishedResult {
+  examId: string;
+  examName: string;
+  academicYear: string;
+  term: number;
+  className: string;
+  sectionName: string;
+  subjects: StudentSubjectResult[];
+  total: number;
+  max: number;
+  percentage: number;
+  grade: ScholasticGrade;
+  result: 'pass' | 'fail';
+  rank: number | null;
+}
+/** GET …/students/{studentId}/results: newest year first, then by term. */
+export interface StudentResultsResult {
+  results: StudentPublishedResult[];
+}
+
+// ── report-card settings: the school's logo and whether ranks are shown ─────
+export const SCHOOL_LOGO_MAX_BYTES = 256 * 1024;
+export const SCHOOL_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export interface ReportSettings {
+  /** Ranks in a section's results and on report cards (true unless the school turns them off). */
+  showRanks: boolean;
+  /** The school has a logo (printed at the top of its report cards). */
+  hasLogo: boolean;
+}
+export interface ReportSettingsResult {
+  settings: ReportSettings;
+}
+/** PUT …/report-settings `{showRanks}`. */
+export const putReportSettingsSchema = z.object({ showRanks: z.boolean({ error: 'showRanks must be true or false' }) });
+export type PutReportSettingsInput = z.output<typeof putReportSettingsSchema>;

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { attendanceTodayCard, studentAttendanceTab } from '../features/attendance/slots';
+import { marksTab } from '../features/exams/slots';
 import { feesStudentTab } from '../features/fees/slots';
 import { inviteGuardiansAction } from '../features/guardian/slots';
 import { noticesHomeCard } from '../features/notices/slots';
@@ -12,7 +13,7 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
  * public pages carry none of this.
  */
 const SLOTS: WorkspaceSlots = {
-  studentTabs: [studentAttendanceTab, feesStudentTab],
+  studentTabs: [studentAttendanceTab, marksTab, feesStudentTab],
   studentActions: [inviteGuardiansAction],
   homeCards: [noticesHomeCard, attendanceTodayCard, substitutionsHomeCard],
 };

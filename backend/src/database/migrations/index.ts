@@ -12,6 +12,8 @@ import { Students1764300000000 } from './1764300000000-students';
 import { Attendance1764500000000 } from './1764500000000-attendance';
 import { Fees1764600000000 } from './1764600000000-fees';
 import { Exams1764700000000 } from './1764700000000-exams';
+import { AssessmentSchemes1764700000100 } from './1764700000100-assessment-schemes';
+import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -31,4 +33,6 @@ export const MIGRATIONS: Function[] = [
   Fees1764600000000,
   Exams1764700000000,
   GuardiansNotices1764800000000,
+  AssessmentSchemes1764700000100,
+  ReportSettings1764700000200,
 ];

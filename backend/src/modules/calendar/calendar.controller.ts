@@ -3,6 +3,7 @@ import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger
 import type {
   CalendarEventList,
   CalendarEventResult,
+  CalendarExamPaperList,
   CalendarFeedRotated,
   CalendarFeedStatus,
   CalendarSettingsResult,
@@ -14,6 +15,7 @@ import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspa
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import {
   CalendarEventParamDto,
+  CalendarExamPapersQueryDto,
   CalendarSettingsDto,
   CreateCalendarEventDto,
   ListCalendarEventsQueryDto,
@@ -24,6 +26,7 @@ import {
   CalendarEventDeletedResponse,
   CalendarEventListResponse,
   CalendarEventResponse,
+  CalendarExamPapersResponse,
   CalendarFeedRotatedResponse,
   CalendarFeedStatusResponse,
   CalendarSettingsResponse,
@@ -99,6 +102,14 @@ export class CalendarController {
   @ApiData(WorkingDaysResponse)
   workingDays(@Workspace() ctx: WorkspaceContext, @Query() q: WorkingDaysQueryDto): Promise<WorkingDaysResult> {
     return this.calendar.workingDaysReport(ctx, q);
+  }
+
+  @Get('calendar/exam-papers')
+  @RequirePermission('calendar.read')
+  @ApiOperation({ summary: 'The exam papers of a range (the exams’ date sheets: class, subject, date, time IST), for a class or the school' })
+  @ApiData(CalendarExamPapersResponse)
+  examPapers(@Workspace() ctx: WorkspaceContext, @Query() q: CalendarExamPapersQueryDto): Promise<CalendarExamPaperList> {
+    return this.calendar.examPapers(ctx, q);
   }
 
   @Get('calendar-feed')

@@ -1,4 +1,5 @@
 import {
+  calendarExamPapersQuerySchema,
   calendarSettingsSchema,
   createCalendarEventSchema,
   listCalendarEventsQuerySchema,
@@ -14,3 +15,4 @@ export class UpdateCalendarEventDto extends createZodDto(updateCalendarEventSche
 export class CalendarEventParamDto extends createZodDto(schoolAndIdParamSchema('eventId')) {}
 export class CalendarSettingsDto extends createZodDto(calendarSettingsSchema) {}
 export class WorkingDaysQueryDto extends createZodDto(workingDaysQuerySchema) {}
+export class CalendarExamPapersQueryDto extends createZodDto(calendarExamPapersQuerySchema) {}

@@ -3,6 +3,7 @@ import {
   type CalendarEvent,
   type CalendarEventList,
   type CalendarEventResult,
+  type CalendarExamPaperList,
   type CalendarFeedRotated,
   type CalendarFeedStatus,
   type CalendarSettingsResult,
@@ -54,5 +55,24 @@ export class CalendarFeedStatusResponse extends createZodDto(
 export class CalendarFeedRotatedResponse extends createZodDto(
   successEnvelope(
     z.object({ feed: z.object({ enabled: z.literal(true), createdAt: z.string(), url: z.string() }) }) satisfies z.ZodType<CalendarFeedRotated>,
+  ),
+) {}
+export class CalendarExamPapersResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      items: z.array(
+        z.object({
+          examId: z.uuid(),
+          examName: z.string(),
+          classId: z.uuid(),
+          className: z.string(),
+          subjectId: z.uuid(),
+          subjectName: z.string(),
+          date: z.string(),
+          startsAt: z.string(),
+          endsAt: z.string(),
+        }),
+      ),
+    }) satisfies z.ZodType<CalendarExamPaperList>,
   ),
 ) {}

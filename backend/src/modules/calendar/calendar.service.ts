@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   addDays,
   CALENDAR_FEED_FILE,
@@ -10,6 +10,8 @@ import {
   schoolPortalUrl,
   workingDays,
   type CalendarEvent,
+  type CalendarExamPaperList,
+  type CalendarExamPapersQuery,
   type CalendarEventList,
   type CalendarEventResult,
   type CalendarFeedRotated,
@@ -33,6 +35,7 @@ import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { StaffService } from '../staff/staff.service';
+import { CalendarExamPapers } from './exam-papers.source';
 import { buildIcal } from './ical';
 import { CalendarRepository, type EventFields, type EventRow } from './calendar.repository';
 
@@ -72,6 +75,7 @@ export class CalendarService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly staff: StaffService,
+    @Optional() private readonly paperSource?: CalendarExamPapers,
   ) {}
 
   // ── for other modules ─────────────────────────────────────────────────
@@ -186,6 +190,12 @@ export class CalendarService {
     return { from: q.from, to: q.to, classId: q.classId ?? null, count: days.length, days, holidays: holidaysBetween(q.from, q.to, events, settings, q.classId) };
   }
 
+  /** GET …/calendar/exam-papers: the exam papers of a range (the date sheets), for the month view. */
+  async examPapers(ctx: WorkspaceContext, q: CalendarExamPapersQuery): Promise<CalendarExamPaperList> {
+    if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
+    return { items: this.paperSource ? await this.paperSource.papersBetween(ctx.schoolId, q.from, q.to, q.classId) : [] };
+  }
+
   // ── the feed ────────────────────────────────────────────────────────────
   async feedStatus(ctx: WorkspaceContext): Promise<CalendarFeedStatus> {
     const s = await this.repo.settings(ctx.schoolId);
@@ -215,12 +225,24 @@ export class CalendarService {
     if (!school) throw new DomainException('NOT_FOUND');
     const now = this.clock.now();
     const since = addDays(now.toISOString().slice(0, 10), -550);
-    const rows = await this.repo.forFeed(schoolId, since);
+    const [rows, papers] = await Promise.all([
+      this.repo.forFeed(schoolId, since),
+      this.paperSource ? this.paperSource.papersBetween(schoolId, since, addDays(since, 1100)) : Promise.resolve([]),
+    ]);
     return buildIcal({
       calendarName: school.name,
       host: `${school.subdomain}.${this.config.appDomain.replace(/:\d+$/, '')}`,
       now,
       events: rows.map((r) => ({ id: r.id, title: r.title, kind: r.kind, startsOn: r.starts_on, endsOn: r.ends_on, description: r.description, updatedAt: r.updated_at })),
+      timed: papers.map((p) => ({
+        uid: `paper-${p.examId}-${p.classId}-${p.subjectId}`,
+        title: `${p.examName}: ${p.className} ${p.subjectName}`,
+        kind: 'exam',
+        date: p.date,
+        startsAt: p.startsAt,
+        endsAt: p.endsAt,
+        description: `${p.examName}, Class ${p.className}, ${p.subjectName}, ${p.startsAt}–${p.endsAt} IST`,
+      })),
     });
   }
 }

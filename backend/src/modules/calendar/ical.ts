@@ -16,6 +16,24 @@ export interface IcalEvent {
   updatedAt: Date;
 }
 
+/** A timed event (an exam paper): a school date and IST times, written in UTC (IST has no daylight saving). */
+export interface IcalTimedEvent {
+  uid: string;
+  title: string;
+  kind: string;
+  date: string;
+  startsAt: string;
+  endsAt: string;
+  description: string | null;
+}
+
+/** `2026-03-10` and `09:30` in IST → `20260310T040000Z`. */
+export function istToUtcStamp(date: string, time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), h!, m!) - 330 * 60_000;
+  return stamp(new Date(ms));
+}
+
 export function escapeText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
@@ -44,7 +62,7 @@ export function foldLine(line: string): string {
 const compactDate = (iso: string) => iso.replace(/-/g, '');
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-export function buildIcal(opts: { calendarName: string; host: string; events: readonly IcalEvent[]; now: Date }): string {
+export function buildIcal(opts: { calendarName: string; host: string; events: readonly IcalEvent[]; timed?: readonly IcalTimedEvent[]; now: Date }): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -66,6 +84,19 @@ export function buildIcal(opts: { calendarName: string; host: string; events: re
       `SUMMARY:${escapeText(e.title)}`,
       `CATEGORIES:${e.kind.toUpperCase()}`,
       'TRANSP:TRANSPARENT',
+    );
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    lines.push('END:VEVENT');
+  }
+  for (const e of opts.timed ?? []) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${e.uid}@${opts.host}`,
+      `DTSTAMP:${stamp(opts.now)}`,
+      `DTSTART:${istToUtcStamp(e.date, e.startsAt)}`,
+      `DTEND:${istToUtcStamp(e.date, e.endsAt)}`,
+      `SUMMARY:${escapeText(e.title)}`,
+      `CATEGORIES:${e.kind.toUpperCase()}`,
     );
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
     lines.push('END:VEVENT');

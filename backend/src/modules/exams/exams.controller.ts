@@ -1,18 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult } from '@vidyalaya/shared';
-import type { FastifyReply } from 'fastify';
+import type { AssessmentSchemeResult, AssessmentSchemesResult, ReportSettingsResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult, StudentResultsResult } from '@vidyalaya/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SCHOOL_LOGO_MAX_BYTES } from '@vidyalaya/shared';
+import { DomainException } from '../../common/domain.exception';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import {
+  AssessmentSchemeParamDto,
   CreateExamDto,
   ExamClassesQueryDto,
   ExamParamDto,
   FileParamDto,
   ListExamsQueryDto,
   MarksQueryDto,
+  PutAssessmentSchemeDto,
   PutDateSheetDto,
+  PutReportSettingsDto,
   PutMarksDto,
   PutReportNotesDto,
   ReportCardQueryDto,
@@ -23,6 +28,8 @@ import {
 } from './exams.dto';
 import {
   ApiFile,
+  AssessmentSchemeResponse,
+  AssessmentSchemesResponse,
   DateSheetResponse,
   ExamClassesResponse,
   ExamListResponse,
@@ -31,9 +38,24 @@ import {
   MarksSheetResponse,
   NotesSavedResponse,
   ReportCardJobResponse,
+  ReportSettingsResponse,
   SectionResultsResponse,
+  StudentResultsResponse,
 } from './exams.responses';
 import { ExamsService } from './exams.service';
+
+/** The one file of a multipart request (field `file`), at most the logo's size; 400 LOGO_INVALID otherwise. */
+async function uploadedLogo(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new DomainException('LOGO_INVALID');
+  try {
+    const part = await req.file({ limits: { fileSize: SCHOOL_LOGO_MAX_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new DomainException('LOGO_INVALID');
+    return await part.toBuffer();
+  } catch (e) {
+    if (e instanceof DomainException) throw e;
+    throw new DomainException('LOGO_INVALID');
+  }
+}
 
 function pdf(reply: FastifyReply, body: Buffer, filename: string): Buffer {
   reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).header('Cache-Control', 'private, no-store');
@@ -68,6 +90,54 @@ export class ExamsController {
   @ApiData(ExamClassesResponse)
   examClasses(@Workspace() ctx: WorkspaceContext, @Query() q: ExamClassesQueryDto): Promise<ExamClassesResult> {
     return this.exams.examClasses(ctx, q.academicYear);
+  }
+
+  @Get('report-settings')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The report-card settings: {showRanks, hasLogo}' })
+  @ApiData(ReportSettingsResponse)
+  reportSettings(@Workspace() ctx: WorkspaceContext): Promise<ReportSettingsResult> {
+    return this.exams.reportSettings(ctx);
+  }
+
+  @Put('report-settings')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Show or hide ranks in results and on report cards {showRanks}' })
+  @ApiData(ReportSettingsResponse)
+  putReportSettings(@Workspace() ctx: WorkspaceContext, @Body() dto: PutReportSettingsDto): Promise<ReportSettingsResult> {
+    return this.exams.putReportSettings(ctx, dto);
+  }
+
+  @Put('logo')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Set the school’s logo, printed on its report cards (multipart field `file`: PNG or JPEG, at most 256 KB)' })
+  @ApiData(ReportSettingsResponse)
+  async setLogo(@Workspace() ctx: WorkspaceContext, @Req() req: FastifyRequest): Promise<ReportSettingsResult> {
+    return this.exams.setLogo(ctx, await uploadedLogo(req));
+  }
+
+  @Delete('logo')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Remove the school’s logo' })
+  @ApiData(ReportSettingsResponse)
+  removeLogo(@Workspace() ctx: WorkspaceContext): Promise<ReportSettingsResult> {
+    return this.exams.removeLogo(ctx);
+  }
+
+  @Get('assessment-schemes')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The school’s assessment schemes per class band and term (the CBSE preset unless changed); locked once this year has marks' })
+  @ApiData(AssessmentSchemesResponse)
+  schemes(@Workspace() ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
+    return this.exams.schemes(ctx);
+  }
+
+  @Put('assessment-schemes/:band/:term')
+  @RequirePermission('exams.manage')
+  @ApiOperation({ summary: 'Change a band’s scheme for a term {components:[{name, maxMarks, bestOf?, passPercent?}]}; 409 SCHEME_IN_USE once this year’s marks use it' })
+  @ApiData(AssessmentSchemeResponse)
+  putScheme(@Workspace() ctx: WorkspaceContext, @Param() p: AssessmentSchemeParamDto, @Body() dto: PutAssessmentSchemeDto): Promise<AssessmentSchemeResult> {
+    return this.exams.putScheme(ctx, p, dto);
   }
 
   @Get('exams/:examId/sheets')
@@ -131,7 +201,7 @@ export class ExamsController {
   @ApiOperation({ summary: 'A section’s results (?sectionId=&ranks=): totals, percentages, grades, ranks, the analysis' })
   @ApiData(SectionResultsResponse)
   results(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Query() q: ResultsQueryDto): Promise<SectionResultsResult> {
-    return this.exams.results(ctx, p.examId, q.sectionId, q.ranks !== 'false');
+    return this.exams.results(ctx, p.examId, q.sectionId, q.ranks === undefined ? undefined : q.ranks === 'true');
   }
 
   @Post('exams/:examId/publish')
@@ -150,6 +220,14 @@ export class ExamsController {
   @ApiData(ExamResponse)
   unpublish(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamResult> {
     return this.exams.unpublish(ctx, p.examId);
+  }
+
+  @Get('students/:studentId/results')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'A student’s published results per exam (the frozen report cards; the Marks tab of the profile); guardians: their own children' })
+  @ApiData(StudentResultsResponse)
+  studentResults(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto): Promise<StudentResultsResult> {
+    return this.exams.studentResults(ctx, p.studentId);
   }
 
   @Get('students/:studentId/report-card')

@@ -1,9 +1,12 @@
 import {
+  assessmentSchemeParamSchema,
   createExamSchema,
   examClassesQuerySchema,
   listExamsQuerySchema,
   marksQuerySchema,
   putDateSheetSchema,
+  putAssessmentSchemeSchema,
+  putReportSettingsSchema,
   putMarksSchema,
   putReportNotesSchema,
   reportCardQuerySchema,
@@ -27,3 +30,6 @@ export class FileParamDto extends createZodDto(schoolAndIdParamSchema('fileId'))
 export class ReportCardQueryDto extends createZodDto(reportCardQuerySchema) {}
 export class SectionReportCardsDto extends createZodDto(sectionReportCardsSchema) {}
 export class ExamClassesQueryDto extends createZodDto(examClassesQuerySchema) {}
+export class AssessmentSchemeParamDto extends createZodDto(assessmentSchemeParamSchema) {}
+export class PutAssessmentSchemeDto extends createZodDto(putAssessmentSchemeSchema) {}
+export class PutReportSettingsDto extends createZodDto(putReportSettingsSchema) {}

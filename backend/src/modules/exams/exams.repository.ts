@@ -219,6 +219,22 @@ export class ExamsRepository extends Repository {
     );
   }
 
+  /** Every paper dated from..to (the calendar's month view and feed), of one class if given. */
+  papersBetween(schoolId: string, from: string, to: string, classId?: string): Promise<(PaperRow & { exam_id: string; exam_name: string })[]> {
+    return this.rows<PaperRow & { exam_id: string; exam_name: string }>(
+      `SELECT p.exam_id, e.name AS exam_name, p.class_id, c.name AS class_name, p.subject_id, g.name AS subject_name,
+              to_char(p.on_date, 'YYYY-MM-DD') AS on_date, p.starts_at, p.ends_at
+         FROM exam_papers p
+         JOIN exams e ON e.school_id = p.school_id AND e.id = p.exam_id
+         JOIN classes c ON c.school_id = p.school_id AND c.id = p.class_id
+         JOIN global_subjects g ON g.id = p.subject_id
+        WHERE p.school_id = $1 AND p.on_date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR p.class_id = $4::uuid)
+        ORDER BY p.on_date, p.starts_at, c.name, g.name
+        LIMIT 5000`,
+      [schoolId, from, to, classId ?? null],
+    );
+  }
+
   async replacePapers(schoolId: string, examId: string, papers: ExamPaperInput[]): Promise<void> {
     await this.m.query(`DELETE FROM exam_papers WHERE school_id = $1 AND exam_id = $2`, [schoolId, examId]);
     if (papers.length === 0) return;
@@ -284,6 +300,71 @@ export class ExamsRepository extends Repository {
       `SELECT cs.class_id, g.id, g.name FROM class_subjects cs JOIN global_subjects g ON g.id = cs.subject_id
         WHERE cs.school_id = $1 AND cs.class_id = ANY($2::uuid[]) ORDER BY g.sort_order`,
       [schoolId, classIds],
+    );
+  }
+
+  // ── assessment schemes ──────────────────────────────────────────────────
+  schemes(schoolId: string): Promise<{ band: string; term: number; components: ExamComponent[] }[]> {
+    return this.rows(`SELECT band, term, components FROM assessment_schemes WHERE school_id = $1 ORDER BY band, term`, [schoolId]);
+  }
+
+  async saveScheme(schoolId: string, band: string, term: number, components: ExamComponent[], userId: string, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO assessment_schemes (school_id, band, term, components, updated_by, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)
+       ON CONFLICT (school_id, band, term) DO UPDATE SET components = EXCLUDED.components, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+      [schoolId, band, term, JSON.stringify(components), userId, now],
+    );
+  }
+
+  /** The exams of a year (every year if null) that have marks, with their term and class names. */
+  examsWithMarks(schoolId: string, academicYear: string | null): Promise<{ term: number; class_names: string[] }[]> {
+    return this.rows(
+      `SELECT e.term, ARRAY(SELECT c.name FROM classes c WHERE c.school_id = e.school_id AND c.id = ANY(e.class_ids)) AS class_names
+         FROM exams e
+        WHERE e.school_id = $1 AND ($2::varchar IS NULL OR e.academic_year = $2)
+          AND EXISTS (SELECT 1 FROM exam_marks m WHERE m.school_id = e.school_id AND m.exam_id = e.id)`,
+      [schoolId, academicYear],
+    );
+  }
+
+  /** A student's frozen report cards of published exams, newest year first. */
+  publishedSnapshots(schoolId: string, studentId: string): Promise<{ academic_year: string; data: unknown }[]> {
+    return this.rows(
+      `SELECT e.academic_year, r.data
+         FROM report_card_snapshots r JOIN exams e ON e.school_id = r.school_id AND e.id = r.exam_id
+        WHERE r.school_id = $1 AND r.student_id = $2 AND e.published_at IS NOT NULL
+        ORDER BY e.academic_year DESC, e.term, e.created_at`,
+      [schoolId, studentId],
+    );
+  }
+
+  // ── report-card settings ────────────────────────────────────────────────
+  async reportSettings(schoolId: string): Promise<{ showRanks: boolean; hasLogo: boolean }> {
+    const row = await this.one<{ show_ranks: boolean; has_logo: boolean }>(
+      `SELECT show_ranks, logo IS NOT NULL AS has_logo FROM school_report_settings WHERE school_id = $1`,
+      [schoolId],
+    );
+    return { showRanks: row?.show_ranks ?? true, hasLogo: row?.has_logo ?? false };
+  }
+
+  async logo(schoolId: string): Promise<Buffer | null> {
+    const row = await this.one<{ logo: Buffer | null }>(`SELECT logo FROM school_report_settings WHERE school_id = $1`, [schoolId]);
+    return row?.logo ?? null;
+  }
+
+  async saveShowRanks(schoolId: string, showRanks: boolean, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO school_report_settings (school_id, show_ranks, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (school_id) DO UPDATE SET show_ranks = EXCLUDED.show_ranks, updated_at = EXCLUDED.updated_at`,
+      [schoolId, showRanks, now],
+    );
+  }
+
+  async saveLogo(schoolId: string, type: string | null, bytes: Buffer | null, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO school_report_settings (school_id, logo, logo_type, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (school_id) DO UPDATE SET logo = EXCLUDED.logo, logo_type = EXCLUDED.logo_type, updated_at = EXCLUDED.updated_at`,
+      [schoolId, bytes, type, now],
     );
   }
 }

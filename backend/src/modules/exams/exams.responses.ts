@@ -1,6 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProduces, ApiResponse } from '@nestjs/swagger';
 import {
+  type AssessmentSchemeResult,
+  type AssessmentSchemesResult,
+  type ReportSettingsResult,
   SCHOLASTIC_GRADE_NAMES,
   type DateSheetResult,
   type ExamResult,
@@ -11,6 +14,7 @@ import {
   type Exam,
   type ReportCardJobResult,
   type SectionResultsResult,
+  type StudentResultsResult,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -139,3 +143,37 @@ export class ExamSheetsResponse extends createZodDto(
     }) satisfies z.ZodType<ExamSheetsResult>,
   ),
 ) {}
+
+const schemeSchema = z.object({
+  band: z.enum(['primary', 'middle', 'secondary', 'senior']),
+  term: z.int(),
+  components: z.array(component),
+  custom: z.boolean(),
+  locked: z.boolean(),
+});
+export class AssessmentSchemesResponse extends createZodDto(successEnvelope(z.object({ schemes: z.array(schemeSchema) }) satisfies z.ZodType<AssessmentSchemesResult>)) {}
+export class AssessmentSchemeResponse extends createZodDto(successEnvelope(z.object({ scheme: schemeSchema }) satisfies z.ZodType<AssessmentSchemeResult>)) {}
+export class StudentResultsResponse extends createZodDto(
+  successEnvelope(
+    z.object({
+      results: z.array(
+        z.object({
+          examId: z.uuid(),
+          examName: z.string(),
+          academicYear: z.string(),
+          term: z.int(),
+          className: z.string(),
+          sectionName: z.string(),
+          subjects: z.array(subjectResult),
+          total: z.number(),
+          max: z.number(),
+          percentage: z.number(),
+          grade,
+          result: z.enum(['pass', 'fail']),
+          rank: z.int().nullable(),
+        }),
+      ),
+    }) as unknown as z.ZodType<StudentResultsResult>,
+  ),
+) {}
+export class ReportSettingsResponse extends createZodDto(successEnvelope(z.object({ settings: z.object({ showRanks: z.boolean(), hasLogo: z.boolean() }) }) satisfies z.ZodType<ReportSettingsResult>)) {}

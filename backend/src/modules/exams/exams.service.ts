@@ -8,6 +8,15 @@ import {
   sectionAnalysis,
   subjectScore,
   isCoScholasticGrade,
+  ASSESSMENT_PRESETS,
+  CLASS_BANDS,
+  type AssessmentScheme,
+  type AssessmentSchemeParams,
+  type AssessmentSchemeResult,
+  type AssessmentSchemesResult,
+  type PutAssessmentSchemeInput,
+  type PutReportSettingsInput,
+  type ReportSettingsResult,
   type CreateExamInput,
   type DateSheetResult,
   type Exam,
@@ -33,6 +42,7 @@ import {
   type SectionResults,
   type SectionResultsResult,
   type StudentExamResult,
+  type StudentResultsResult,
 } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
@@ -44,6 +54,13 @@ import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
 import { ExamsRepository, type ExamRow, type SectionRow, type StudentRow } from './exams.repository';
 import { renderReportCards } from './report-card.pdf';
+
+/** The image type of a logo from its first bytes (PNG or JPEG), null for anything else. */
+export function logoType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
 
 export const REPORT_CARDS_JOB = 'exams.report-cards';
 interface ReportCardsJobPayload {
@@ -139,13 +156,96 @@ export class ExamsService implements OnModuleInit {
     return { exam };
   }
 
+  // ── assessment schemes ──────────────────────────────────────────────────
+  /** The school's scheme of every band and term: its own where it changed the preset, else the preset; locked once this year has marks. */
+  private async loadSchemes(repo: ExamsRepository, schoolId: string): Promise<AssessmentScheme[]> {
+    const [own, year] = await Promise.all([repo.schemes(schoolId), repo.currentYear(schoolId)]);
+    const marked = await repo.examsWithMarks(schoolId, year);
+    const out: AssessmentScheme[] = [];
+    for (const band of CLASS_BANDS) {
+      const preset = ASSESSMENT_PRESETS[band];
+      for (let term = 1; term <= preset.terms; term += 1) {
+        const mine = own.find((r) => r.band === band && Number(r.term) === term);
+        out.push({
+          band,
+          term,
+          components: mine ? mine.components : preset.components(term),
+          custom: !!mine,
+          locked: marked.some((e) => Number(e.term) === term && e.class_names.some((n) => classBand(n) === band)),
+        });
+      }
+    }
+    return out;
+  }
+
+  // ── report-card settings and the logo ───────────────────────────────────
+  async reportSettings(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
+    return { settings: await this.repo.reportSettings(ctx.schoolId) };
+  }
+
+  async putReportSettings(ctx: WorkspaceContext, input: PutReportSettingsInput): Promise<ReportSettingsResult> {
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.reportSettings(ctx.schoolId);
+      await repo.saveShowRanks(ctx.schoolId, input.showRanks, tx.now);
+      await tx.audit({ action: 'report_settings.updated', entity: 'report_settings', entityId: ctx.schoolId, before: { showRanks: before.showRanks }, after: { showRanks: input.showRanks } });
+      return { settings: { ...before, showRanks: input.showRanks } };
+    });
+  }
+
+  /** PUT …/logo: a PNG or JPEG (read from the bytes, not the name) of at most 256 KB; audited without the image. */
+  async setLogo(ctx: WorkspaceContext, bytes: Buffer): Promise<ReportSettingsResult> {
+    const type = logoType(bytes);
+    if (!type) throw new DomainException('LOGO_INVALID');
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.saveLogo(ctx.schoolId, type, bytes, tx.now);
+      await tx.audit({ action: 'school_logo.set', entity: 'report_settings', entityId: ctx.schoolId, after: { contentType: type, bytes: bytes.length } });
+      return { settings: await repo.reportSettings(ctx.schoolId) };
+    });
+  }
+
+  /** DELETE …/logo: audited; without a logo nothing changes (and nothing is written). */
+  async removeLogo(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
+    const now = await this.repo.reportSettings(ctx.schoolId);
+    if (!now.hasLogo) return { settings: now };
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.saveLogo(ctx.schoolId, null, null, tx.now);
+      await tx.audit({ action: 'school_logo.removed', entity: 'report_settings', entityId: ctx.schoolId });
+      return { settings: await repo.reportSettings(ctx.schoolId) };
+    });
+  }
+
+  async schemes(ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
+    return { schemes: await this.loadSchemes(this.repo, ctx.schoolId) };
+  }
+
+  /** PUT …/assessment-schemes/{band}/{term}: audited; refused (409 SCHEME_IN_USE) once this year's marks use it. */
+  async putScheme(ctx: WorkspaceContext, p: AssessmentSchemeParams, input: PutAssessmentSchemeInput): Promise<AssessmentSchemeResult> {
+    const band = p.band;
+    if (p.term > ASSESSMENT_PRESETS[band].terms) {
+      throw new DomainException('VALIDATION_FAILED', { details: { term: `Classes of this band have ${ASSESSMENT_PRESETS[band].terms} term(s) a year` } });
+    }
+    return this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = (await this.loadSchemes(repo, ctx.schoolId)).find((x) => x.band === band && x.term === p.term)!;
+      if (before.locked) throw new DomainException('SCHEME_IN_USE');
+      const components = input.components.map((c) => ({ ...c, name: c.name.trim() }));
+      await repo.saveScheme(ctx.schoolId, band, p.term, components, ctx.userId, tx.now);
+      const scheme: AssessmentScheme = { band, term: p.term, components, custom: true, locked: false };
+      await tx.audit({ action: 'assessment_scheme.updated', entity: 'assessment_scheme', entityId: ctx.schoolId, before: { band, term: p.term, components: before.components }, after: { band, term: p.term, components } });
+      return { scheme };
+    });
+  }
+
   /** The year's classes with their sections, subjects and preset (the exam form's choices). */
   async examClasses(ctx: WorkspaceContext, academicYear: string | undefined): Promise<ExamClassesResult> {
     const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
     if (!year) return { academicYear: null, classes: [] };
     const classes = (await this.repo.classesOfYear(ctx.schoolId, year)).sort((x, y) => classOrder(x.name) - classOrder(y.name) || naturalCompare(x.name, y.name));
     const ids = classes.map((c) => c.id);
-    const [sections, subjects] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids)]);
+    const [sections, subjects, own] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids), this.repo.schemes(ctx.schoolId)]);
     return {
       academicYear: year,
       classes: classes.map((c) => {
@@ -154,7 +254,7 @@ export class ExamsService implements OnModuleInit {
           id: c.id,
           name: c.name,
           band: classBand(c.name),
-          presetComponents: preset.components(1),
+          presetComponents: own.find((r) => r.band === classBand(c.name) && Number(r.term) === 1)?.components ?? preset.components(1),
           coScholasticScale: preset.coScholasticScale,
           sections: sections.filter((s) => s.class_id === c.id).sort((x, y) => naturalCompare(x.name, y.name)).map((s) => ({ id: s.id, name: s.name })),
           subjects: subjects.filter((s) => s.class_id === c.id).map((s) => ({ id: s.id, name: s.name })),
@@ -369,7 +469,8 @@ export class ExamsService implements OnModuleInit {
     return { results: { examId: exam.id, sectionId: section.id, published: exam.published_at !== null, subjects, students: ranked, analysis }, students };
   }
 
-  async results(ctx: WorkspaceContext, examId: string, sectionId: string, ranks: boolean): Promise<SectionResultsResult> {
+  async results(ctx: WorkspaceContext, examId: string, sectionId: string, ranksAsked?: boolean): Promise<SectionResultsResult> {
+    const ranks = ranksAsked ?? (await this.repo.reportSettings(ctx.schoolId)).showRanks;
     const exam = await this.examOrThrow(ctx, examId);
     const section = await this.sectionOfExam(ctx, exam, sectionId.toLowerCase());
     // A guardian reads their own child's report card, never a section's results; a teacher their own sections'.
@@ -480,6 +581,8 @@ export class ExamsService implements OnModuleInit {
       }
     }
     if (!staffView && terms.length === 0) return null;
+    // The school's "show ranks" setting applies to every card, frozen ones included.
+    if (!(await this.repo.reportSettings(schoolId)).showRanks) for (const term of terms) term.rank = null;
     const school = (await this.repo.school(schoolId))!;
     const preset = presetForClass(section.class_name);
     return {
@@ -520,7 +623,35 @@ export class ExamsService implements OnModuleInit {
       const snap = (await this.repo.snapshot(ctx.schoolId, exam.id, id))?.data as Snapshot | undefined;
       if (snap) terms.push(snap.term);
     }
-    return terms;
+    // The school's "show ranks" setting holds here as on the report card.
+    const { showRanks } = await this.repo.reportSettings(ctx.schoolId);
+    return showRanks ? terms : terms.map((term) => ({ ...term, rank: null }));
+  }
+
+  /** GET …/students/{studentId}/results: the student's published results per exam (the frozen report cards); scoped like the register. */
+  async studentResults(ctx: WorkspaceContext, studentId: string): Promise<StudentResultsResult> {
+    await this.students.get(ctx, studentId);
+    const [rows, settings] = await Promise.all([this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase()), this.repo.reportSettings(ctx.schoolId)]);
+    return {
+      results: rows.map((r) => {
+        const { student, term } = r.data as Snapshot;
+        return {
+          examId: term.examId,
+          examName: term.examName,
+          academicYear: r.academic_year,
+          term: term.term,
+          className: student.className,
+          sectionName: student.sectionName,
+          subjects: term.subjects,
+          total: term.total,
+          max: term.max,
+          percentage: term.percentage,
+          grade: term.grade,
+          result: term.result,
+          rank: settings.showRanks ? term.rank : null,
+        };
+      }),
+    };
   }
 
   async reportCard(ctx: WorkspaceContext, studentId: string, academicYear: string, lang: ReportCardLanguage): Promise<Buffer> {
@@ -531,7 +662,7 @@ export class ExamsService implements OnModuleInit {
       if (ctx.role === 'guardian') throw new DomainException('RESULTS_NOT_PUBLISHED');
       throw new DomainException('NOT_FOUND', { message: `This student has no enrolment in ${academicYear}.` });
     }
-    return renderReportCards([data], lang);
+    return renderReportCards([data], lang, undefined, { logo: await this.repo.logo(ctx.schoolId) });
   }
 
   async startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
@@ -556,7 +687,7 @@ export class ExamsService implements OnModuleInit {
       if (card) cards.push(card);
       await job.progress(((i + 1) / Math.max(1, students.length)) * 80);
     }
-    const pdf = await renderReportCards(cards, lang);
+    const pdf = await renderReportCards(cards, lang, undefined, { logo: await this.repo.logo(job.schoolId) });
     await this.writes.run({ schoolId: job.schoolId, userId: job.createdBy }, async (tx) => {
       await this.repo.in(tx.m).saveFile(job.schoolId, job.jobId, sectionId, pdf, tx.now);
       await tx.audit({ action: 'report_cards.generated', entity: 'section', entityId: sectionId, after: { jobId: job.jobId, academicYear, lang, cards: cards.length } });

@@ -144,10 +144,11 @@ function box(doc: Doc, x: number, y: number, w: number, h: number, fill?: string
   doc.fillColor('#000');
 }
 
-function renderCard(w: Writer, card: ReportCardData): void {
+function renderCard(w: Writer, card: ReportCardData, logo: Buffer | null): void {
   const { doc, L } = w;
   let y = 40;
-  // ── header ──
+  // ── header ── (the school's logo at the left when it has one)
+  if (logo) doc.image(logo, LEFT, 34, { fit: [52, 52] });
   w.text(card.school.name, LEFT, y, { width: WIDTH, bold: true, size: 16, align: 'center' });
   y += 22;
   w.text(card.school.address, LEFT, y, { width: WIDTH, size: 9, align: 'center' });
@@ -278,7 +279,7 @@ function renderCard(w: Writer, card: ReportCardData): void {
 }
 
 /** One PDF with a page per card (a section's cards in one file); `onCard` after each card. */
-export async function renderReportCards(cards: ReportCardData[], lang: ReportCardLanguage, onCard?: (done: number) => Promise<void>): Promise<Buffer> {
+export async function renderReportCards(cards: ReportCardData[], lang: ReportCardLanguage, onCard?: (done: number) => Promise<void>, opts: { logo?: Buffer | null } = {}): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage: false, info: { Title: 'Report card', Creator: 'Vidyalaya' } });
   registerPdfFonts(doc);
   const chunks: Buffer[] = [];
@@ -291,7 +292,7 @@ export async function renderReportCards(cards: ReportCardData[], lang: ReportCar
   let i = 0;
   for (const card of cards) {
     doc.addPage();
-    renderCard(w, card);
+    renderCard(w, card, opts.logo ?? null);
     i += 1;
     if (onCard) await onCard(i);
   }

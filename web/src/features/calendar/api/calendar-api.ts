@@ -2,6 +2,7 @@ import type {
   CalendarEventKind,
   CalendarEventList,
   CalendarEventResult,
+  CalendarExamPaperList,
   CalendarFeedRotated,
   CalendarFeedStatus,
   CalendarSettings,
@@ -53,6 +54,9 @@ export const calendarApi = api
         query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/calendar/working-days`, params }),
         providesTags: ['CalendarEvents', 'CalendarSettings'],
       }),
+      calendarExamPapers: b.query<CalendarExamPaperList, { schoolId: string; from: string; to: string; classId?: string }>({
+        query: ({ schoolId, ...params }) => ({ url: `/schools/${schoolId}/calendar/exam-papers`, params }),
+      }),
       calendarFeed: b.query<CalendarFeedStatus, { schoolId: string }>({
         query: ({ schoolId }) => ({ url: `/schools/${schoolId}/calendar-feed` }),
         providesTags: ['CalendarFeed'],
@@ -73,5 +77,6 @@ export const {
   useCalendarSettingsQuery,
   usePutCalendarSettingsMutation,
   useCalendarFeedQuery,
+  useCalendarExamPapersQuery,
   useRotateCalendarFeedMutation,
 } = calendarApi;

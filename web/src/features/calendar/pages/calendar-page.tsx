@@ -9,6 +9,7 @@ import { useSchool } from '../../../lib/workspace/school-context';
 import {
   useCalendarClassesQuery,
   useCalendarEventsQuery,
+  useCalendarExamPapersQuery,
   useCalendarFeedQuery,
   useCalendarSettingsQuery,
   useCreateCalendarEventMutation,
@@ -239,6 +240,7 @@ export function Component() {
   const classesQuery = useCalendarClassesQuery({ schoolId }, { skip: home.role === 'guardian' && !canManage });
   const classes = useMemo(() => (classesQuery.data?.classes ?? []).map((c) => ({ id: c.id, name: c.name })), [classesQuery.data]);
   const className = (id: string) => classes.find((c) => c.id === id)?.name;
+  const papers = useCalendarExamPapersQuery({ schoolId, from, to });
   const [remove] = useDeleteCalendarEventMutation();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
@@ -247,6 +249,8 @@ export function Component() {
   const rules = settings.data?.settings ?? DEFAULT_CALENDAR_SETTINGS;
   const list = events.data?.items ?? [];
   const weeks = monthGrid(month, list, rules, undefined, true);
+  const paperList = papers.data?.items ?? [];
+  const papersInMonth = paperList.filter((p) => p.date.startsWith(month));
   const inMonth = list.filter((e) => e.endsOn >= `${month}-01` && e.startsOn <= lastDay(month)).sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   const monthName = new Intl.DateTimeFormat(i18n.locale === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
     new Date(`${month}-01T00:00:00Z`),
@@ -319,6 +323,16 @@ export function Component() {
                         </span>
                       ),
                     )}
+                    {paperList
+                      .filter((p) => p.date === d.date)
+                      .map((p) => {
+                        const label = t('cal.paper', { className: p.className, subject: p.subjectName, startsAt: p.startsAt });
+                        return (
+                          <span key={`${p.examId}-${p.classId}-${p.subjectId}`} className="cal-ev cal-kind-exam cal-paper" title={`${p.examName}: ${label}–${p.endsAt}`}>
+                            {label}
+                          </span>
+                        );
+                      })}
                   </td>
                 ))}
               </tr>
@@ -365,6 +379,28 @@ export function Component() {
           </ul>
         )}
       </section>
+      {papersInMonth.length > 0 ? (
+        <section className="cal-card">
+          <h2>{t('cal.papers')}</h2>
+          <ul className="cal-list" aria-label={t('cal.papers')}>
+            {papersInMonth.map((p) => (
+              <li key={`${p.examId}-${p.classId}-${p.subjectId}`} data-paper-date={p.date}>
+                <span>
+                  <strong>
+                    {p.className} · {p.subjectName}
+                  </strong>{' '}
+                  <Tag minimal className="cal-kind-exam">
+                    {p.examName}
+                  </Tag>
+                  <span className="ws-block ws-muted">
+                    {formatDate(p.date)}, {p.startsAt}–{p.endsAt}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {canManage && settings.data ? <Settings settings={settings.data.settings} /> : null}
       {home.role !== 'guardian' ? <Feed canManage={canManage} /> : null}
       {canManage && adding ? <EventDialog isOpen event={null} classes={classes} onClose={() => setAdding(false)} defaultDate={today.slice(0, 7) === month ? today : `${month}-01`} /> : null}

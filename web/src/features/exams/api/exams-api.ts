@@ -1,5 +1,11 @@
 import type {
+  AssessmentSchemeResult,
+  AssessmentSchemesResult,
+  ClassBand,
+  ExamComponent,
+  ReportSettingsResult,
   CreateExamInput,
+  DateSheetResult,
   Exam,
   ExamClassesResult,
   ExamResult,
@@ -11,6 +17,7 @@ import type {
   ReportCardJobResult,
   ReportCardLanguage,
   SectionResultsResult,
+  StudentResultsResult,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 import { tokenStore } from '../../../lib/auth/token-store';
@@ -20,7 +27,7 @@ const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
 const exam = (schoolId: string, examId: string) => `${school(schoolId)}/exams/${encodeURIComponent(examId)}`;
 
 /** The exams calls (DECISIONS "Exams and report cards"; docs/exams.md). */
-export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results'] }).injectEndpoints({
+export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'Marks', 'Results', 'Schemes', 'ReportSettings'] }).injectEndpoints({
   endpoints: (b) => ({
     exams: b.query<Page<Exam>, { schoolId: string; academicYear?: string }>({
       query: ({ schoolId, academicYear }) => ({ url: `${school(schoolId)}/exams`, params: { academicYear, pageSize: 200 } }),
@@ -36,6 +43,41 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
     createExam: b.mutation<ExamResult, { schoolId: string; body: CreateExamInput }>({
       query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/exams`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'Exams', id: schoolId }],
+    }),
+    schemes: b.query<AssessmentSchemesResult, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/assessment-schemes` }),
+      providesTags: ['Schemes'],
+    }),
+    putScheme: b.mutation<AssessmentSchemeResult, { schoolId: string; band: ClassBand; term: number; components: ExamComponent[] }>({
+      query: ({ schoolId, band, term, components }) => ({ url: `${school(schoolId)}/assessment-schemes/${band}/${term}`, method: 'PUT', body: { components } }),
+      invalidatesTags: (r) => (r ? ['Schemes'] : []),
+    }),
+    reportSettings: b.query<ReportSettingsResult, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/report-settings` }),
+      providesTags: ['ReportSettings'],
+    }),
+    putReportSettings: b.mutation<ReportSettingsResult, { schoolId: string; showRanks: boolean }>({
+      query: ({ schoolId, showRanks }) => ({ url: `${school(schoolId)}/report-settings`, method: 'PUT', body: { showRanks } }),
+      invalidatesTags: (r) => (r ? ['ReportSettings', 'Results'] : []),
+    }),
+    uploadLogo: b.mutation<ReportSettingsResult, { schoolId: string; file: File }>({
+      query: ({ schoolId, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `${school(schoolId)}/logo`, method: 'PUT', body };
+      },
+      invalidatesTags: (r) => (r ? ['ReportSettings'] : []),
+    }),
+    removeLogo: b.mutation<ReportSettingsResult, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/logo`, method: 'DELETE' }),
+      invalidatesTags: (r) => (r ? ['ReportSettings'] : []),
+    }),
+    studentResults: b.query<StudentResultsResult, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/results` }),
+    }),
+    dateSheet: b.query<DateSheetResult, { schoolId: string; examId: string }>({
+      query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/date-sheet` }),
+      providesTags: (_r, _e, { examId }) => [{ type: 'Exam', id: examId }],
     }),
     sheets: b.query<ExamSheetsResult, { schoolId: string; examId: string }>({
       query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/sheets` }),
@@ -71,6 +113,14 @@ export const {
   useExamClassesQuery,
   useCreateExamMutation,
   useSheetsQuery,
+  useDateSheetQuery,
+  useSchemesQuery,
+  useStudentResultsQuery,
+  useReportSettingsQuery,
+  usePutReportSettingsMutation,
+  useUploadLogoMutation,
+  useRemoveLogoMutation,
+  usePutSchemeMutation,
   useMarksQuery,
   useSaveMarksMutation,
   useResultsQuery,

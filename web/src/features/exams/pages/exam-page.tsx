@@ -52,6 +52,11 @@ export function Component() {
       <p className="ex-muted">
         {e.academicYear} · {e.classes.map((c) => c.name).join(', ')} · {e.components.map((c) => `${c.name} (${c.maxMarks})`).join(', ')}
       </p>
+      <div className="ex-actions">
+        <Link className="bp6-button ws-touch" to={`/workspace/${schoolId}/exams/${examId}/date-sheet`}>
+          {t('dateSheet.open')}
+        </Link>
+      </div>
       {canPublish ? (
         <div className="ex-actions">
           {published ? (

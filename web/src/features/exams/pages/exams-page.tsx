@@ -23,6 +23,11 @@ export function Component() {
     <section className="ex-page">
       <div className="ws-section-head">
         <h1>{t('exams.title')}</h1>
+        {canManage ? (
+          <Link className="bp6-button ws-touch" to={`/workspace/${schoolId}/exams/schemes`}>
+            {t('schemes.open')}
+          </Link>
+        ) : null}
         {canManage && !creating ? <Button className="ws-touch" intent="primary" icon="add" text={t('exams.create')} onClick={() => setCreating(true)} /> : null}
       </div>
       {creating ? <CreateExam schoolId={schoolId} onDone={() => setCreating(false)} /> : null}

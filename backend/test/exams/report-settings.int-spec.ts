@@ -1,0 +1,121 @@
+import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
+import { pdfText } from './pdf-text';
+
+/** A 1 × 1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** The report-card settings: the school's logo on the card's header, and "show ranks" in results and on cards. */
+describe('exams: the school’s logo and the show-ranks setting', () => {
+  let t: TestApp;
+  let a: SchoolWithMembers;
+  let b: SchoolWithMembers;
+  let examId: string;
+  let sectionId: string;
+  let asha: string;
+
+  const url = (path: string, s: SchoolWithMembers = a) => `/schools/${s.schoolId}${path}`;
+  const admin = () => a.members.admin.token;
+
+  async function upload(path: string, token: string, bytes: Buffer, name = 'logo.png', type = 'image/png') {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${t.baseUrl}/api/v1${path}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+  async function card(): Promise<Buffer> {
+    const res = await fetch(`${t.baseUrl}/api/v1${url(`/students/${asha}/report-card?academicYear=2026-27`)}`, { headers: { authorization: `Bearer ${admin()}` } });
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+  const hasImage = (pdf: Buffer) => pdf.toString('latin1').includes('/Subtype /Image');
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    a = await createSchoolWithMembers(t);
+    b = await createSchoolWithMembers(t);
+    const [c] = await t.db.query(`INSERT INTO classes (school_id, academic_year, name) VALUES ($1, '2026-27', 'Class 7') RETURNING id`, [a.schoolId]);
+    const [s] = await t.db.query(`INSERT INTO sections (class_id, name) VALUES ($1, 'A') RETURNING id`, [c.id]);
+    const [{ id: math }] = await t.db.query(`SELECT id FROM global_subjects WHERE code = 'MATH'`);
+    await t.db.query(`INSERT INTO class_subjects (class_id, subject_id) VALUES ($1, $2)`, [c.id, math]);
+    sectionId = s.id;
+    const ids: string[] = [];
+    for (const [firstName, rollNumber] of [['Asha', 1], ['Ravi', 2]] as const) {
+      const st = await t.call('POST', url('/students'), {
+        token: admin(),
+        body: { firstName, lastName: 'Verma', dateOfBirth: '2014-06-02', gender: 'female', sectionId, rollNumber, guardians: [{ name: 'Mother', relation: 'mother', phone: '9876543210' }] },
+      });
+      expect(st.status).toBe(201);
+      ids.push(st.body.data.student.id);
+    }
+    asha = ids[0]!;
+    const exam = await t.call('POST', url('/exams'), { token: admin(), body: { name: 'Term 1', academicYear: '2026-27', classIds: [c.id], components: [{ name: 'Written', maxMarks: 100 }] } });
+    examId = exam.body.data.exam.id;
+    const marks = await t.call('PUT', url(`/exams/${examId}/marks`), {
+      token: admin(),
+      body: { sectionId, subjectId: math, marks: [{ studentId: ids[0], component: 'Written', marks: 70 }, { studentId: ids[1], component: 'Written', marks: 90 }] },
+    });
+    expect(marks.status).toBe(200);
+    expect((await t.call('POST', url(`/exams/${examId}/publish`), { token: admin() })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('by default: ranks shown, no logo; the card has no image', async () => {
+    expect((await t.call('GET', url('/report-settings'), { token: a.members.teacher.token })).body.data).toEqual({ settings: { showRanks: true, hasLogo: false } });
+    const results = await t.call('GET', url(`/exams/${examId}/results?sectionId=${sectionId}`), { token: admin() });
+    expect(results.body.data.results.students.map((s: any) => s.rank)).toEqual([2, 1]);
+    const pdf = await card();
+    expect(hasImage(pdf)).toBe(false);
+    expect(await pdfText(pdf)).toContain('Rank');
+  });
+
+  it('the logo: admin only, PNG or JPEG by its bytes, at most 256 KB; audited; printed on the card; removable', async () => {
+    expect((await upload(url('/logo'), a.members.teacher.token, PNG)).status).toBe(403);
+    const text = await upload(url('/logo'), admin(), Buffer.from('not an image'), 'logo.png');
+    expect(text.status).toBe(400);
+    expect(text.body.error.code).toBe('LOGO_INVALID');
+    expect(text.body.error.message).toBe('Upload the logo as a PNG or JPEG image of at most 256 KB.');
+    const big = await upload(url('/logo'), admin(), Buffer.concat([PNG, Buffer.alloc(300 * 1024)]));
+    expect(big.status).toBe(400);
+    expect(big.body.error.code).toBe('LOGO_INVALID');
+    const notMultipart = await t.call('PUT', url('/logo'), { token: admin(), body: { file: 'x' } });
+    expect(notMultipart.status).toBe(400);
+    expect((await t.call('GET', url('/report-settings'), { token: admin() })).body.data.settings.hasLogo).toBe(false);
+
+    const ok = await upload(url('/logo'), admin(), PNG);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.settings).toEqual({ showRanks: true, hasLogo: true });
+    const [audit] = await t.db.query(`SELECT after FROM audit_log WHERE school_id = $1 AND action = 'school_logo.set'`, [a.schoolId]);
+    expect(audit.after).toEqual({ contentType: 'image/png', bytes: PNG.length });
+    expect(hasImage(await card())).toBe(true);
+    // Another school has none; removing nothing changes nothing.
+    const nothing = await t.call('DELETE', url('/logo', b), { token: b.members.admin.token });
+    expect([nothing.status, nothing.body]).toEqual([200, expect.objectContaining({ data: { settings: { showRanks: true, hasLogo: false } } })]);
+    expect((await t.call('GET', url('/report-settings', b), { token: b.members.admin.token })).body.data.settings.hasLogo).toBe(false);
+
+    const removed = await t.call('DELETE', url('/logo'), { token: admin() });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.settings.hasLogo).toBe(false);
+    expect(hasImage(await card())).toBe(false);
+  });
+
+  it('show ranks off: results and report cards without ranks (an explicit ?ranks=true still asks); bad input refused', async () => {
+    expect((await t.call('PUT', url('/report-settings'), { token: a.members.teacher.token, body: { showRanks: false } })).status).toBe(403);
+    const bad = await t.call('PUT', url('/report-settings'), { token: admin(), body: { showRanks: 'no' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.showRanks).toBe('showRanks must be true or false');
+
+    const off = await t.call('PUT', url('/report-settings'), { token: admin(), body: { showRanks: false } });
+    expect(off.status).toBe(200);
+    expect(off.body.data.settings).toEqual({ showRanks: false, hasLogo: false });
+    const [audit] = await t.db.query(`SELECT before, after FROM audit_log WHERE school_id = $1 AND action = 'report_settings.updated'`, [a.schoolId]);
+    expect(audit).toEqual({ before: { showRanks: true }, after: { showRanks: false } });
+
+    const results = await t.call('GET', url(`/exams/${examId}/results?sectionId=${sectionId}`), { token: admin() });
+    expect(results.body.data.results.students.map((s: any) => s.rank)).toEqual([null, null]);
+    const asked = await t.call('GET', url(`/exams/${examId}/results?sectionId=${sectionId}&ranks=true`), { token: admin() });
+    expect(asked.body.data.results.students.map((s: any) => s.rank)).toEqual([2, 1]);
+    expect(await pdfText(await card())).not.toContain('Rank');
+    const mine = await t.call('GET', url(`/students/${asha}/results`), { token: admin() });
+    expect(mine.body.data.results.map((r: any) => r.rank)).toEqual([null]);
+  });
+});
