@@ -34,26 +34,25 @@ export function actionCreator<P = void>(type: string): ActionCreator<P> {
 export type ThunkResult<R> = Promise<{ type: string; payload?: R; error?: unknown }> & { unwrap: () => Promise<R> };
 
 /**
- * An asynchronous thunk in the manner of `createAsyncThunk`: dispatches `<type>/pending`, then
- * `<type>/fulfilled` with the answer or `<type>/rejected`; the dispatch never throws, `.unwrap()` does.
+ * An asynchronous thunk in the manner of `createAsyncThunk`: dispatches `<type>/fulfilled` with the
+ * answer or `<type>/rejected`; the dispatch never throws, `.unwrap()` does.
  */
 export function asyncThunk<Arg, R>(type: string, run: (arg: Arg, dispatch: (action: unknown) => unknown) => Promise<R>) {
   const fulfilled = actionCreator<R>(`${type}/fulfilled`);
-  const rejected = `${type}/rejected`;
+  const rejected = actionCreator<unknown>(`${type}/rejected`);
   const thunk =
     (arg: Arg) =>
     (dispatch: (action: unknown) => unknown): ThunkResult<R> => {
-      dispatch({ type: `${type}/pending` });
       const settled = run(arg, dispatch).then(
         (payload) => ({ ok: true as const, payload, action: dispatch(fulfilled(payload)) as { type: string; payload: R } }),
-        (error: unknown) => ({ ok: false as const, error, action: dispatch({ type: rejected, error }) as { type: string; error: unknown } }),
+        (error: unknown) => ({ ok: false as const, error, action: dispatch({ type: rejected.type, error }) as { type: string; error: unknown } }),
       );
       return Object.assign(
         settled.then((s) => s.action),
         { unwrap: () => settled.then((s) => (s.ok ? s.payload : Promise.reject(s.error))) },
       );
     };
-  return Object.assign(thunk, { fulfilled, rejected: actionCreator<unknown>(rejected) });
+  return Object.assign(thunk, { fulfilled, rejected });
 }
 
 export interface SmallStore<S> {
@@ -68,7 +67,6 @@ export function createSmallStore<S extends object>(reducers: { [K in keyof S]: S
   const slices: Record<string, SliceReducer<unknown>> = { ...(reducers as Record<string, SliceReducer<unknown>>) };
   let state = preloaded as Record<string, unknown>;
   let listeners: Array<() => void> = [];
-  let dispatching = false;
   const applied: Array<(next: (action: unknown) => unknown) => (action: unknown) => unknown> = [];
 
   const reduce = (action: AnyAction): void => {
@@ -82,15 +80,8 @@ export function createSmallStore<S extends object>(reducers: { [K in keyof S]: S
   };
 
   const plainDispatch = (action: unknown): unknown => {
-    const a = action as AnyAction | null;
-    if (!a || typeof a !== 'object' || typeof a.type !== 'string') throw new Error('Actions must be plain objects with a type');
-    if (dispatching) throw new Error('Reducers may not dispatch actions');
-    dispatching = true;
-    try {
-      reduce(a);
-    } finally {
-      dispatching = false;
-    }
+    if (typeof (action as AnyAction | null)?.type !== 'string') throw new TypeError('not an action');
+    reduce(action as AnyAction);
     for (const listener of listeners.slice()) listener();
     return action;
   };
