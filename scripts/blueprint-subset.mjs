@@ -25,21 +25,20 @@ const layoutDir = join(root, 'web', 'src', 'components', 'layout');
 
 /** Blueprint classes (without the `bp6-` prefix) the public shell may use. */
 const ALLOWED = [
-  /^button(-text|-spinner|-group)?$/,
+  /^button(-text|-spinner)?$/,
   /^intent-(primary|success|warning|danger|default)$/,
-  /^(minimal|outlined|large|small|fill|active|disabled|loading|round|align-left|align-right)$/,
-  /^navbar(-group|-heading|-divider)?$/,
-  /^collapse(-body)?$/,
+  /^(minimal|outlined|large|small|fill|active|disabled|loading|align-left)$/,
+  /^navbar(-group|-heading)?$/,
   /^card$/,
   /^elevation-[0-4]$/,
   /^spinner(-animation|-head|-track|-no-spin)?$/,
   /^icon(-standard|-large|-muted)?$/,
-  /^(text-muted|text-disabled|text-large|text-small|text-overflow-ellipsis|running-text|ui-text|heading|monospace-text)$/,
-  /^focus-(disabled|style-manager-ignore)$/,
+  /^(text-muted|heading)$/,
 ];
 
 /** The toaster's own rules (lib/toaster.ts loads them with the first toast). */
-const TOAST = [/^toast(-.*)?$/, /^overlay(-.*)?$/, /^portal$/];
+// A toast's buttons sit in a button group, which nothing else on the public and sign-in pages draws.
+const TOAST = [/^toast(-.*)?$/, /^overlay(-.*)?$/, /^portal$/, /^button-group$/];
 
 /**
  * What the sign-in pages draw beyond the public shell (their controls are plain markup in these
@@ -52,7 +51,7 @@ const FORMS = [
   /^callout(-.*)?$/,
   /^control(-indicator(-child)?)?$/,
   /^checkbox$/,
-  /^button(-text|-spinner|-group)?$/,
+  /^button(-text|-spinner)?$/,
   /^intent-(primary|success|warning|danger|none)$/,
 ];
 

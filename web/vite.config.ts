@@ -53,8 +53,9 @@ export default defineConfig({
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'vendor-router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
             {
-              // RTK Query loads with the first route that calls the API (lib/store/lazy-apis.ts), apart from Redux.
-              name: (id: string) => (/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(id) ? 'vendor-rtk-query' : 'vendor-redux'),
+              // The start needs only react-redux (the store is the app's own, lib/store/small-store.ts); Redux
+              // Toolkit, immer and RTK Query load with the first route that calls the API (lib/store/lazy-apis.ts).
+              name: (id: string) => (/[\\/]node_modules[\\/](react-redux|use-sync-external-store)[\\/]/.test(id) ? 'vendor-redux' : 'vendor-rtk-query'),
               test: /[\\/]node_modules[\\/](@reduxjs|redux|immer|reselect|react-redux|use-sync-external-store|redux-thunk)[\\/]/,
               priority: 20,
             },

@@ -1,4 +1,5 @@
 import './site-shell.css';
+import './app-shell.css';
 import { APP_NAME } from '@vidyalaya/shared';
 import { Link, Outlet } from 'react-router';
 import { AccountMenu } from '../account/account-menu';

@@ -2,6 +2,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { MESSAGES, type AuthTokens } from '@vidyalaya/shared';
 import { tokenStore } from '../auth/token-store';
 import { getPlatform } from '../platform/platform';
+import { sessionEnded } from './session-ended';
 
 export interface ApiRequest {
   url: string;
@@ -26,11 +27,8 @@ export interface ApiError {
 
 type Envelope = { success?: boolean; data?: unknown; message?: string; error?: { message?: string; code?: string; details?: Record<string, string> } };
 
-/** Called when a refresh fails: the app signs out (set by the store). */
-let onSessionEnded: () => void = () => undefined;
-export function setSessionEndedHandler(fn: () => void): void {
-  onSessionEnded = fn;
-}
+// Called when a refresh fails: the app signs out (set by the store). Re-exported for existing callers.
+export { setSessionEndedHandler } from './session-ended';
 
 async function send(req: ApiRequest, accessToken: string | undefined, signal?: AbortSignal) {
   const base = await getPlatform().apiBaseUrl();
@@ -79,7 +77,7 @@ export function refreshTokens(): Promise<RefreshOutcome> {
     const failed = (status: number, body?: Envelope | null): RefreshOutcome => {
       // After the waiting requests have failed with this error: ending the session resets the
       // cached API state, which would otherwise abort them before they could report it.
-      setTimeout(onSessionEnded, 0);
+      setTimeout(sessionEnded, 0);
       const serverMessage = nonEmpty(body?.error?.message) ?? nonEmpty(body?.message);
       return { error: { status, code: body?.error?.code, message: serverMessage ?? MESSAGES.fallback.refreshToken, serverMessage } };
     };

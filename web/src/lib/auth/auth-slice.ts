@@ -1,6 +1,6 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { STORAGE_KEYS, type AuthTokens, type PublicUser } from '@vidyalaya/shared';
 import { loadedApis } from '../store/lazy-apis';
+import { actionCreator, asyncThunk, type AnyAction } from '../store/small-store';
 import { getPlatform } from '../platform/platform';
 import { tokenStore } from './token-store';
 
@@ -17,11 +17,13 @@ const initialState: AuthState = { status: 'initializing', user: null };
  * Spec §4 Authentication: read both tokens; if either is missing → unauthenticated; otherwise
  * fetch the current user: success → authenticated, failure → tokens cleared, unauthenticated.
  */
-export const initializeAuth = createAsyncThunk('auth/initialize', async (_: void, { dispatch }) => {
+export const initializeAuth = asyncThunk('auth/initialize', async (_: void, dispatch): Promise<PublicUser | null> => {
   const tokens = await tokenStore.get();
   if (!tokens) return null;
   const { authApi } = await import('./auth-api');
-  const result = await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  const result = (await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }))) as Awaited<
+    ReturnType<ReturnType<typeof authApi.endpoints.me.initiate>>
+  >;
   if ('data' in result && result.data) return result.data.user;
   // The server refused them: they are no good. When it could not be reached at all (offline, or
   // the page being left mid-request) the tokens are kept for the next start.
@@ -31,7 +33,7 @@ export const initializeAuth = createAsyncThunk('auth/initialize', async (_: void
 });
 
 /** Login stores both tokens and marks the user authenticated. */
-export const signedIn = createAsyncThunk('auth/signedIn', async (p: { tokens: AuthTokens; user: PublicUser }) => {
+export const signedIn = asyncThunk('auth/signedIn', async (p: { tokens: AuthTokens; user: PublicUser }) => {
   await tokenStore.set(p.tokens);
   return p.user;
 });
@@ -40,11 +42,11 @@ export const signedIn = createAsyncThunk('auth/signedIn', async (p: { tokens: Au
  * Logout calls the server with the refresh token (a failure is only logged), clears the tokens and
  * the user, and wipes the persisted school setup state.
  */
-export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+export const logout = asyncThunk('auth/logout', async (_: void, dispatch) => {
   const tokens = await tokenStore.get();
   if (tokens) {
     const { authApi } = await import('./auth-api');
-    const res = await dispatch(authApi.endpoints.logout.initiate({ refreshToken: tokens.refreshToken }));
+    const res = (await dispatch(authApi.endpoints.logout.initiate({ refreshToken: tokens.refreshToken }))) as { error?: unknown };
     if ('error' in res) console.warn('Logout call failed', res.error);
   }
   await endSession(dispatch);
@@ -58,19 +60,17 @@ export async function endSession(dispatch: (a: unknown) => unknown): Promise<voi
   for (const api of loadedApis()) dispatch(api.util.resetApiState());
 }
 
-export const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    cleared: () => ({ status: 'unauthenticated' as const, user: null }),
-  },
-  extraReducers: (b) => {
-    b.addCase(initializeAuth.fulfilled, (_s, a) =>
-      a.payload ? { status: 'authenticated' as const, user: a.payload } : { status: 'unauthenticated' as const, user: null },
-    );
-    b.addCase(initializeAuth.rejected, () => ({ status: 'unauthenticated' as const, user: null }));
-    b.addCase(signedIn.fulfilled, (_s, a) => ({ status: 'authenticated' as const, user: a.payload }));
-  },
-});
+const cleared = actionCreator('auth/cleared');
+const signedOut: AuthState = { status: 'unauthenticated', user: null };
+
+function authReducer(state: AuthState = initialState, action: AnyAction): AuthState {
+  if (cleared.match(action) || action.type === initializeAuth.rejected.type) return signedOut;
+  if (initializeAuth.fulfilled.match(action)) return action.payload ? { status: 'authenticated', user: action.payload } : signedOut;
+  if (signedIn.fulfilled.match(action)) return { status: 'authenticated', user: action.payload };
+  return state;
+}
+
+/** The auth slice: its reducer and `actions.cleared` (the shape Redux Toolkit's createSlice gave it). */
+export const authSlice = { name: 'auth' as const, reducer: authReducer, actions: { cleared } };
 
 export const selectAuth = (s: { auth: AuthState }) => s.auth;

@@ -1,4 +1,3 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   defaultSetupProgress,
   STORAGE_KEYS,
@@ -9,6 +8,7 @@ import {
 } from '@vidyalaya/shared';
 import { authSlice } from '../auth/auth-slice';
 import { getPlatform } from '../platform/platform';
+import { actionCreator, type AnyAction } from '../store/small-store';
 
 /**
  * Spec §3: "The school state (school, classes list, totalSections, totalSubjects, setupProgress) is
@@ -30,52 +30,55 @@ export function emptySchoolState(): SchoolState {
   return { school: null, classes: [], totalSections: 0, totalSubjects: 0, setupProgress: defaultSetupProgress(), academicYear: null };
 }
 
-export const schoolStateSlice = createSlice({
-  name: 'school',
-  initialState: emptySchoolState,
-  reducers: {
-    /** GET /auth/my-school-detailed answered: the summary is the state. */
-    summaryLoaded: (s, a: PayloadAction<SchoolSummary>) => ({
+export const schoolStateActions = {
+  /** GET /auth/my-school-detailed answered: the summary is the state. */
+  summaryLoaded: actionCreator<SchoolSummary>('school/summaryLoaded'),
+  /**
+   * Spec §4 fallback (the basic call) and spec §2 /setup/school success: only the school is known,
+   * with zero classes, sections and subjects; schoolCreated true, the other flags false.
+   */
+  schoolSet: actionCreator<SchoolDto>('school/schoolSet'),
+  /** The same school after an edit: its details change, the setup progress stays. */
+  schoolUpdated: actionCreator<SchoolDto>('school/schoolUpdated'),
+  /** No school yet (a new user): every flag false. */
+  noSchool: actionCreator('school/noSchool'),
+  /** A setup step succeeded (spec §4: each step sets its flag true). */
+  stepCompleted: actionCreator<SetupFlag>('school/stepCompleted'),
+  academicYearChosen: actionCreator<string>('school/academicYearChosen'),
+};
+
+function schoolReducer(state: SchoolState | undefined, action: AnyAction): SchoolState {
+  const s = state ?? emptySchoolState();
+  const a = schoolStateActions;
+  if (a.summaryLoaded.match(action))
+    return {
       ...s,
-      school: a.payload.school,
-      classes: a.payload.classes,
-      totalSections: a.payload.totalSections,
-      totalSubjects: a.payload.totalSubjects,
-      setupProgress: { ...defaultSetupProgress(), ...a.payload.setupProgress },
-    }),
-    /**
-     * Spec §4 fallback (the basic call) and spec §2 /setup/school success: only the school is known,
-     * with zero classes, sections and subjects; schoolCreated true, the other flags false.
-     */
-    schoolSet: (s, a: PayloadAction<SchoolDto>) => ({
+      school: action.payload.school,
+      classes: action.payload.classes,
+      totalSections: action.payload.totalSections,
+      totalSubjects: action.payload.totalSubjects,
+      setupProgress: { ...defaultSetupProgress(), ...action.payload.setupProgress },
+    };
+  if (a.schoolSet.match(action))
+    return {
       ...s,
-      school: a.payload,
+      school: action.payload,
       classes: [],
       totalSections: 0,
       totalSubjects: 0,
       setupProgress: { ...defaultSetupProgress(), schoolCreated: true },
-    }),
-    /** The same school after an edit: its details change, the setup progress stays. */
-    schoolUpdated: (s, a: PayloadAction<SchoolDto>) => {
-      s.school = a.payload;
-    },
-    /** No school yet (a new user): every flag false. */
-    noSchool: (s) => ({ ...emptySchoolState(), academicYear: s.academicYear }),
-    /** A setup step succeeded (spec §4: each step sets its flag true). */
-    stepCompleted: (s, a: PayloadAction<SetupFlag>) => {
-      s.setupProgress[a.payload] = true;
-    },
-    academicYearChosen: (s, a: PayloadAction<string>) => {
-      s.academicYear = a.payload;
-    },
-  },
-  extraReducers: (b) => {
-    // Spec §4: logout (or a session that cannot be renewed) wipes the persisted school state.
-    b.addCase(authSlice.actions.cleared, () => emptySchoolState());
-  },
-});
+    };
+  if (a.schoolUpdated.match(action)) return { ...s, school: action.payload };
+  if (a.noSchool.match(action)) return { ...emptySchoolState(), academicYear: s.academicYear };
+  if (a.stepCompleted.match(action)) return s.setupProgress[action.payload] ? s : { ...s, setupProgress: { ...s.setupProgress, [action.payload]: true } };
+  if (a.academicYearChosen.match(action)) return s.academicYear === action.payload ? s : { ...s, academicYear: action.payload };
+  // Spec §4: logout (or a session that cannot be renewed) wipes the persisted school state.
+  if (authSlice.actions.cleared.match(action)) return emptySchoolState();
+  return s;
+}
 
-export const schoolStateActions = schoolStateSlice.actions;
+/** The school state slice: its reducer and actions (the shape Redux Toolkit's createSlice gave it). */
+export const schoolStateSlice = { name: 'school' as const, reducer: schoolReducer, actions: schoolStateActions };
 
 export const selectSchoolState = (s: { school: SchoolState }) => s.school;
 

@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { Card } from '@blueprintjs/core';
 import { BUSINESS_HOURS, COMPANY, CONTACT_REPLY_WITHIN, CONTACT_RESPONSE_TARGETS, MESSAGES } from '@vidyalaya/shared';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';

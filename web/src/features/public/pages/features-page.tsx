@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { Card, Tag } from '@blueprintjs/core';
 import { MESSAGES } from '@vidyalaya/shared';
 import { ArrowIcon, LinkButton } from '../../../components/layout/link-button';

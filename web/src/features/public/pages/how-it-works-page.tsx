@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { MESSAGES } from '@vidyalaya/shared';
 import { ArrowIcon, LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';

@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';

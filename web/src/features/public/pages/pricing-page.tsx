@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { Card, Tag } from '@blueprintjs/core';
 import { FREE_TRIAL_DAYS, MESSAGES } from '@vidyalaya/shared';
 import { LinkButton } from '../../../components/layout/link-button';

@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { APP_NAME, COMPANY, MESSAGES, MIN_REGISTRANT_AGE } from '@vidyalaya/shared';
 import { LegalPage } from '../components/legal-page';
 

@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { COMPANY, FREE_TRIAL_DAYS, MESSAGES } from '@vidyalaya/shared';
 import { LegalPage } from '../components/legal-page';
 

@@ -1,4 +1,5 @@
 import '../public.css';
+import '../public-pages.css';
 import { APPROVAL_TIME, COMPANY, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, GOVERNING_LAW, MESSAGES, MIN_REGISTRANT_AGE } from '@vidyalaya/shared';
 import { Link } from 'react-router';
 import { LegalPage } from '../components/legal-page';
