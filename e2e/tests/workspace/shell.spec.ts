@@ -22,7 +22,7 @@ test('an administrator: the whole menu, today\'s numbers and the trial, breadcru
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${PORTAL}/workspace`);
   await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members', 'dataRequests'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.todayTitle'] })).toBeVisible();
   await expect(page.getByText(EN['home.sections'], { exact: true })).toBeVisible();
   await expect(page.getByText('28', { exact: true })).toBeVisible();
@@ -64,7 +64,7 @@ test('a guardian sees only their children, the calendar and the notices', async 
 test('office and accountant menus follow the matrix', async ({ page }) => {
   const stub = await stubWorkspace(page, { role: 'office' });
   await page.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.welcome'] })).toBeVisible();
   // Office may read the members list, not manage it.
   await page.getByRole('navigation', { name: EN['shell.menu'] }).getByRole('link', { name: EN['nav.members'] }).click();
@@ -178,7 +178,7 @@ test.describe('at phone width (360 px)', () => {
     await menuButton.click();
     const drawer = page.locator('.ws-drawer');
     const links = drawer.getByRole('link');
-    await expect(links).toHaveCount(10);
+    await expect(links).toHaveCount(11);
     for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     for (const button of await drawer.locator('.ws-language button').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await page.screenshot({ path: `${SCREENS}/workspace-menu-en-360.png` });

@@ -17,6 +17,7 @@ import type {
   StudentFees,
   StudentList,
   StudentResult,
+  StudentSectionList,
   UpiQr,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -66,6 +67,12 @@ export const guardianApi = api.enhanceEndpoints({ addTagTypes: ['GuardianChild',
     }),
     inviteGuardians: b.mutation<GuardianInvitationsResult, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/guardian-invitations`, method: 'POST', body: {} }),
+    }),
+    inviteSectionOrClass: b.mutation<GuardianInvitationsResult, { schoolId: string; scope: 'section' | 'class'; id: string }>({
+      query: ({ schoolId, scope, id }) => ({ url: `${school(schoolId)}/${scope === 'class' ? 'classes' : 'sections'}/${encodeURIComponent(id)}/guardian-invitations`, method: 'POST', body: {} }),
+    }),
+    inviteChoices: b.query<StudentSectionList, { schoolId: string }>({
+      query: ({ schoolId }) => ({ url: `${school(schoolId)}/students/sections` }),
     }),
     dataRights: b.query<StudentDataRights, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/data-rights` }),

@@ -4,10 +4,11 @@ import { formatDate } from '../../../lib/i18n/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { guardianApi } from '../api/guardian-api';
+import { BulkInviteCard } from '../components/bulk-invite-card';
 import { useT, type MessageId } from '../i18n';
 import '../components/guardian.css';
 
-/** The office's side of guardians' data rights: correction requests to answer, and consents withdrawn. */
+/** The office's guardians page: inviting a class's or a section's guardians (guardians.invite), and the side of guardians' data rights: correction requests to answer, and consents withdrawn. */
 export function Component() {
   const t = useT();
   const { schoolId, home } = useSchool();
@@ -21,6 +22,7 @@ export function Component() {
   return (
     <section className="gd-page">
       <h1>{t('office.heading')}</h1>
+      {home.permissions.includes('guardians.invite') ? <BulkInviteCard schoolId={schoolId} /> : null}
       <Card className="gd-card">
         <h2>{t('office.requests')}</h2>
         <HTMLSelect
