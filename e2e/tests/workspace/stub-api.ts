@@ -154,6 +154,8 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     if (m(/^\/schools\/[^/]+\/notices$/)) return ok(route, { items: [], total: 0, page: 1, pageSize: 5, unread: 0 });
     // The admin's and office's home card "Today's substitutions" (a timetable slot): none today.
     if (m(/^\/schools\/[^/]+\/substitutions$/)) return ok(route, { date: '2026-11-25', items: [] });
+    // The admin's and office's home card "Attendance today" (an attendance slot): no sections in these stubs.
+    if (m(/^\/schools\/[^/]+\/attendance\/today$/)) return ok(route, { date: '2026-11-25', holiday: null, sections: [], markedCount: 0, unmarkedCount: 0 });
     if (path === '/invitations/preview') {
       const token = url.searchParams.get('token');
       if (token !== 'good-token') return fail(route, 404, 'INVITATION_INVALID', 'This invitation is not valid');
