@@ -16,6 +16,10 @@ const reactRouter = join(dirname(createRequire(import.meta.url).resolve('react-r
  * The public web build. The desktop build reuses this renderer through desktop/electron.vite.config.ts
  * with its own entry (src/main.desktop.tsx), which is the only one that carries the staff screens.
  */
+/** The module features' pages (lazy routes under /workspace/{schoolId}/) and how their chunks are named. */
+const MODULE_SOURCE = /[\\/]src[\\/]features[\\/](students|timetable|calendar|attendance|exams|fees|guardian|notices)[\\/]pages[\\/]/;
+const MODULE_PAGE = /(^|\/)m-[^/]+\.js$/;
+
 export default defineConfig({
   plugins: [react(), linguiCatalogues(), precompress()],
   resolve: {
@@ -42,10 +46,17 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the app supports follows <link rel="modulepreload"> itself (Chrome 66, Firefox 115,
     // Safari 17): no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A module's page (students, fees, … under the workspace shell) preloads only its stylesheets: its
+      // scripts are mostly the shell's own, already loaded, and their lists would otherwise sit in the
+      // entry every page loads (docs/performance.md).
+      resolveDependencies: (filename, deps) => (MODULE_PAGE.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
+    },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) => (chunk.facadeModuleId && MODULE_SOURCE.test(chunk.facadeModuleId) ? 'assets/m-[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Vendor chunks named by what they hold, so a deploy that changes only the app's code keeps
         // them cached, and every route shares one copy (docs/performance.md).
         codeSplitting: {

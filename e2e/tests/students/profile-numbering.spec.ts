@@ -82,6 +82,7 @@ test.afterAll(async () => {
 });
 
 test('a photo on the student’s profile: a small PNG appears; a too-large or wrong-type file is refused and nothing changes', async ({ request }) => {
+  test.setTimeout(120_000);
   const sections = await call(request, 'GET', `/schools/${schoolId}/students/sections`);
   const student = (
     await call(request, 'POST', `/schools/${schoolId}/students`, {
@@ -124,7 +125,8 @@ test('a photo on the student’s profile: a small PNG appears; a too-large or wr
     await expect(photo).toBeVisible();
     expect((await stored()).equals(SMALL_PNG), file.name).toBe(true);
     // Dismiss the message before the next file, so each one's own message is seen.
-    for (const close of await admin.locator('.bp6-toast .bp6-button').all()) await close.click().catch(() => undefined);
+    // A click on a toast that has already gone would wait for the test's whole timeout: a short one each.
+    for (const close of await admin.locator('.bp6-toast .bp6-button').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
     await expect(message).toHaveCount(0);
   }
   await shot(admin, 'students-photo-en-desktop');
