@@ -22,10 +22,16 @@ const loaded = new Set<string>();
 export function registerCatalogue(namespace: string, loaders: CatalogueLoaders): void {
   catalogues.set(namespace, loaders);
   // A module's chunk loads after the language was chosen: its catalogue joins the active language
-  // at once (load() emits a change, so the module's components re-render translated).
-  const active = i18n.locale;
-  if (isLanguage(active)) void ensureLoaded(active).catch(() => undefined);
+  // at once (load() emits a change, so the module's components re-render translated). It also joins
+  // the language being switched to: a page opened in Hindi registers its catalogue while Hindi is
+  // still loading, before it is active.
+  for (const language of new Set([i18n.locale, switchingTo])) {
+    if (isLanguage(language)) void ensureLoaded(language).catch(() => undefined);
+  }
 }
+
+/** The language activateLanguage is loading, until it is active. */
+let switchingTo: Language | null = null;
 
 async function ensureLoaded(language: Language): Promise<void> {
   await Promise.all(
@@ -56,8 +62,15 @@ export function storedLanguage(): Language {
 
 /** Loads every registered catalogue for `language`, switches to it and remembers it on this device. */
 export async function activateLanguage(language: Language): Promise<void> {
-  await ensureLoaded(language);
+  switchingTo = language;
+  try {
+    await ensureLoaded(language);
+  } finally {
+    if (switchingTo === language) switchingTo = null;
+  }
   i18n.activate(language);
+  // Catalogues registered while the others loaded (their own load may still be running).
+  await ensureLoaded(language).catch(() => undefined);
   try {
     getPlatform().storage.set(LANGUAGE_STORAGE_KEY, language);
   } catch {
