@@ -1,11 +1,9 @@
 import { Card, Icon, Spinner } from '@blueprintjs/core';
-import { I18nProvider } from '@lingui/react';
 import { APP_NAME, formatLevel } from '@vidyalaya/shared';
-import { useEffect, useState } from 'react';
 import { PublicLanguageSwitch } from '../../../components/language-switch';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
-import { activateLanguage, i18n, storedLanguage } from '../../../lib/i18n/i18n';
+import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import { mainSiteUrl, portalSubdomainOf } from '../../../lib/portal-host';
 import { useFrontDoorQuery, usePublicSchoolQuery } from '../api/portal-api';
 import '../components/portal.css';
@@ -17,28 +15,10 @@ import { useT, type MessageId } from '../i18n';
  * same choice as the workspace and the switch in its header.
  */
 export function Component() {
-  const [ready, setReady] = useState(() => !!i18n.locale);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    void activateLanguage(storedLanguage())
-      .catch(() => activateLanguage('en'))
-      .finally(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  useEffect(() => {
-    if (ready && i18n.locale) document.documentElement.lang = i18n.locale;
-    return () => {
-      document.documentElement.lang = 'en';
-    };
-  }, [ready]);
-  if (!ready) return <Loading text="Loading..." />;
   return (
-    <I18nProvider i18n={i18n}>
+    <StoredLanguage loading={<Loading text="Loading..." />}>
       <PortalPage />
-    </I18nProvider>
+    </StoredLanguage>
   );
 }
 

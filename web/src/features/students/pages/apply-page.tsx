@@ -1,5 +1,4 @@
 import { Callout, Card, Spinner } from '@blueprintjs/core';
-import { I18nProvider } from '@lingui/react';
 import {
   CATALOGUE_CLASSES,
   createApplicationSchema,
@@ -7,14 +6,14 @@ import {
   parseImportDate,
   type CreateApplicationInput,
 } from '@vidyalaya/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../../../components/form';
 import { asApiError } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
-import { activateLanguage, i18n, storedLanguage } from '../../../lib/i18n/i18n';
+import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import { portalSubdomainOf } from '../../../lib/portal-host';
 import { useAdmissionSchoolQuery, useApplyMutation } from '../api/students-api';
 import { ApplyLanguageSwitch } from '../components/apply-language-switch';
@@ -51,35 +50,16 @@ function validate(t: Translate, v: Values): Record<string, unknown> | undefined 
  * the same choice as the workspace and the switch on the page.
  */
 export function Component() {
-  const [ready, setReady] = useState(() => !!i18n.locale);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    void activateLanguage(storedLanguage())
-      .catch(() => activateLanguage('en'))
-      .finally(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  // The page's language is the form's while it is shown; the rest of the site is English.
-  useEffect(() => {
-    if (ready && i18n.locale) document.documentElement.lang = i18n.locale;
-    return () => {
-      document.documentElement.lang = 'en';
-    };
-  }, [ready]);
-  if (!ready) {
-    return (
-      <main className="portal portal--center" aria-busy="true">
-        <Spinner size={40} aria-label="Loading" />
-      </main>
-    );
-  }
   return (
-    <I18nProvider i18n={i18n}>
+    <StoredLanguage
+      loading={
+        <main className="portal portal--center" aria-busy="true">
+          <Spinner size={40} aria-label="Loading" />
+        </main>
+      }
+    >
       <ApplyPage />
-    </I18nProvider>
+    </StoredLanguage>
   );
 }
 
