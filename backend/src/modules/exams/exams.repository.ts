@@ -327,14 +327,15 @@ export class ExamsRepository extends Repository {
     );
   }
 
-  /** A student's frozen report cards of published exams, newest year first. */
-  publishedSnapshots(schoolId: string, studentId: string): Promise<{ academic_year: string; data: unknown }[]> {
+  /** A student's frozen report cards of published exams (of one year, or every year), newest year first. */
+  publishedSnapshots(schoolId: string, studentId: string, academicYear: string | null = null): Promise<{ academic_year: string; data: unknown }[]> {
     return this.rows(
       `SELECT e.academic_year, r.data
          FROM report_card_snapshots r JOIN exams e ON e.school_id = r.school_id AND e.id = r.exam_id
         WHERE r.school_id = $1 AND r.student_id = $2 AND e.published_at IS NOT NULL
+          AND ($3::varchar IS NULL OR e.academic_year = $3)
         ORDER BY e.academic_year DESC, e.term, e.created_at`,
-      [schoolId, studentId],
+      [schoolId, studentId, academicYear],
     );
   }
 

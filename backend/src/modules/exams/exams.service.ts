@@ -606,51 +606,44 @@ export class ExamsService implements OnModuleInit {
   }
 
   /**
-   * A student's published results of a year, exam by exam, read from the snapshots frozen at
-   * publication (the figures the report card prints; nothing unpublished, for any role). Row scope
-   * as the report card's: a guardian their own children, a teacher their sections (404 otherwise).
+   * A student's published results, exam by exam, read from the snapshots frozen at publication (the
+   * figures the report card prints; nothing unpublished, for any role), of one year or of every year
+   * (newest first). Row scope as the register's: a guardian their own children, a teacher their
+   * sections (404 otherwise). The school's "show ranks" setting holds here as on the report card.
+   * Both the profile's Marks tab (`…/results`) and the guardian's view (`…/published-results`) read this.
    */
-  async publishedResults(ctx: WorkspaceContext, studentId: string, academicYear: string): Promise<ReportCardTerm[]> {
+  private async publishedTerms(ctx: WorkspaceContext, studentId: string, academicYear: string | null): Promise<{ academicYear: string; student: Snapshot['student']; term: ReportCardTerm }[]> {
     await this.students.get(ctx, studentId);
-    const id = studentId.toLowerCase();
-    const enrolment = await this.repo.enrolment(ctx.schoolId, id, academicYear);
-    if (!enrolment) return [];
-    const section = await this.repo.section(ctx.schoolId, enrolment.section_id);
-    if (!section) return [];
-    const terms: ReportCardTerm[] = [];
-    for (const exam of await this.repo.examsOfClass(ctx.schoolId, academicYear, section.class_id)) {
-      if (!exam.published_at) continue;
-      const snap = (await this.repo.snapshot(ctx.schoolId, exam.id, id))?.data as Snapshot | undefined;
-      if (snap) terms.push(snap.term);
-    }
-    // The school's "show ranks" setting holds here as on the report card.
-    const { showRanks } = await this.repo.reportSettings(ctx.schoolId);
-    return showRanks ? terms : terms.map((term) => ({ ...term, rank: null }));
+    const [rows, { showRanks }] = await Promise.all([this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase(), academicYear), this.repo.reportSettings(ctx.schoolId)]);
+    return rows.map((r) => {
+      const { student, term } = r.data as Snapshot;
+      return { academicYear: r.academic_year, student, term: showRanks ? term : { ...term, rank: null } };
+    });
   }
 
-  /** GET …/students/{studentId}/results: the student's published results per exam (the frozen report cards); scoped like the register. */
+  /** A student's published results of one year (the guardian's view of a child's marks). */
+  async publishedResults(ctx: WorkspaceContext, studentId: string, academicYear: string): Promise<ReportCardTerm[]> {
+    return (await this.publishedTerms(ctx, studentId, academicYear)).map((r) => r.term);
+  }
+
+  /** GET …/students/{studentId}/results: the student's published results per exam, every year (the profile's Marks tab). */
   async studentResults(ctx: WorkspaceContext, studentId: string): Promise<StudentResultsResult> {
-    await this.students.get(ctx, studentId);
-    const [rows, settings] = await Promise.all([this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase()), this.repo.reportSettings(ctx.schoolId)]);
     return {
-      results: rows.map((r) => {
-        const { student, term } = r.data as Snapshot;
-        return {
-          examId: term.examId,
-          examName: term.examName,
-          academicYear: r.academic_year,
-          term: term.term,
-          className: student.className,
-          sectionName: student.sectionName,
-          subjects: term.subjects,
-          total: term.total,
-          max: term.max,
-          percentage: term.percentage,
-          grade: term.grade,
-          result: term.result,
-          rank: settings.showRanks ? term.rank : null,
-        };
-      }),
+      results: (await this.publishedTerms(ctx, studentId, null)).map(({ academicYear, student, term }) => ({
+        examId: term.examId,
+        examName: term.examName,
+        academicYear,
+        term: term.term,
+        className: student.className,
+        sectionName: student.sectionName,
+        subjects: term.subjects,
+        total: term.total,
+        max: term.max,
+        percentage: term.percentage,
+        grade: term.grade,
+        result: term.result,
+        rank: term.rank,
+      })),
     };
   }
 
