@@ -10,10 +10,8 @@
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped)
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ATT_SCHOOLS=1000 BENCH_ATT_ROUNDS=100
 // BENCH_ATTENDANCE_PORT=3353 BENCH_NO_REPORT=1
-import { machine, machineLine, writeBlock } from './report.mjs';
-import { bearer, databaseKinds, databaseSection, ensureBuilt, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
+import { bearer, benchEachDatabase, databaseSection, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
-const KINDS = databaseKinds();
 const PORT = Number(process.env.BENCH_ATTENDANCE_PORT ?? 3353);
 const SCHOOLS = Number(process.env.BENCH_ATT_SCHOOLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ATT_ROUNDS ?? 100);
@@ -41,7 +39,7 @@ async function seed(db) {
     [YEAR],
   );
   await db.query(
-    `INSERT INTO sections (class_id, name) SELECT c.id, x FROM classes c JOIN schools s ON s.id = c.school_id CROSS JOIN (VALUES ('A'), ('B')) v(x) WHERE s.subdomain LIKE 'bench-att-%'`,
+    `INSERT INTO sections (school_id, class_id, name) SELECT c.school_id, c.id, x FROM classes c JOIN schools s ON s.id = c.school_id CROSS JOIN (VALUES ('A'), ('B')) v(x) WHERE s.subdomain LIKE 'bench-att-%'`,
   );
   await db.query(
     `INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, academic_year_id, class_id, section_id, roll_number)
@@ -71,7 +69,7 @@ async function seed(db) {
 /** The figures on one database, as a markdown table (or why it was skipped). */
 async function benchDatabase(KIND) {
   log(`${KIND}: starting the server`);
-  const r = await onDatabase(KIND, { name: 'att', port: PORT }, async ({ server, db, jwtSecret }) => {
+  return onDatabase(KIND, { name: 'att', port: PORT }, async ({ server, db, jwtSecret }) => {
     const k = await seed(db);
     await db.query('ANALYZE');
     const auth = bearer(k.owner, jwtSecret);
@@ -104,25 +102,14 @@ async function benchDatabase(KIND) {
     console.log(table);
     return databaseSection(KIND, table);
   });
-  return r.skipped ? `${KIND}: skipped (no PostgreSQL server: ${r.skipped})` : r;
 }
 
-async function main() {
-  ensureBuilt();
-  const m = machine();
-  const parts = [];
-  for (const kind of KINDS) parts.push(await benchDatabase(kind));
-  if (!process.env.BENCH_NO_REPORT) {
-    writeBlock(
-      'attendance',
-      'Attendance',
-      `${SCHOOLS} schools × 30 sections × 40 students in the database, a month of marks in the measured school; one request at a time over loopback.\n${machineLine(m)}\n\n${parts.join('\n\n')}`,
-    );
-    log('Updated docs/performance.md');
-  }
-}
-
-main().catch((e) => {
-  console.error('[bench:attendance] failed:', e.message);
-  process.exit(1);
-});
+benchEachDatabase(
+  {
+    name: 'attendance',
+    block: 'attendance',
+    title: 'Attendance',
+    intro: `${SCHOOLS} schools × 30 sections × 40 students in the database, a month of marks in the measured school; one request at a time over loopback.`,
+  },
+  benchDatabase,
+);

@@ -15,10 +15,8 @@
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped)
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_FEES_SCHOOLS=1000
 // BENCH_FEES_PAYMENTS=400 BENCH_FEES_CONNECTIONS=10 BENCH_FEES_ROUNDS=30 BENCH_FEES_PORT=3354 BENCH_NO_REPORT=1
-import { machine, machineLine, writeBlock } from './report.mjs';
-import { bearer, concurrently, databaseKinds, databaseSection, ensureBuilt, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
+import { bearer, benchEachDatabase, concurrently, databaseSection, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
-const KINDS = databaseKinds();
 const PORT = Number(process.env.BENCH_FEES_PORT ?? 3354);
 const SCHOOLS = Number(process.env.BENCH_FEES_SCHOOLS ?? 1000);
 const PAYMENTS = Number(process.env.BENCH_FEES_PAYMENTS ?? 400);
@@ -89,7 +87,7 @@ async function seed(db) {
   ).rows[0];
   for (const a of accountants) await db.query(`INSERT INTO school_members (school_id, user_id, role) VALUES ($1, $2, 'accountant')`, [school.id, a.id]);
   await db.query(`INSERT INTO classes (school_id, academic_year, name) SELECT $1, $2, n FROM unnest($3::text[]) n`, [school.id, YEAR, CLASSES]);
-  await db.query(`INSERT INTO sections (class_id, name) SELECT c.id, x FROM classes c CROSS JOIN unnest($2::text[]) x WHERE c.school_id = $1`, [school.id, SECTIONS]);
+  await db.query(`INSERT INTO sections (school_id, class_id, name) SELECT c.school_id, c.id, x FROM classes c CROSS JOIN unnest($2::text[]) x WHERE c.school_id = $1`, [school.id, SECTIONS]);
   await db.query(
     `WITH se AS (SELECT se.id, se.class_id, row_number() OVER (ORDER BY se.id) - 1 AS k, count(*) OVER () AS n FROM sections se WHERE se.school_id = $1)
      INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, class_id, section_id, roll_number, search_text)
@@ -117,7 +115,7 @@ async function seed(db) {
     )
   ).rows.map((r) => r.id);
   await db.query(`INSERT INTO classes (school_id, academic_year, name) SELECT id, $2, 'Class 5' FROM unnest($1::uuid[]) id`, [others, YEAR]);
-  await db.query(`INSERT INTO sections (class_id, name) SELECT c.id, x FROM classes c CROSS JOIN unnest($2::text[]) x WHERE c.school_id = ANY($1::uuid[])`, [others, SECTIONS]);
+  await db.query(`INSERT INTO sections (school_id, class_id, name) SELECT c.school_id, c.id, x FROM classes c CROSS JOIN unnest($2::text[]) x WHERE c.school_id = ANY($1::uuid[])`, [others, SECTIONS]);
   await db.query(
     `INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, class_id, section_id, roll_number, search_text)
      SELECT se.school_id, 'S-' || se.name || '-' || g, ($2::text[])[1 + g % 16], ($3::text[])[1 + g % 12], DATE '2015-01-01' + g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END,
@@ -156,7 +154,7 @@ async function seed(db) {
 /** The figures on one database, as a markdown table (or why it was skipped). */
 async function benchDatabase(KIND) {
   log(`${KIND}: starting the server`);
-  const r = await onDatabase(KIND, { name: 'fee', port: PORT }, async ({ server, db, jwtSecret }) => {
+  return onDatabase(KIND, { name: 'fee', port: PORT }, async ({ server, db, jwtSecret }) => {
     log(`${KIND}: seeding ${SCHOOLS} schools, fee structures and the first quarter's receipts`);
     const t0 = performance.now();
     const k = await seed(db);
@@ -219,25 +217,14 @@ async function benchDatabase(KIND) {
     console.log(table);
     return databaseSection(KIND, table);
   });
-  return r.skipped ? `${KIND}: skipped (no PostgreSQL server: ${r.skipped})` : r;
 }
 
-async function main() {
-  ensureBuilt();
-  const m = machine();
-  const parts = [];
-  for (const kind of KINDS) parts.push(await benchDatabase(kind));
-  if (!process.env.BENCH_NO_REPORT) {
-    writeBlock(
-      'fees',
-      'Fees',
-      `${SCHOOLS.toLocaleString('en-IN')} schools in the database, each with its fee heads and structures; the measured school has ${STUDENTS.toLocaleString('en-IN')} students in 60 sections, four quarterly instalments, the first paid by half of them. Payments ${CONNECTIONS} at once by two accountants, beside the bare endpoint loaded the same way; the defaulters list one request at a time; over loopback.\n${machineLine(m)}\n\n${parts.join('\n\n')}`,
-    );
-    log('Updated docs/performance.md');
-  }
-}
-
-main().catch((e) => {
-  console.error('[bench:fees] failed:', e.message);
-  process.exit(1);
-});
+benchEachDatabase(
+  {
+    name: 'fees',
+    block: 'fees',
+    title: 'Fees',
+    intro: `${SCHOOLS.toLocaleString('en-IN')} schools in the database, each with its fee heads and structures; the measured school has ${STUDENTS.toLocaleString('en-IN')} students in 60 sections, four quarterly instalments, the first paid by half of them. Payments ${CONNECTIONS} at once by two accountants, beside the bare endpoint loaded the same way; the defaulters list one request at a time; over loopback.`,
+  },
+  benchDatabase,
+);

@@ -10,10 +10,8 @@
 // Prints the figures and rewrites the "Students" block of docs/performance.md.
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped) BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // BENCH_STUDENTS_PORT=3353 BENCH_NO_REPORT=1
-import { machine, machineLine, writeBlock } from './report.mjs';
-import { bearer, databaseKinds, databaseSection, ensureBuilt, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
+import { bearer, benchEachDatabase, databaseSection, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
-const KINDS = databaseKinds();
 const PORT = Number(process.env.BENCH_STUDENTS_PORT ?? 3353);
 const YEAR = '2026-27';
 const CLASSES = ['Nursery', 'LKG', 'UKG', ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)];
@@ -88,7 +86,7 @@ async function seed(db) {
     )
   ).rows.map((r) => r.id);
   await db.query(`INSERT INTO classes (school_id, academic_year, name) SELECT id, $2, 'Class 5' FROM unnest($1::uuid[]) id`, [others, YEAR]);
-  await db.query(`INSERT INTO sections (class_id, name) SELECT c.id, x FROM classes c CROSS JOIN unnest(ARRAY['A', 'B', 'C', 'D']) x WHERE c.school_id = ANY($1::uuid[])`, [others]);
+  await db.query(`INSERT INTO sections (school_id, class_id, name) SELECT c.school_id, c.id, x FROM classes c CROSS JOIN unnest(ARRAY['A', 'B', 'C', 'D']) x WHERE c.school_id = ANY($1::uuid[])`, [others]);
   await db.query(
     `INSERT INTO students (school_id, admission_number, first_name, last_name, date_of_birth, gender, class_id, section_id, roll_number, search_text)
      SELECT se.school_id, 'S-' || se.name || '-' || g, ($2::text[])[1 + g % 16], ($3::text[])[1 + g % 12], DATE '2015-01-01' + g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END,
@@ -130,7 +128,7 @@ async function upload(url, headers, csv) {
 /** The figures on one database, as a markdown table (or why it was skipped). */
 async function benchDatabase(KIND) {
   log(`${KIND}: starting the server`);
-  const r = await onDatabase(KIND, { name: 'st', port: PORT }, async ({ server, db, jwtSecret }) => {
+  return onDatabase(KIND, { name: 'st', port: PORT }, async ({ server, db, jwtSecret }) => {
     log(`${KIND}: seeding ${SCHOOLS} schools`);
     const t0 = performance.now();
     const k = await seed(db);
@@ -193,25 +191,14 @@ async function benchDatabase(KIND) {
     console.log(table);
     return databaseSection(KIND, table);
   });
-  return r.skipped ? `${KIND}: skipped (no PostgreSQL server: ${r.skipped})` : r;
 }
 
-async function main() {
-  ensureBuilt();
-  const m = machine();
-  const parts = [];
-  for (const kind of KINDS) parts.push(await benchDatabase(kind));
-  if (!process.env.BENCH_NO_REPORT) {
-    writeBlock(
-      'students',
-      'Students',
-      `${SCHOOLS.toLocaleString('en-IN')} schools in the database; the measured school has ${STUDENTS.toLocaleString('en-IN')} students in 60 sections, each with a guardian; one request at a time over loopback.\n${machineLine(m)}\n\n${parts.join('\n\n')}`,
-    );
-    log('Updated docs/performance.md');
-  }
-}
-
-main().catch((e) => {
-  console.error('[bench:students] failed:', e.message);
-  process.exit(1);
-});
+benchEachDatabase(
+  {
+    name: 'students',
+    block: 'students',
+    title: 'Students',
+    intro: `${SCHOOLS.toLocaleString('en-IN')} schools in the database; the measured school has ${STUDENTS.toLocaleString('en-IN')} students in 60 sections, each with a guardian; one request at a time over loopback.`,
+  },
+  benchDatabase,
+);

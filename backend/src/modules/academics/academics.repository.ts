@@ -103,13 +103,18 @@ export class AcademicsRepository extends Repository {
     return this.rows(`SELECT id, name FROM classes WHERE school_id = $1 AND academic_year = $2 AND name = ANY($3::text[])`, [schoolId, academicYear, names]);
   }
 
-  /** Sections as parallel columns (class id, name); names are unique in their class ignoring case. */
-  async insertSections(classIds: string[], names: string[], now: Date): Promise<number> {
+  /**
+   * Sections as parallel columns (class id, name) of the school's classes (another school's class adds
+   * nothing); names are unique in their class ignoring case. The school id is written here rather than
+   * looked up by the table's trigger, row by row.
+   */
+  async insertSections(schoolId: string, classIds: string[], names: string[], now: Date): Promise<number> {
     const inserted = await this.rows(
-      `INSERT INTO sections (class_id, name, created_at)
-       SELECT class_id, name, $3 FROM unnest($1::uuid[], $2::text[]) AS t(class_id, name)
+      `INSERT INTO sections (school_id, class_id, name, created_at)
+       SELECT c.school_id, t.class_id, t.name, $4 FROM unnest($2::uuid[], $3::text[]) AS t(class_id, name)
+         JOIN classes c ON c.school_id = $1 AND c.id = t.class_id
        ON CONFLICT DO NOTHING RETURNING id`,
-      [classIds, names, now],
+      [schoolId, classIds, names, now],
     );
     return inserted.length;
   }
@@ -119,13 +124,14 @@ export class AcademicsRepository extends Repository {
     return this.rows(`SELECT id, lower(name) AS key FROM global_subjects WHERE lower(name) = ANY($1::text[])`, [keys]);
   }
 
-  /** Class-subject links as parallel columns (class id, subject id). */
-  async insertClassSubjects(classIds: string[], subjectIds: string[], now: Date): Promise<number> {
+  /** Class-subject links as parallel columns (class id, subject id) of the school's classes, the school id written as for sections. */
+  async insertClassSubjects(schoolId: string, classIds: string[], subjectIds: string[], now: Date): Promise<number> {
     const inserted = await this.rows(
-      `INSERT INTO class_subjects (class_id, subject_id, created_at)
-       SELECT class_id, subject_id, $3 FROM unnest($1::uuid[], $2::uuid[]) AS t(class_id, subject_id)
+      `INSERT INTO class_subjects (school_id, class_id, subject_id, created_at)
+       SELECT c.school_id, t.class_id, t.subject_id, $4 FROM unnest($2::uuid[], $3::uuid[]) AS t(class_id, subject_id)
+         JOIN classes c ON c.school_id = $1 AND c.id = t.class_id
        ON CONFLICT DO NOTHING RETURNING id`,
-      [classIds, subjectIds, now],
+      [schoolId, classIds, subjectIds, now],
     );
     return inserted.length;
   }

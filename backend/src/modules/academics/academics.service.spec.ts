@@ -19,8 +19,8 @@ function setup(classes: string[], subjects: string[] = ['English', 'Mathematics'
     classIdsByName: async (_s: string, _y: string, names: string[]) => names.filter((n) => classes.includes(n)).map((name) => ({ id: `c-${name}`, name })),
     subjectIdsByKey: async (keys: string[]) => subjects.filter((s) => keys.includes(s.toLowerCase())).map((s) => ({ id: `g-${s}`, key: s.toLowerCase() })),
     insertClasses: async (_s: string, _y: string, names: string[]) => (writes.push('classes'), names.length),
-    insertSections: async (ids: string[], names: string[]) => (writes.push(`sections ${ids.join(',')} ${names.join(',')}`), names.length),
-    insertClassSubjects: async (ids: string[], subjectIds: string[]) => (writes.push(`subjects ${ids.join(',')} ${subjectIds.join(',')}`), ids.length),
+    insertSections: async (_s: string, ids: string[], names: string[]) => (writes.push(`sections ${ids.join(',')} ${names.join(',')}`), names.length),
+    insertClassSubjects: async (_s: string, ids: string[], subjectIds: string[]) => (writes.push(`subjects ${ids.join(',')} ${subjectIds.join(',')}`), ids.length),
     classesWithDetails: async () => [],
     classCounts: async () => [
       { name: 'Class 1', academic_year: '2024-25', sections: '1', subjects: '2' },

@@ -46,7 +46,7 @@ export async function addSections(repo: AcademicsRepository, schoolId: string, a
       nameCol.push(name);
     }
   }
-  return repo.insertSections(classCol, nameCol, now);
+  return repo.insertSections(schoolId, classCol, nameCol, now);
 }
 
 /**
@@ -75,5 +75,5 @@ export async function addClassSubjects(repo: AcademicsRepository, schoolId: stri
       subjectCol.push(subjectIds.get(name.toLowerCase())!);
     }
   }
-  return repo.insertClassSubjects(classCol, subjectCol, now);
+  return repo.insertClassSubjects(schoolId, classCol, subjectCol, now);
 }
