@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { root } from './report.mjs';
+import { machine, machineLine, root, writeBlock } from './report.mjs';
 
 const require = createRequire(import.meta.url);
 export const DIST = join(root, 'backend', 'dist');
@@ -194,4 +194,32 @@ export function latencyTable(rows) {
 /** One database's part of a block: its name in bold, then the table (and whatever follows it). */
 export function databaseSection(kind, body) {
   return `**${kind === 'embedded' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'}**\n\n${body}`;
+}
+
+/**
+ * The frame of a bench measured on each database in turn (BENCH_DB; both by default): builds what is
+ * stale, runs `benchDatabase(kind)` for each, which answers its markdown section (usually `databaseSection`
+ * inside `onDatabase`) or `{ skipped }` when there is no PostgreSQL server, then writes `intro`, the
+ * machine's line and the sections into docs/performance.md's `block` (unless BENCH_NO_REPORT). A failure
+ * prints its message and exits 1.
+ */
+export function benchEachDatabase({ name, block, title, intro }, benchDatabase) {
+  const log = logger(name);
+  const main = async () => {
+    ensureBuilt();
+    const m = machine();
+    const parts = [];
+    for (const kind of databaseKinds()) {
+      const r = await benchDatabase(kind);
+      parts.push(r.skipped ? `${kind}: skipped (no PostgreSQL server: ${r.skipped})` : r);
+    }
+    if (!process.env.BENCH_NO_REPORT) {
+      writeBlock(block, title, `${intro}\n${machineLine(m)}\n\n${parts.join('\n\n')}`);
+      log('Updated docs/performance.md');
+    }
+  };
+  main().catch((e) => {
+    console.error(`[bench:${name}] failed:`, e.message);
+    process.exit(1);
+  });
 }

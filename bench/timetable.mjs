@@ -9,10 +9,8 @@
 // Prints the figures and rewrites the "Timetable" block of docs/performance.md.
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped) BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // BENCH_TIMETABLE_PORT=3352 BENCH_NO_REPORT=1
-import { machine, machineLine, writeBlock } from './report.mjs';
-import { bearer, databaseKinds, databaseSection, ensureBuilt, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
+import { bearer, benchEachDatabase, databaseSection, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
-const KINDS = databaseKinds();
 const PORT = Number(process.env.BENCH_TIMETABLE_PORT ?? 3352);
 const YEAR = '2026-27';
 const CLASSES = ['Nursery', 'LKG', 'UKG', ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)];
@@ -51,7 +49,7 @@ async function seed(db) {
 /** The figures on one database, as a markdown table (or why it was skipped). */
 async function benchDatabase(KIND) {
   log(`${KIND}: starting the server`);
-  const r = await onDatabase(KIND, { name: 'tt', port: PORT }, async ({ server, db, jwtSecret }) => {
+  return onDatabase(KIND, { name: 'tt', port: PORT }, async ({ server, db, jwtSecret }) => {
     const k = await seed(db);
     await db.query('ANALYZE');
     const auth = bearer(k.owner, jwtSecret);
@@ -94,25 +92,14 @@ async function benchDatabase(KIND) {
     console.log(table);
     return databaseSection(KIND, table);
   });
-  return r.skipped ? `${KIND}: skipped (no PostgreSQL server: ${r.skipped})` : r;
 }
 
-async function main() {
-  ensureBuilt();
-  const m = machine();
-  const parts = [];
-  for (const kind of KINDS) parts.push(await benchDatabase(kind));
-  if (!process.env.BENCH_NO_REPORT) {
-    writeBlock(
-      'timetable',
-      'Timetable',
-      `One school of 60 sections and 70 teachers, Monday–Saturday, 8 periods; one request at a time over loopback.\n${machineLine(m)}\n\n${parts.join('\n\n')}`,
-    );
-    log('Updated docs/performance.md');
-  }
-}
-
-main().catch((e) => {
-  console.error('[bench:timetable] failed:', e.message);
-  process.exit(1);
-});
+benchEachDatabase(
+  {
+    name: 'timetable',
+    block: 'timetable',
+    title: 'Timetable',
+    intro: `One school of 60 sections and 70 teachers, Monday–Saturday, 8 periods; one request at a time over loopback.`,
+  },
+  benchDatabase,
+);
