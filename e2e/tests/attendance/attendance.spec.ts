@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API, PASSWORD, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, staffToken, verifiedUser } from '../app/support/api';
+import { api } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
 
 /**
@@ -14,13 +15,6 @@ const SCREENS = join(__dirname, '..', '..', '..', 'docs', 'screens');
 const EN = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'attendance', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
 const HI = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'attendance', 'i18n', 'hi.json'), 'utf8')) as Record<string, string>;
 const WS = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'workspace', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
-  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
-  return json.data;
-}
 
 /** Invites a member by e-mail and accepts the invitation with a new account. */
 async function member(request: APIRequestContext, token: string, schoolId: string, role: 'teacher' | 'office', name: string) {

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, staffToken, verifiedUser } from '../app/support/api';
+import { expect, test } from '@playwright/test';
+import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, staffToken, verifiedUser } from '../app/support/api';
+import { api } from '../app/support/workspace';
 import { APP_BASE, createMainProcess, ensureDesktopBuilt, PORT, SERVER, type MainProcess } from '../desktop/support';
 
 /**
@@ -14,13 +15,6 @@ import { APP_BASE, createMainProcess, ensureDesktopBuilt, PORT, SERVER, type Mai
  */
 test.describe.configure({ mode: 'serial' });
 const EN = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'attendance', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
-
-async function api<T = any>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
-  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
-  return json.data;
-}
 
 let main: MainProcess;
 test.beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { api } from '../app/support/workspace';
 
 /**
  * Issue 17, the rest: the printable date sheet (by class, the school's name, print CSS) and an admin
@@ -10,13 +11,6 @@ import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, cr
 test.describe.configure({ mode: 'serial' });
 
 const EN = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'features', 'exams', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
-
-async function api<T = any>(request: APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = await res.json();
-  expect(json.success, `${method} ${path}: ${res.status()} ${JSON.stringify(json.error)}`).toBe(true);
-  return json.data as T;
-}
 
 let seed: { schoolId: string; schoolName: string; examId: string; studentId: string; tokens: Awaited<ReturnType<typeof loginApi>> };
 

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, loginApi, newUser, PASSWORD, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
-import { newestMail } from '../app/support/mail';
+import { api, invitationToken } from '../app/support/workspace';
 
 /**
  * Issue 17 "Done when", on the real server: a teacher fills a marks grid by keyboard and by pasting
@@ -15,23 +15,6 @@ const catalogue = (lang: string) => JSON.parse(readFileSync(join(__dirname, '..'
 const EN = catalogue('en');
 const HI = catalogue('hi');
 const SCREENS = join(__dirname, '..', '..', '..', 'docs', 'screens');
-
-async function api<T = any>(request: APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = await res.json();
-  expect(json.success, `${method} ${path}: ${res.status()} ${JSON.stringify(json.error)}`).toBe(true);
-  return json.data as T;
-}
-
-async function invitationToken(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const token = /\/join\?token=([A-Za-z0-9_-]+)/.exec(newestMail(address) ?? '')?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });

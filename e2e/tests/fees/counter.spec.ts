@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser, type Tokens } from '../app/support/api';
-import { newestMail } from '../app/support/mail';
+import { invitationToken } from '../app/support/workspace';
 import en from '../../../web/src/features/fees/i18n/en.json';
 import hi from '../../../web/src/features/fees/i18n/hi.json';
 
@@ -16,17 +16,6 @@ async function call<T = any>(request: APIRequestContext, method: 'GET' | 'POST' 
   const body = await res.json();
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
   return body.data as T;
-}
-
-/** The /join token of the newest e-mail to `address`, waiting for it to arrive. */
-async function invitationToken(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const token = /\/join\?token=([A-Za-z0-9_-]+)/.exec(newestMail(address) ?? '')?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;

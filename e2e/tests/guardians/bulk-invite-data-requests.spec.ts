@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   approveSchool,
   createClassesApi,
@@ -9,47 +7,18 @@ import {
   defaultAcademicYear,
   loginApi,
   newUser,
-  PASSWORD,
   signInWithTokens,
   staffToken,
   verifiedUser,
-  type Tokens,
 } from '../app/support/api';
+import { acceptInvitation, api, invitationToken, messages } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
 
-const features = join(__dirname, '..', '..', '..', 'web', 'src', 'features');
-const load = (feature: string) => JSON.parse(readFileSync(join(features, feature, 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
-const GD = load('guardian');
-const WS = load('workspace');
-const loadHi = (feature: string) => JSON.parse(readFileSync(join(features, feature, 'i18n', 'hi.json'), 'utf8')) as Record<string, string>;
-const GD_HI = loadHi('guardian');
-const WS_HI = loadHi('workspace');
+const GD = messages('guardian');
+const WS = messages('workspace');
+const GD_HI = messages('guardian', 'hi');
+const WS_HI = messages('workspace', 'hi');
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
-
-async function api<T = any>(request: APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
-  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
-  return json.data;
-}
-
-/** The invitation token in the newest e-mail to `address`, waiting for it to arrive. */
-async function invitationToken(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const token = /\/join\?token=([A-Za-z0-9_-]+)/.exec(newestMail(address) ?? '')?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function accept(request: APIRequestContext, address: string, prefix: string): Promise<Tokens> {
-  const person = newUser(prefix);
-  const res = await request.post('/api/v1/invitations/accept', { data: { token: await invitationToken(address), username: person.username, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return loginApi(request, { username: person.username, password: PASSWORD });
-}
 
 /**
  * Issue 19 at phone width: an office member opens the guardians page from the workspace menu,
@@ -76,7 +45,7 @@ test.describe('inviting a section’s guardians in bulk; the data requests from 
     // An office member, by invitation.
     const officeEmail = newUser('gboff').email;
     await api(request, 'POST', `${s}/invitations`, token, { email: officeEmail, role: 'office', name: 'Kavita Joshi' });
-    const officeTokens = await accept(request, officeEmail, 'gboff');
+    const officeTokens = await acceptInvitation(request, officeEmail, 'gboff');
 
     // Section A: two sisters sharing their mother (one invitation), the father of one, a child with no e-mail.
     // Section B: a child whose guardian must not be invited with section A.
@@ -124,7 +93,7 @@ test.describe('inviting a section’s guardians in bulk; the data requests from 
     await page.screenshot({ path: 'docs/screens/bulk-invite-guardians-360-en.png', fullPage: true });
 
     // The e-mails reached the mother (once, for both daughters) and the father; section B's guardian got none.
-    const motherTokens = await accept(request, mother, 'gbmom');
+    const motherTokens = await acceptInvitation(request, mother, 'gbmom');
     await invitationToken(father);
     expect(newestMail(other)).toBeNull();
     const { children } = await api<{ children: { studentName?: string; name?: string }[] }>(request, 'GET', '/me/children', motherTokens.accessToken);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, loginApi, newUser, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { api } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
 import { EN as WS_EN, msg } from '../workspace/catalogue';
 
@@ -10,13 +11,6 @@ const features = join(__dirname, '..', '..', '..', 'web', 'src', 'features');
 const load = (feature: string, lang: string) => JSON.parse(readFileSync(join(features, feature, 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
 const GD = { en: load('guardian', 'en'), hi: load('guardian', 'hi') };
 const NT = { en: load('notices', 'en'), hi: load('notices', 'hi') };
-
-async function api<T>(request: import('@playwright/test').APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
-  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
-  return json.data;
-}
 
 /** The /join link of the newest e-mail to `address`, waiting for it to arrive. */
 async function invitationLink(address: string): Promise<string> {

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   approveSchool,
   createClassesApi,
@@ -10,50 +8,22 @@ import {
   defaultAcademicYear,
   loginApi,
   newUser,
-  PASSWORD,
   signInWithTokens,
   staffToken,
   verifiedUser,
   type Tokens,
 } from '../app/support/api';
+import { acceptInvitation, api, messages } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
 
-const features = join(__dirname, '..', '..', '..', 'web', 'src', 'features');
-const load = (feature: string) => JSON.parse(readFileSync(join(features, feature, 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
-const GD = load('guardian');
-const NT = load('notices');
+const GD = messages('guardian');
+const NT = messages('notices');
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
-
-async function api<T = any>(request: APIRequestContext, method: string, path: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as { success: boolean; data: T; error?: { message: string } };
-  expect(json.success, `${method} ${path}: ${res.status()} ${json.error?.message ?? ''}`).toBe(true);
-  return json.data;
-}
-
-/** The invitation token in the newest e-mail to `address`, waiting for it to arrive. */
-async function invitationToken(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const token = /\/join\?token=([A-Za-z0-9_-]+)/.exec(newestMail(address) ?? '')?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function phone(browser: Browser, tokens: Tokens): Promise<Page> {
   const page = await (await browser.newContext(PHONE)).newPage();
   await signInWithTokens(page, tokens);
   return page;
-}
-
-/** An account made from an invitation e-mail, signed in through the API. */
-async function accept(request: APIRequestContext, address: string, prefix: string): Promise<Tokens> {
-  const person = newUser(prefix);
-  const res = await request.post('/api/v1/invitations/accept', { data: { token: await invitationToken(address), username: person.username, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return loginApi(request, { username: person.username, password: PASSWORD });
 }
 
 /**
@@ -82,7 +52,7 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     // A teacher, by invitation; a child whose mother's e-mail is on the record; a notice to the school.
     const teacherEmail = newUser('gmtch').email;
     await api(request, 'POST', `${s}/invitations`, token, { email: teacherEmail, role: 'teacher', name: 'Sunita Rao' });
-    const teacherTokens = await accept(request, teacherEmail, 'gmtch');
+    const teacherTokens = await acceptInvitation(request, teacherEmail, 'gmtch');
     const parent = newUser('gmpar');
     const { student: child } = await api<{ student: { id: string } }>(request, 'POST', `${s}/students`, token, {
       firstName: 'Meera',
@@ -150,7 +120,7 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     await expect(list.locator('li').filter({ hasText: 'Rajesh Verma' })).toHaveAttribute('data-outcome', 'noEmail');
     await office.screenshot({ path: 'docs/screens/invite-guardians-360-en.png', fullPage: true });
     // The invitation e-mail reached the mother; she makes her account from it.
-    const guardianTokens = await accept(request, parent.email, 'gmpar');
+    const guardianTokens = await acceptInvitation(request, parent.email, 'gmpar');
     await dialog.getByRole('button', { name: GD['invite.done'] }).click();
     await expect(dialog).toHaveCount(0);
 

@@ -13,7 +13,7 @@ import {
   staffToken,
   verifiedUser,
 } from '../app/support/api';
-import { newestMail } from '../app/support/mail';
+import { invitationToken } from '../app/support/workspace';
 import { EN as WS_EN } from '../workspace/catalogue';
 
 /**
@@ -53,16 +53,6 @@ function importCsv(): string {
     );
   }
   return rows.join('\n') + '\n';
-}
-
-async function invitationToken(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const token = /\/join\?token=([A-Za-z0-9_-]+)/.exec(newestMail(address) ?? '')?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invitation reached ${address}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function post(request: APIRequestContext, path: string, body: unknown, token?: string) {
