@@ -27,22 +27,26 @@ import { DIST, logger, serverEnv, sleep, startServer as startBuiltServer } from 
 
 const require = createRequire(import.meta.url);
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3352);
+/** Students put in the demo school's register before the signed-in pages are audited (issue 21: lists of 2,000 rows). */
+const REGISTER_STUDENTS = 2000;
 /** The pages audited; `target` ones must reach the targets below. */
 const PAGES = [
   { path: '/', target: true },
   { path: '/login', target: true },
   { path: '/register', target: true },
-  { path: '/dashboard', signedIn: true, what: 'workspace home, signed in' },
+  { path: '/workspace/{school}', signedIn: true, what: 'workspace home, signed in' },
+  { path: '/workspace/{school}/students', signedIn: true, what: `student register, ${REGISTER_STUDENTS.toLocaleString('en-IN')} students` },
 ];
 // BENCH_LIGHTHOUSE_PAGES=/,/login measures only those (for quick comparisons; the report then lists only them).
 if (process.env.BENCH_LIGHTHOUSE_PAGES) {
   const only = process.env.BENCH_LIGHTHOUSE_PAGES.split(',').map((s) => s.trim());
   PAGES.splice(0, PAGES.length, ...PAGES.filter((p) => only.includes(p.path)));
 }
-const TARGET = { performance: 95, accessibility: 100, lcpMs: 2000 };
+const TARGET = { performance: 95, accessibility: 100, lcpMs: 2000, signedInTbtMs: 200 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const DEBUG_PORT = PORT + 1000;
 const DEMO_ADMIN = { username: 'demo_admin', password: 'DemoAdmin#2025' };
+const DEMO_STAFF = { username: 'demo_staff', password: 'DemoStaff#2025' };
 const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS ?? 'mobile').split(',').map((s) => s.trim()).filter(Boolean);
 // The same flags as the browser tests (e2e/browser.ts), plus headless.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
@@ -112,7 +116,9 @@ function medianRun(runs) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/** Public and sign-in pages: the scores and LCP; signed-in workspace pages: total blocking time (they stay interactive). */
 function verdict(r) {
+  if (r.signedIn) return (r.tbt ?? Infinity) <= TARGET.signedInTbtMs ? 'met' : '**not met**';
   if (!r.target) return '';
   const ok = r.performance >= TARGET.performance && r.accessibility >= TARGET.accessibility && (r.lcp ?? Infinity) <= TARGET.lcpMs;
   return ok ? 'met' : '**not met**';
@@ -124,10 +130,11 @@ function markdown(m, rows, version, browser) {
     '',
     `Measured by \`npm run bench\` (bench/lighthouse.mjs) with Lighthouse ${version} in ${browser || 'Chromium'} (headless, \`${chromePath}\`):`,
     'the built app served by the built server (`backend/dist/main.js`, as `npm start` runs it) with the demo school seeded, a',
-    `fresh browser profile for each run of a public page; the workspace home signed in as the demo administrator, its HTTP cache`,
+    `fresh browser profile for each run of a public page; the workspace pages signed in as the demo administrator, the HTTP cache`,
     `cleared before each run. "Mobile" is Lighthouse’s default (simulated slow 4G, 4× CPU slowdown, phone screen). Each page`,
     `ran ${RUNS} times; the table shows the run with the median performance score, and all ${RUNS} scores. Targets for the`,
-    `public and sign-in pages: performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}, largest contentful paint ≤ ${(TARGET.lcpMs / 1000).toFixed(1)} s.`,
+    `public and sign-in pages: performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}, largest contentful paint ≤ ${(TARGET.lcpMs / 1000).toFixed(1)} s; for the`,
+    `signed-in workspace pages (the demo school with ${REGISTER_STUDENTS.toLocaleString('en-IN')} students imported first): total blocking time ≤ ${TARGET.signedInTbtMs} ms.`,
     '',
     '| Page | Settings | Performance | (runs) | Accessibility | First contentful paint | Largest contentful paint | Total blocking time | Layout shift | Target |',
     '|---|---|---:|---|---:|---:|---:|---:|---:|---|',
@@ -142,12 +149,49 @@ function markdown(m, rows, version, browser) {
   return lines.join('\n');
 }
 
-/** Signs the demo administrator in over the API. */
-async function demoTokens(origin) {
-  const res = await fetch(`${origin}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+/** Signs a demo account (the administrator by default) in over the API. */
+async function demoTokens(origin, who = DEMO_ADMIN) {
+  const res = await fetch(`${origin}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
   const body = await res.json();
   if (!res.ok) throw new Error(`demo sign-in answered ${res.status}`);
   return body.data.tokens ?? { accessToken: body.data.accessToken, refreshToken: body.data.refreshToken };
+}
+
+/** A call that must succeed; answers the envelope's data. */
+async function call(origin, method, path, token, body) {
+  const form = body instanceof FormData;
+  const res = await fetch(`${origin}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body && !form ? { 'content-type': 'application/json' } : {}) },
+    body: form ? body : body && JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok || !json.success) throw new Error(`${method} ${path} answered ${res.status}: ${json.error?.message ?? ''}`);
+  return json.data;
+}
+
+/**
+ * The demo school with REGISTER_STUDENTS students, put in the way a school office does it: provider
+ * staff raise the school's student limit, the administrator imports a CSV (Classes 1 to 10, sections
+ * A and B, each student with a guardian). Answers the school's id.
+ */
+async function seedRegister(origin) {
+  const admin = (await demoTokens(origin)).accessToken;
+  const { school } = await call(origin, 'GET', '/auth/my-school', admin);
+  await call(origin, 'PATCH', `/admin/schools/${school.id}`, (await demoTokens(origin, DEMO_STAFF)).accessToken, { maxStudents: REGISTER_STUDENTS + 500 });
+  const first = ['Aarav', 'Vivaan', 'Aditya', 'Ananya', 'Diya', 'Ishaan', 'Kavya', 'Meera', 'Rohan', 'Saanvi', 'Arjun', 'Priya'];
+  const last = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Yadav', 'Mishra', 'Tiwari', 'Pandey', 'Srivastava', 'Dubey'];
+  const rows = ['admissionNumber,firstName,lastName,dateOfBirth,gender,class,section,rollNumber,guardianName,guardianRelation,guardianPhone'];
+  for (let i = 1; i <= REGISTER_STUDENTS; i += 1) {
+    const l = last[i % last.length];
+    rows.push(`LH-${String(i).padStart(5, '0')},${first[i % first.length]},${l},${String((i % 28) + 1).padStart(2, '0')}/0${(i % 9) + 1}/2014,${i % 2 ? 'male' : 'female'},Class ${1 + (i % 10)},${i % 20 < 10 ? 'A' : 'B'},${1 + Math.floor(i / 20)},Parent ${l},father,${9_300_000_000 + i}`);
+  }
+  const form = new FormData();
+  form.append('file', new Blob([`${rows.join('\n')}\n`], { type: 'text/csv' }), 'students.csv');
+  const result = await call(origin, 'POST', `/schools/${school.id}/students/import?dryRun=false`, admin, form);
+  if (result.created !== REGISTER_STUDENTS) throw new Error(`the register import created ${result.created} students, not ${REGISTER_STUDENTS}: ${JSON.stringify(result.errors?.slice(0, 3))}`);
+  log(`the demo school's register: ${result.created} students imported`);
+  return school.id;
 }
 
 /**
@@ -195,20 +239,22 @@ async function main() {
   let version = '';
   let browser = '';
   let signedIn;
+  let schoolId;
   try {
     for (const preset of PRESETS) {
       for (const page of PAGES) {
         let opts = {};
         if (page.signedIn) {
+          schoolId ??= await seedRegister(origin);
           signedIn ??= await signedInBrowser(origin, dataDir);
           opts = { port: signedIn.port, before: signedIn.clearCache };
         }
         const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${origin}${page.path}`, preset, dataDir, opts));
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${origin}${page.path.replace('{school}', schoolId)}`, preset, dataDir, opts));
         const r = medianRun(runs);
         version = r.version;
         browser = r.browser;
-        rows.push({ page: page.path, what: page.what, target: !!page.target, preset, ...r, scores: runs.map((x) => x.performance) });
+        rows.push({ page: page.path, what: page.what, target: !!page.target, signedIn: !!page.signedIn, preset, ...r, scores: runs.map((x) => x.performance) });
         log(`${preset} ${page.path}: performance ${r.performance} (runs ${runs.map((x) => x.performance).join(', ')}), accessibility ${r.accessibility} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${Math.round(r.tbt ?? 0)} ms)`);
       }
     }
@@ -224,7 +270,7 @@ async function main() {
     log('updated docs/performance.md (Lighthouse)');
   }
   const missed = rows.filter((r) => verdict(r) && verdict(r) !== 'met');
-  for (const r of missed) log(`${r.preset} ${r.page}: target not met (performance ${r.performance}, accessibility ${r.accessibility}, LCP ${ms(r.lcp)})`);
+  for (const r of missed) log(`${r.preset} ${r.page}: target not met (performance ${r.performance}, accessibility ${r.accessibility}, LCP ${ms(r.lcp)}, TBT ${Math.round(r.tbt ?? 0)} ms)`);
 }
 
 main().catch((e) => {

@@ -28,7 +28,10 @@ const PAGES = [
   { path: '/register', budget: 120 * KB, what: 'sign-in' },
   { path: '/verify-otp', budget: 120 * KB, what: 'sign-in' },
   { path: '/forgot-password', budget: 120 * KB, what: 'sign-in' },
-  { path: '/dashboard', budget: 250 * KB, what: 'workspace home', signedIn: true },
+  { path: '/dashboard', budget: 250 * KB, what: 'school dashboard', signedIn: true },
+  // `{school}` is the demo school's id.
+  { path: '/workspace/{school}', budget: 250 * KB, what: 'workspace home', signedIn: true },
+  { path: '/workspace/{school}/students', budget: 250 * KB, what: 'student register', signedIn: true },
 ];
 const DEMO_ADMIN = { username: 'demo_admin', password: 'DemoAdmin#2025' };
 const CHROMIUM_ARGS = [
@@ -77,7 +80,8 @@ async function demoTokens(origin) {
 }
 
 /** Every same-origin JS and CSS file one page load fetches, with raw, gzip-9 and brotli-11 sizes. */
-async function measure(browser, origin, { path, budget, what, signedIn }) {
+async function measure(browser, origin, { path: pagePath, budget, what, signedIn }) {
+  let path = pagePath;
   const context = await browser.newContext();
   if (signedIn) {
     const tokens = await demoTokens(origin);
@@ -87,6 +91,12 @@ async function measure(browser, origin, { path, budget, what, signedIn }) {
     }, tokens);
   }
   const page = await context.newPage();
+  if (path.includes('{school}')) {
+    const tokens = await demoTokens(origin);
+    const res = await fetch(`${origin}/api/v1/auth/my-school`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    if (!res.ok) throw new Error(`the demo school: /auth/my-school answered ${res.status}`);
+    path = path.replace('{school}', (await res.json()).data.school.id);
+  }
   const pending = [];
   page.on('response', (res) => {
     const url = new URL(res.url());
@@ -112,10 +122,10 @@ async function measure(browser, origin, { path, budget, what, signedIn }) {
   const list = [...files.values()].sort((a, b) => b.br - a.br);
   const sum = (kind, key) => list.filter((f) => !kind || f.kind === kind).reduce((n, f) => n + f[key], 0);
   return {
-    path,
+    path: pagePath,
     what,
     budget,
-    finalPath,
+    finalPath: finalPath.replace(/\/workspace\/[0-9a-f-]{36}/, '/workspace/{school}'),
     files: list,
     jsBr: sum('js', 'br'),
     cssBr: sum('css', 'br'),
