@@ -14,7 +14,7 @@
 //
 // Options (environment): CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_PORT=3352,
 // BENCH_LIGHTHOUSE_PRESETS=mobile (or mobile,desktop), BENCH_LIGHTHOUSE_RUNS=3, BENCH_LIGHTHOUSE_PAGES=/,/login,
-// BENCH_NO_REPORT=1 (print only).
+// BENCH_NO_REPORT=1 (print only), BENCH_LIGHTHOUSE_OUT=dir (keep Lighthouse's JSON reports there).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -250,7 +250,7 @@ async function main() {
           opts = { port: signedIn.port, before: signedIn.clearCache };
         }
         const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${origin}${page.path.replace('{school}', schoolId)}`, preset, dataDir, opts));
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${origin}${page.path.replace('{school}', schoolId)}`, preset, process.env.BENCH_LIGHTHOUSE_OUT ?? dataDir, opts));
         const r = medianRun(runs);
         version = r.version;
         browser = r.browser;

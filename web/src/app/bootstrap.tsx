@@ -3,7 +3,7 @@ import '../components/layout/blueprint-public.css';
 import './global.css';
 import './app.css';
 import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, HashRouter, type RouteObject } from 'react-router';
@@ -48,7 +48,12 @@ export async function bootstrap(platform: Platform, opts: { extraRoutes?: RouteO
     </StrictMode>
   );
   if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  else {
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // holding the main thread until the whole page is drawn (a workspace page on a slow phone: issue 21).
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }
 
 /**

@@ -39,6 +39,9 @@ export function formatNumber(value: number, language: Language = 'en'): string {
 }
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Made once: a formatter with a time zone costs about a millisecond to make, more on a slow phone. */
+let dayInIST: Intl.DateTimeFormat | undefined;
+const longDates = new Map<Language, Intl.DateTimeFormat>();
 
 /**
  * A wire date ('2026-04-01') → '01/04/2026' as it is (a calendar date has no time zone); an instant
@@ -52,7 +55,8 @@ export function formatDate(value: string | Date | null | undefined): string {
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
+  dayInIST ??= new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const parts = dayInIST.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
@@ -65,5 +69,10 @@ export function todayInIST(now: Date = new Date()): string {
 
 /** A long, readable day for headings: 'Wednesday, 25 November 2026' / 'बुधवार, 25 नवंबर 2026'. */
 export function formatLongDate(now: Date, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(locale(language), { timeZone: IST, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', numberingSystem: 'latn' }).format(now);
+  let f = longDates.get(language);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(language), { timeZone: IST, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', numberingSystem: 'latn' });
+    longDates.set(language, f);
+  }
+  return f.format(now);
 }

@@ -1,7 +1,7 @@
 import { Button, Drawer, HTMLSelect, Icon, Spinner, type IconName } from '@blueprintjs/core';
 import type { Language, MySchool } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { asApiError } from '../../../lib/api/errors';
@@ -75,8 +75,11 @@ export function SchoolShell() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.auth.user);
-  const home = useSchoolHomeQuery(schoolId);
-  const schools = useMySchoolsQuery();
+  // The store answers its subscribers at once, in one uninterrupted render: the call's answer would
+  // draw the whole shell and page in one long task. Deferred, that drawing is a transition that
+  // yields to the browser every few milliseconds (a slow phone stays responsive: issue 21).
+  const home = useDeferredValue(useSchoolHomeQuery(schoolId));
+  const schools = useDeferredValue(useMySchoolsQuery());
   const [menuOpen, setMenuOpen] = useState(false);
   useLanguagePreference();
   useEffect(() => setMenuOpen(false), [location.pathname]);
