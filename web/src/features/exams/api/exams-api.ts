@@ -13,6 +13,7 @@ import type {
   JobStatus,
   MarksSheet,
   Page,
+  PutDateSheetInput,
   PutMarksInput,
   ReportCardJobResult,
   ReportCardLanguage,
@@ -79,8 +80,14 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
       query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/date-sheet` }),
       providesTags: (_r, _e, { examId }) => [{ type: 'Exam', id: examId }],
     }),
+    putDateSheet: b.mutation<DateSheetResult, { schoolId: string; examId: string; body: PutDateSheetInput }>({
+      query: ({ schoolId, examId, body }) => ({ url: `${exam(schoolId, examId)}/date-sheet`, method: 'PUT', body }),
+      // The printable sheet, the exam's marks sheets (a date sheet narrows an exam's subjects) and the calendar read it.
+      invalidatesTags: (r, _e, { examId }) => (r ? [{ type: 'Exam', id: examId }] : []),
+    }),
     sheets: b.query<ExamSheetsResult, { schoolId: string; examId: string }>({
       query: ({ schoolId, examId }) => ({ url: `${exam(schoolId, examId)}/sheets` }),
+      providesTags: (_r, _e, { examId }) => [{ type: 'Exam', id: examId }],
     }),
     marks: b.query<MarksSheet, { schoolId: string; examId: string; sectionId: string; subjectId: string }>({
       query: ({ schoolId, examId, sectionId, subjectId }) => ({ url: `${exam(schoolId, examId)}/marks`, params: { sectionId, subjectId } }),
@@ -114,6 +121,7 @@ export const {
   useCreateExamMutation,
   useSheetsQuery,
   useDateSheetQuery,
+  usePutDateSheetMutation,
   useSchemesQuery,
   useStudentResultsQuery,
   useReportSettingsQuery,

@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@blueprintjs/core';
-import type { ExamPaper } from '@vidyalaya/shared';
+import { roleHas, type ExamPaper } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';
@@ -23,7 +23,7 @@ export function byClass(papers: readonly ExamPaper[], classOrder: readonly strin
     .map((g) => ({ ...g, papers: [...g.papers].sort((a, b) => a.date.localeCompare(b.date) || a.startsAt.localeCompare(b.startsAt)) }));
 }
 
-/** /workspace/{schoolId}/exams/{examId}/date-sheet: the printable date sheet, by class, with the school's name. */
+/** /workspace/{schoolId}/exams/{examId}/date-sheet: the printable date sheet, by class, with the school's name (an admin's Edit leads to date-sheet/edit). */
 export function Component() {
   const t = useT();
   const { i18n } = useLingui();
@@ -45,6 +45,11 @@ export function Component() {
           {t('dateSheet.back')}
         </Link>
         <Button className="ws-touch" intent="primary" icon="print" text={t('dateSheet.print')} onClick={() => window.print()} disabled={groups.length === 0} />
+        {roleHas(home.role, 'exams.manage') ? (
+          <Link className="bp6-button ws-touch" to={`/workspace/${schoolId}/exams/${examId}/date-sheet/edit`}>
+            {t('dateSheet.edit')}
+          </Link>
+        ) : null}
       </div>
       <header className="ex-ds-head">
         <h1>{home.school.name}</h1>
