@@ -115,4 +115,55 @@ describe('calendar: exam papers from the date sheets', () => {
     expect(seven.description).toContain('09:30–12:30 IST');
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
   });
+
+  it('?classId= narrows the feed to the whole school’s events and that class’s events and papers; a malformed, unknown or other school’s class is 404 like an unknown token', async () => {
+    const token = a.members.admin.token;
+    const add = async (title: string, startsOn: string, classIds: string[] = []) =>
+      expect((await t.call('POST', url('/calendar-events'), { token, body: { title, kind: 'event', startsOn, classIds } })).status).toBe(201);
+    await add('Sports day', '2026-09-05');
+    await add('Class 7 picnic', '2026-09-06', [class7]);
+    await add('Class 8 museum visit', '2026-09-07', [class8]);
+    await add('Science fair for 7 and 8', '2026-09-08', [class7, class8]);
+    const rotated = await t.call('POST', url('/calendar-feed/rotate'), { token });
+    const path = new URL(rotated.body.data.feed.url).pathname;
+    const summaries = async (query: string) => {
+      const res = await fetch(`${t.baseUrl}${path}${query}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+      const cal = new ICAL.Component(ICAL.parse(await res.text()));
+      return { name: cal.getFirstPropertyValue('x-wr-calname'), events: cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary).sort() };
+    };
+
+    // Without a class: every class's events and papers.
+    const all = await summaries('');
+    expect(all.events).toEqual(
+      expect.arrayContaining(['Sports day', 'Class 7 picnic', 'Class 8 museum visit', 'Science fair for 7 and 8', expect.stringMatching(/^Half-yearly: Class 7 /), expect.stringMatching(/^Half-yearly: Class 8 /)]),
+    );
+
+    const seven = await summaries(`?classId=${class7}`);
+    expect(seven.events.filter((e) => !e.startsWith('Half-yearly: '))).toEqual(['Class 7 picnic', 'Science fair for 7 and 8', 'Sports day']);
+    const papers7 = seven.events.filter((e) => e.startsWith('Half-yearly: '));
+    expect(papers7.length).toBeGreaterThan(0);
+    expect(papers7.every((e) => e.startsWith('Half-yearly: Class 7 '))).toBe(true);
+    expect(seven.name).toMatch(/: Class 7$/);
+
+    const eight = await summaries(`?classId=${class8}`);
+    expect(eight.events.filter((e) => !e.startsWith('Half-yearly: '))).toEqual(['Class 8 museum visit', 'Science fair for 7 and 8', 'Sports day']);
+    expect(eight.events.filter((e) => e.startsWith('Half-yearly: ')).every((e) => e.startsWith('Half-yearly: Class 8 '))).toBe(true);
+    // An empty classId is no class (the whole feed).
+    expect((await summaries('?classId=')).events).toEqual(all.events);
+
+    // Another school's class, an unknown id, a malformed one: the same 404 as an unknown token.
+    const [other] = await t.db.query(`INSERT INTO classes (school_id, academic_year, name) VALUES ($1, '2026-27', 'Class 7') RETURNING id`, [b.schoolId]);
+    const unknownToken = await fetch(`${t.baseUrl}/api/v1/public/calendar/nothing.ics`);
+    const notFound = await unknownToken.json();
+    expect(unknownToken.status).toBe(404);
+    for (const classId of [other.id, '00000000-0000-4000-8000-000000000001', 'not-a-class', "7' OR 1=1"]) {
+      const res = await fetch(`${t.baseUrl}${path}?classId=${encodeURIComponent(classId)}`);
+      expect({ classId, status: res.status, body: await res.json() }).toEqual({ classId, status: 404, body: notFound });
+    }
+    // A wrong token with a real class: still 404.
+    const forged = `${path.slice(0, -'.ics'.length - 5)}AAAAA.ics`;
+    expect((await fetch(`${t.baseUrl}${forged}?classId=${class7}`)).status).toBe(404);
+  });
 });

@@ -98,6 +98,52 @@ describe('exams: the school’s logo and the show-ranks setting', () => {
     expect(hasImage(await card())).toBe(false);
   });
 
+  it('GET …/logo: exactly the stored bytes and type, no-cache; 404 without one; readers of report settings only; another school’s member gets 404', async () => {
+    const getLogo = async (token: string, s: SchoolWithMembers = a) => {
+      const res = await fetch(`${t.baseUrl}/api/v1${url('/logo', s)}`, { headers: { authorization: `Bearer ${token}` } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), bytes, json: () => JSON.parse(bytes.toString('utf8')) };
+    };
+    const none = await getLogo(admin());
+    expect(none.status).toBe(404);
+    expect(none.json().error.code).toBe('NOT_FOUND');
+
+    expect((await upload(url('/logo'), admin(), PNG)).status).toBe(200);
+    const png = await getLogo(admin());
+    expect([png.status, png.type, png.cache]).toEqual([200, 'image/png', 'private, no-cache']);
+    expect(png.bytes.equals(PNG)).toBe(true);
+    // The type comes from the bytes, not from what the upload said it was.
+    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF a school crest'), Buffer.from([0xff, 0xd9])]);
+    expect((await upload(url('/logo'), admin(), JPEG, 'crest.png', 'image/png')).status).toBe(200);
+    const jpeg = await getLogo(admin());
+    expect([jpeg.status, jpeg.type]).toEqual([200, 'image/jpeg']);
+    expect(jpeg.bytes.equals(JPEG)).toBe(true);
+
+    // Whoever may read the report settings may read the logo: the guardian too, with the same answer as for report-settings.
+    for (const who of ['teacher', 'office', 'guardian'] as const) {
+      const settings = await t.call('GET', url('/report-settings'), { token: a.members[who].token });
+      const logo = await getLogo(a.members[who].token);
+      expect({ who, logo: logo.status }).toEqual({ who, logo: settings.status });
+      expect(logo.bytes.equals(JPEG)).toBe(true);
+    }
+    const accountant = await getLogo(a.members.accountant.token);
+    expect(accountant.status).toBe((await t.call('GET', url('/report-settings'), { token: a.members.accountant.token })).status);
+    expect([accountant.status, accountant.json().error.code]).toEqual([403, 'FORBIDDEN']);
+    // Another school's admin, and a signed-in outsider, get the same 404 as for a school that does not exist.
+    const missing = await t.call('GET', `/schools/00000000-0000-4000-8000-000000000000/logo`, { token: b.members.admin.token });
+    for (const token of [b.members.admin.token, a.outsider.token]) {
+      const foreign = await getLogo(token);
+      expect([foreign.status, foreign.json()]).toEqual([404, missing.body]);
+      expect(foreign.json().error.code).toBe('SCHOOL_NOT_FOUND');
+    }
+    // School B has no logo of its own; A's is not served there.
+    expect((await getLogo(b.members.admin.token, b)).status).toBe(404);
+
+    expect((await t.call('DELETE', url('/logo'), { token: admin() })).status).toBe(200);
+    const gone = await getLogo(admin());
+    expect([gone.status, gone.json().error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it('show ranks off: results and report cards without ranks (an explicit ?ranks=true still asks); bad input refused', async () => {
     expect((await t.call('PUT', url('/report-settings'), { token: a.members.teacher.token, body: { showRanks: false } })).status).toBe(403);
     const bad = await t.call('PUT', url('/report-settings'), { token: admin(), body: { showRanks: 'no' } });

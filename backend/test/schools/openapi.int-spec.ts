@@ -70,6 +70,7 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /schools/:schoolId/students/import/template',
         'GET /schools/:schoolId/students/udise-export',
         'GET /schools/:schoolId/students/:studentId/photo',
+        'GET /schools/:schoolId/logo',
         'GET /schools/:schoolId/notices/:noticeId/attachment',
         'GET /public/calendar/:file',
         'GET /schools/:schoolId/sections/:sectionId/attendance-register/pdf',

@@ -150,3 +150,27 @@ test('the calendar’s month view shows each exam paper with its class, subject 
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(list.getByRole('listitem').first()).toContainText('09:30–12:30');
 });
+
+test('the report-card logo: uploaded on the settings and shown as a small preview read back from the server', async ({ browser }) => {
+  // A 1 × 1 PNG.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await signInWithTokens(page, seed.tokens);
+  await page.goto(`/workspace/${seed.schoolId}/exams/schemes`);
+  await expect(page.getByText(EN['reportSettings.noLogo']!)).toBeVisible();
+  const preview = page.getByRole('img', { name: EN['reportSettings.logoAlt'] });
+  await expect(preview).toHaveCount(0);
+
+  const served = page.waitForResponse((r) => r.url().endsWith(`/schools/${seed.schoolId}/logo`) && r.request().method() === 'GET');
+  await page.locator('input[type=file]').setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: PNG });
+  const res = await served;
+  expect([res.status(), res.headers()['content-type'], res.headers()['cache-control']]).toEqual([200, 'image/png', 'private, no-cache']);
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  expect((await preview.boundingBox())!.height).toBeLessThanOrEqual(80);
+
+  await page.getByRole('button', { name: EN['reportSettings.removeLogo'] }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByText(EN['reportSettings.noLogo']!)).toBeVisible();
+});

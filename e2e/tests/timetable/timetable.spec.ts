@@ -280,6 +280,17 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
   // The phone feed: a private address to copy.
   await page.getByRole('button', { name: CAL['cal.feed.create'] }).click();
   await expect(page.getByLabel(CAL['cal.feed.url']!)).toHaveValue(/\/public\/calendar\/[0-9a-f]{32}[A-Za-z0-9_-]{43}\.ics$/);
+  // One class's address: the same secret with ?classId=; it answers the school's holiday (a whole-school event).
+  const schoolAddress = await page.getByLabel(CAL['cal.feed.url']!).inputValue();
+  await page.getByLabel(CAL['cal.feed.forClass']!).selectOption({ label: 'Class 7' });
+  await expect(page.getByLabel(CAL['cal.feed.url']!)).toHaveValue(new RegExp(`^${schoolAddress.replace(/[.?]/g, '\\$&')}\\?classId=[0-9a-f-]{36}$`));
+  const classAddress = new URL(await page.getByLabel(CAL['cal.feed.url']!).inputValue());
+  const feed = await page.request.get(`${classAddress.pathname}${classAddress.search}`);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(await feed.text()).toContain('SUMMARY:Founders Day');
+  await page.getByLabel(CAL['cal.feed.forClass']!).selectOption({ label: CAL['cal.feed.everyClass']! });
+  await expect(page.getByLabel(CAL['cal.feed.url']!)).toHaveValue(schoolAddress);
   await page.screenshot({ path: join(SHOTS, 'calendar-en-desktop.png'), fullPage: true });
   await page.context().close();
 
@@ -420,6 +431,18 @@ test('Hindi, desktop and 360 px: the grid, substitutions and calendar', async ({
     if (width === 360) {
       // Touch targets stay at least 44 px at phone width.
       for (const button of await page.locator('.cal-toolbar .ws-touch').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // The phone feed in Hindi at 360 px: a new address, then one class's, within the screen and easy to tap.
+      await page.getByRole('button', { name: CAL_HI['cal.feed.rotate'] }).click();
+      const classPicker = page.getByLabel(CAL_HI['cal.feed.forClass']!);
+      await classPicker.selectOption({ label: 'Class 7' });
+      await expect(page.getByLabel(CAL_HI['cal.feed.url']!)).toHaveValue(/\.ics\?classId=[0-9a-f-]{36}$/);
+      await expect(page.getByText(CAL_HI['cal.feed.classNote']!)).toBeVisible();
+      for (const target of [classPicker, page.getByLabel(CAL_HI['cal.feed.url']!), page.getByRole('button', { name: CAL_HI['cal.feed.copy'] })]) {
+        const box = (await target.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+      await page.locator('.cal-card', { has: classPicker }).screenshot({ path: join(SHOTS, 'calendar-feed-class-hi-360.png') });
       await page.goto(`/workspace/${w.schoolId}/staff`);
       await expect(page.getByRole('heading', { level: 1, name: TT_HI['tt.staff.title'] })).toBeVisible();
       await page.screenshot({ path: join(SHOTS, 'staff-list-hi-360.png'), fullPage: true });

@@ -258,6 +258,13 @@ export interface CalendarFeedRotated {
 }
 /** `{token}.ics`: 32 hex digits (the school) then 43 base64url characters (256 random bits). */
 export const CALENDAR_FEED_FILE = /^([0-9a-f]{32}[A-Za-z0-9_-]{43})\.ics$/;
+/**
+ * `{token}.ics?classId=`: the whole school's events plus that class's (and its exam papers) instead
+ * of every class's. Any text passes here: a class id that is malformed, unknown or another school's
+ * answers 404 exactly as an unknown token does, so the feed tells nothing about other schools.
+ */
+export const calendarFeedQuerySchema = z.object({ classId: optionalField(z.string()) });
+export type CalendarFeedQuery = z.output<typeof calendarFeedQuerySchema>;
 
 /**
  * An exam paper on the calendar (the exams module's date sheets): the month view and the

@@ -16,6 +16,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import {
   CalendarEventParamDto,
   CalendarExamPapersQueryDto,
+  CalendarFeedQueryDto,
   CalendarSettingsDto,
   CreateCalendarEventDto,
   ListCalendarEventsQueryDto,
@@ -140,10 +141,12 @@ export class CalendarFeedController {
   @Get(':file')
   @Header('Content-Type', 'text/calendar; charset=utf-8')
   @Header('Cache-Control', 'private, max-age=300')
-  @ApiOperation({ summary: 'The school’s iCalendar feed (RFC 5545) at its secret address {token}.ics' })
+  @ApiOperation({
+    summary: 'The school’s iCalendar feed (RFC 5545) at its secret address {token}.ics; ?classId= for the whole school’s events and that class’s only (an unknown class is 404, as an unknown token)',
+  })
   @ApiProduces('text/calendar')
   @ApiResponse({ status: 200, description: 'Success: the iCalendar text (VCALENDAR), not the JSON envelope', schema: { type: 'string' } })
-  feed(@Param('file') file: string): Promise<string> {
-    return this.calendar.feed(file);
+  feed(@Param('file') file: string, @Query() q: CalendarFeedQueryDto): Promise<string> {
+    return this.calendar.feed(file, q.classId);
   }
 }

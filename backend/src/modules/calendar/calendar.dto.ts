@@ -1,5 +1,6 @@
 import {
   calendarExamPapersQuerySchema,
+  calendarFeedQuerySchema,
   calendarSettingsSchema,
   createCalendarEventSchema,
   listCalendarEventsQuerySchema,
@@ -16,3 +17,4 @@ export class CalendarEventParamDto extends createZodDto(schoolAndIdParamSchema('
 export class CalendarSettingsDto extends createZodDto(calendarSettingsSchema) {}
 export class WorkingDaysQueryDto extends createZodDto(workingDaysQuerySchema) {}
 export class CalendarExamPapersQueryDto extends createZodDto(calendarExamPapersQuerySchema) {}
+export class CalendarFeedQueryDto extends createZodDto(calendarFeedQuerySchema) {}

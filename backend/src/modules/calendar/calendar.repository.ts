@@ -64,12 +64,19 @@ export class CalendarRepository extends Repository {
     );
   }
 
-  /** Every event for the feed, the newest year and a half of them. */
-  forFeed(schoolId: string, since: string): Promise<EventRow[]> {
+  /** Every event for the feed, the newest year and a half of them; with `classId`, the whole school's and that class's only. */
+  forFeed(schoolId: string, since: string, classId?: string): Promise<EventRow[]> {
     return this.rows<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE school_id = $1 AND ends_on >= $2::date ORDER BY starts_on, id LIMIT 5000`,
-      [schoolId, since],
+      `SELECT ${EVENT_COLUMNS} FROM calendar_events
+        WHERE school_id = $1 AND ends_on >= $2::date AND ($3::uuid IS NULL OR class_ids = '{}' OR $3::uuid = ANY(class_ids))
+        ORDER BY starts_on, id LIMIT 5000`,
+      [schoolId, since, classId ?? null],
     );
+  }
+
+  /** A class of this school (any year), by id: its name, or null (another school's class is null too). */
+  classOf(schoolId: string, classId: string): Promise<{ name: string } | null> {
+    return this.one<{ name: string }>(`SELECT name FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
   }
 
   find(schoolId: string, id: string, lock = false): Promise<EventRow | null> {

@@ -55,6 +55,7 @@ function toEvent(r: EventRow): CalendarEvent {
 
 const toRule = (r: EventRow): CalendarRuleEvent => ({ title: r.title, kind: r.kind, startsOn: r.starts_on, endsOn: r.ends_on, classIds: r.class_ids ?? [] });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 const schoolIdOfToken = (token: string): string => {
   const h = token.slice(0, 32);
@@ -215,22 +216,32 @@ export class CalendarService {
     });
   }
 
-  /** The feed for `{token}.ics`; anything else (unknown, rotated away, malformed) is 404. */
-  async feed(file: string): Promise<string> {
+  /**
+   * The feed for `{token}.ics`; anything else (unknown, rotated away, malformed) is 404. With
+   * `classId`: the whole school's events and that class's, and that class's exam papers; a class
+   * id that is malformed, unknown or another school's is the same 404 (checked after the token).
+   */
+  async feed(file: string, classId?: string): Promise<string> {
     const match = CALENDAR_FEED_FILE.exec(file);
     if (!match) throw new DomainException('NOT_FOUND');
     const token = match[1];
     const schoolId = schoolIdOfToken(token);
     const school = await this.repo.schoolOfFeed(schoolId, hashToken(token));
     if (!school) throw new DomainException('NOT_FOUND');
+    let calendarName = school.name;
+    if (classId !== undefined) {
+      const cls = UUID.test(classId) ? await this.repo.classOf(schoolId, classId) : null;
+      if (!cls) throw new DomainException('NOT_FOUND');
+      calendarName = `${school.name}: ${cls.name}`;
+    }
     const now = this.clock.now();
     const since = addDays(now.toISOString().slice(0, 10), -550);
     const [rows, papers] = await Promise.all([
-      this.repo.forFeed(schoolId, since),
-      this.paperSource ? this.paperSource.papersBetween(schoolId, since, addDays(since, 1100)) : Promise.resolve([]),
+      this.repo.forFeed(schoolId, since, classId),
+      this.paperSource ? this.paperSource.papersBetween(schoolId, since, addDays(since, 1100), classId) : Promise.resolve([]),
     ]);
     return buildIcal({
-      calendarName: school.name,
+      calendarName,
       host: `${school.subdomain}.${this.config.appDomain.replace(/:\d+$/, '')}`,
       now,
       events: rows.map((r) => ({ id: r.id, title: r.title, kind: r.kind, startsOn: r.starts_on, endsOn: r.ends_on, description: r.description, updatedAt: r.updated_at })),

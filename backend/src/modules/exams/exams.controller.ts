@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AssessmentSchemeResult, AssessmentSchemesResult, ReportSettingsResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult, StudentResultsResult } from '@vidyalaya/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SCHOOL_LOGO_MAX_BYTES } from '@vidyalaya/shared';
+import { SCHOOL_LOGO_MAX_BYTES, SCHOOL_LOGO_TYPES } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
@@ -114,6 +114,16 @@ export class ExamsController {
   @ApiData(ReportSettingsResponse)
   async setLogo(@Workspace() ctx: WorkspaceContext, @Req() req: FastifyRequest): Promise<ReportSettingsResult> {
     return this.exams.setLogo(ctx, await uploadedLogo(req));
+  }
+
+  @Get('logo')
+  @RequirePermission('results.read')
+  @ApiOperation({ summary: 'The school’s logo as uploaded (PNG or JPEG, the type read from its bytes); 404 when there is none' })
+  @ApiFile('The logo', ...SCHOOL_LOGO_TYPES)
+  async logo(@Workspace() ctx: WorkspaceContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const { contentType, bytes } = await this.exams.logo(ctx);
+    reply.header('Content-Type', contentType).header('Cache-Control', 'private, no-cache').header('X-Content-Type-Options', 'nosniff');
+    return bytes;
   }
 
   @Delete('logo')

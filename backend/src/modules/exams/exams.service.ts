@@ -205,6 +205,14 @@ export class ExamsService implements OnModuleInit {
     });
   }
 
+  /** GET …/logo: the stored image as uploaded, its type read from its bytes (as the upload checks them); 404 when there is none. */
+  async logo(ctx: WorkspaceContext): Promise<{ contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }> {
+    const bytes = await this.repo.logo(ctx.schoolId);
+    const contentType = bytes ? logoType(bytes) : null;
+    if (!bytes || !contentType) throw new DomainException('NOT_FOUND');
+    return { contentType, bytes };
+  }
+
   /** DELETE …/logo: audited; without a logo nothing changes (and nothing is written). */
   async removeLogo(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
     const now = await this.repo.reportSettings(ctx.schoolId);

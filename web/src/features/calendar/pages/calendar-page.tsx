@@ -176,16 +176,21 @@ function Settings(props: { settings: CalendarSettings }) {
   );
 }
 
-function Feed(props: { canManage: boolean }) {
+/** A class's feed address: the school's secret address with `?classId=` (the whole school's events and that class's only). */
+const classFeedUrl = (url: string, classId: string) => (classId ? `${url}?classId=${encodeURIComponent(classId)}` : url);
+
+function Feed(props: { canManage: boolean; classes: readonly { id: string; name: string }[] }) {
   const t = useT();
   const { schoolId } = useSchool();
   const feed = useCalendarFeedQuery({ schoolId });
   const [rotate, rotating] = useRotateCalendarFeedMutation();
-  const [url, setUrl] = useState<string | null>(null);
+  const [schoolUrl, setSchoolUrl] = useState<string | null>(null);
+  const [feedClass, setFeedClass] = useState('');
+  const url = schoolUrl ? classFeedUrl(schoolUrl, feedClass) : null;
   async function onRotate() {
     try {
       const res = await rotate({ schoolId }).unwrap();
-      setUrl(res.feed.url);
+      setSchoolUrl(res.feed.url);
     } catch (e) {
       toast({ title: errorText(t, e), intent: 'danger' });
     }
@@ -205,10 +210,26 @@ function Feed(props: { canManage: boolean }) {
       <h2>{t('cal.feed.title')}</h2>
       <p className="ws-muted">{t('cal.feed.text')}</p>
       {url ? (
-        <div className="cal-feed">
-          <input className="bp6-input" readOnly value={url} aria-label={t('cal.feed.url')} onFocus={(e) => e.currentTarget.select()} name="feedUrl" />
-          <Button className="ws-touch" icon="duplicate" text={t('cal.feed.copy')} onClick={() => void onCopy()} />
-        </div>
+        <>
+          {props.classes.length > 0 ? (
+            <div className="cal-field cal-feed-class">
+              <label htmlFor="cal-feed-class">{t('cal.feed.forClass')}</label>
+              <HTMLSelect id="cal-feed-class" name="feedClass" value={feedClass} onChange={(e) => setFeedClass(e.target.value)} className="cal-filter">
+                <option value="">{t('cal.feed.everyClass')}</option>
+                {props.classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </HTMLSelect>
+              <p className="ws-muted cal-feed-note">{t('cal.feed.classNote')}</p>
+            </div>
+          ) : null}
+          <div className="cal-feed">
+            <input className="bp6-input" readOnly value={url} aria-label={t('cal.feed.url')} onFocus={(e) => e.currentTarget.select()} name="feedUrl" />
+            <Button className="ws-touch" icon="duplicate" text={t('cal.feed.copy')} onClick={() => void onCopy()} />
+          </div>
+        </>
       ) : (
         <p>{enabled ? t('cal.feed.on', { date: formatDate(feed.data?.feed.createdAt ?? null) }) : t('cal.feed.off')}</p>
       )}
@@ -402,7 +423,7 @@ export function Component() {
         </section>
       ) : null}
       {canManage && settings.data ? <Settings settings={settings.data.settings} /> : null}
-      {home.role !== 'guardian' ? <Feed canManage={canManage} /> : null}
+      {home.role !== 'guardian' ? <Feed canManage={canManage} classes={classes} /> : null}
       {canManage && adding ? <EventDialog isOpen event={null} classes={classes} onClose={() => setAdding(false)} defaultDate={today.slice(0, 7) === month ? today : `${month}-01`} /> : null}
       {canManage && editing ? <EventDialog key={editing.id} isOpen event={editing} classes={classes} onClose={() => setEditing(null)} defaultDate={editing.startsOn} /> : null}
     </section>

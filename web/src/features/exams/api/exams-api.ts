@@ -21,6 +21,7 @@ import type {
   StudentResultsResult,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
+import { refreshTokens } from '../../../lib/api/base-query';
 import { tokenStore } from '../../../lib/auth/token-store';
 import { getPlatform } from '../../../lib/platform/platform';
 
@@ -136,6 +137,24 @@ export const {
   useStartSectionCardsMutation,
   useJobQuery,
 } = examsApi;
+
+/**
+ * The school's logo (GET …/logo) as a Blob, fetched with the session's bearer token (refreshed once
+ * on a 401): an <img src> could not send it. Rejects with the HTTP status (404 when there is none).
+ */
+export async function fetchLogo(schoolId: string): Promise<Blob> {
+  const base = await getPlatform().apiBaseUrl();
+  const get = (token: string | undefined) => fetch(`${base}${school(schoolId)}/logo`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const tokens = await tokenStore.get();
+  let res = await get(tokens?.accessToken);
+  if (res.status === 401 && tokens) {
+    const refreshed = await refreshTokens();
+    if ('error' in refreshed) throw Object.assign(new Error(refreshed.error.message), { status: refreshed.error.status });
+    res = await get(refreshed.tokens.accessToken);
+  }
+  if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status });
+  return res.blob();
+}
 
 /**
  * Fetches a PDF the API answers (a report card, a section's cards) with the signed-in bearer

@@ -1,11 +1,11 @@
 import { Button, Callout, Card, Checkbox, InputGroup, NumericInput, Spinner, Tag } from '@blueprintjs/core';
 import { roleHas, SCHOOL_LOGO_TYPES, type AssessmentScheme, type ExamComponent } from '@vidyalaya/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
-import { usePutReportSettingsMutation, usePutSchemeMutation, useRemoveLogoMutation, useReportSettingsQuery, useSchemesQuery, useUploadLogoMutation } from '../api/exams-api';
+import { fetchLogo, usePutReportSettingsMutation, usePutSchemeMutation, useRemoveLogoMutation, useReportSettingsQuery, useSchemesQuery, useUploadLogoMutation } from '../api/exams-api';
 import { useT, type MessageId } from '../i18n';
 import '../components/exams.css';
 
@@ -118,6 +118,7 @@ function ReportSettingsCard({ schoolId }: { schoolId: string }) {
             onChange={(e) => void put({ schoolId, showRanks: e.currentTarget.checked }).unwrap().catch(fail)}
           />
           <p>{s.hasLogo ? t('reportSettings.hasLogo') : t('reportSettings.noLogo')}</p>
+          {s.hasLogo ? <LogoPreview schoolId={schoolId} version={uploading.fulfilledTimeStamp ?? 0} /> : null}
           <div className="ex-actions">
             <label className="bp6-button ws-touch">
               {s.hasLogo ? t('reportSettings.replaceLogo') : t('reportSettings.uploadLogo')}
@@ -139,4 +140,26 @@ function ReportSettingsCard({ schoolId }: { schoolId: string }) {
       )}
     </Card>
   );
+}
+
+/** The logo as stored (GET …/logo, fetched with the session's token into a blob: URL); fetched again after each upload. */
+function LogoPreview({ schoolId, version }: { schoolId: string; version: number }) {
+  const t = useT();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    fetchLogo(schoolId)
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [schoolId, version]);
+  return url ? <img className="ex-logo-preview" src={url} alt={t('reportSettings.logoAlt')} /> : null;
 }
