@@ -156,6 +156,10 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     if (m(/^\/schools\/[^/]+\/substitutions$/)) return ok(route, { date: '2026-11-25', items: [] });
     // The admin's and office's home card "Attendance today" (an attendance slot): no sections in these stubs.
     if (m(/^\/schools\/[^/]+\/attendance\/today$/)) return ok(route, { date: '2026-11-25', holiday: null, sections: [], markedCount: 0, unmarkedCount: 0 });
+    // The students module's register (the shell tests open it): an empty school. An unanswered call would reach the
+    // real server with a stub token, and its 401 would end the stubbed session.
+    if (m(/^\/schools\/[^/]+\/students$/) && method === 'GET') return ok(route, { items: [], total: 0, page: 1, pageSize: 50, activeCount: 0, maxStudents: 100 });
+    if (m(/^\/schools\/[^/]+\/students\/sections$/)) return ok(route, { items: [] });
     if (path === '/invitations/preview') {
       const token = url.searchParams.get('token');
       if (token !== 'good-token') return fail(route, 404, 'INVITATION_INVALID', 'This invitation is not valid');
@@ -167,6 +171,9 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
       if (username === 'common_pw') return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'This password is too common', error: { code: 'PASSWORD_TOO_COMMON', message: 'This password is too common', details: { password: 'This password is too common' } } }) });
       return ok(route, { membership: { schoolId: SCHOOL_ID, role: 'teacher' }, user: { id: 'u-new', username: (body as { username?: string }).username ?? USER.username } });
     }
+    // Any other call of a stubbed school (a module page these tests open, such as fees): not found. Passed on, it would
+    // reach the real server with a stub token, and the 401 would end the stubbed session while the test goes on.
+    if (m(/^\/schools\/[^/]+\//)) return fail(route, 404, 'NOT_FOUND', 'The requested item was not found.');
     return route.continue();
   });
   return { calls, schools };
