@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dropDarkTheme } from './vite-plugins/drop-dark-theme';
 import { precompress } from './vite-plugins/precompress';
 import { linguiCatalogues } from './vite-lingui-catalogues';
 
@@ -32,6 +33,10 @@ export default defineConfig({
     // The workspace root also holds React 18 (hoisted for other packages); libraries resolved from
     // there (Blueprint, react-router, react-redux) must share the renderer's React 19, or hooks break.
     dedupe: ['react', 'react-dom'],
+  },
+  css: {
+    // Blueprint's dark-theme rules, never used (vite-plugins/drop-dark-theme.ts).
+    postcss: { plugins: [dropDarkTheme()] },
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@vidyalaya/shared';
 import { PlainSpinner } from '../components/blueprint/plain-spinner';
@@ -22,7 +22,9 @@ function ScrollToTop() {
 /** Spec §2: nothing is rendered until authentication initialisation is done. */
 export function RootLayout() {
   const dispatch = useAppDispatch();
-  const status = useAppSelector((s) => s.auth.status);
+  // Deferred: once the session is known the whole first page draws as a transition, in slices the
+  // browser can interrupt, rather than in the store's one synchronous render (issue 21).
+  const status = useDeferredValue(useAppSelector((s) => s.auth.status));
   const started = useRef(false);
   useEffect(() => {
     // Once per app start (StrictMode runs effects twice in development).

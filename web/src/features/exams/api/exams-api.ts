@@ -21,9 +21,7 @@ import type {
   StudentResultsResult,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
-import { refreshTokens } from '../../../lib/api/base-query';
-import { tokenStore } from '../../../lib/auth/token-store';
-import { getPlatform } from '../../../lib/platform/platform';
+import { fetchFile, saveBlob } from '../../../lib/api/files';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
 const exam = (schoolId: string, examId: string) => `${school(schoolId)}/exams/${encodeURIComponent(examId)}`;
@@ -138,23 +136,8 @@ export const {
   useJobQuery,
 } = examsApi;
 
-/**
- * The school's logo (GET …/logo) as a Blob, fetched with the session's bearer token (refreshed once
- * on a 401): an <img src> could not send it. Rejects with the HTTP status (404 when there is none).
- */
-export async function fetchLogo(schoolId: string): Promise<Blob> {
-  const base = await getPlatform().apiBaseUrl();
-  const get = (token: string | undefined) => fetch(`${base}${school(schoolId)}/logo`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const tokens = await tokenStore.get();
-  let res = await get(tokens?.accessToken);
-  if (res.status === 401 && tokens) {
-    const refreshed = await refreshTokens();
-    if ('error' in refreshed) throw Object.assign(new Error(refreshed.error.message), { status: refreshed.error.status });
-    res = await get(refreshed.tokens.accessToken);
-  }
-  if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status });
-  return res.blob();
-}
+/** The school's logo (GET …/logo), for `useFileUrl` (lib/api/files.ts). */
+export const logoPath = (schoolId: string) => `${school(schoolId)}/logo`;
 
 /**
  * Fetches a PDF the API answers (a report card, a section's cards) with the signed-in bearer
@@ -162,21 +145,5 @@ export async function fetchLogo(schoolId: string): Promise<Blob> {
  * starts with /api/v1 and is accepted as it is).
  */
 export async function downloadPdf(path: string, filename: string): Promise<void> {
-  const base = await getPlatform().apiBaseUrl();
-  const tokens = await tokenStore.get();
-  const url = path.startsWith('/api/v1') ? `${base.replace(/\/api\/v1\/?$/, '')}${path}` : `${base}${path}`;
-  const res = await fetch(url, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
-  }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(await fetchFile(path), filename);
 }

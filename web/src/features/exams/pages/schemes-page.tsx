@@ -1,11 +1,12 @@
 import { Button, Callout, Card, Checkbox, InputGroup, NumericInput, Spinner, Tag } from '@blueprintjs/core';
 import { roleHas, SCHOOL_LOGO_TYPES, type AssessmentScheme, type ExamComponent } from '@vidyalaya/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { useFileUrl } from '../../../lib/api/files';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
-import { fetchLogo, usePutReportSettingsMutation, usePutSchemeMutation, useRemoveLogoMutation, useReportSettingsQuery, useSchemesQuery, useUploadLogoMutation } from '../api/exams-api';
+import { logoPath, usePutReportSettingsMutation, usePutSchemeMutation, useRemoveLogoMutation, useReportSettingsQuery, useSchemesQuery, useUploadLogoMutation } from '../api/exams-api';
 import { useT, type MessageId } from '../i18n';
 import '../components/exams.css';
 
@@ -145,21 +146,6 @@ function ReportSettingsCard({ schoolId }: { schoolId: string }) {
 /** The logo as stored (GET …/logo, fetched with the session's token into a blob: URL); fetched again after each upload. */
 function LogoPreview({ schoolId, version }: { schoolId: string; version: number }) {
   const t = useT();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    fetchLogo(schoolId)
-      .then((blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => setUrl(null));
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [schoolId, version]);
+  const url = useFileUrl(logoPath(schoolId), version);
   return url ? <img className="ex-logo-preview" src={url} alt={t('reportSettings.logoAlt')} /> : null;
 }

@@ -21,8 +21,7 @@ import type {
   UpiQr,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
-import { tokenStore } from '../../../lib/auth/token-store';
-import { getPlatform } from '../../../lib/platform/platform';
+import { fetchFile } from '../../../lib/api/files';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
 
@@ -133,12 +132,8 @@ export const {
 } = feesApi;
 
 /** A file the API answers (the receipt PDF, the defaulters workbook), as a blob URL to open or save. */
-export async function fetchFile(path: string): Promise<string> {
-  const base = await getPlatform().apiBaseUrl();
-  const tokens = await tokenStore.get();
-  const res = await fetch(`${base}${path}`, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return URL.createObjectURL(await res.blob());
+export async function fileUrl(path: string): Promise<string> {
+  return URL.createObjectURL(await fetchFile(path));
 }
 
 export const receiptPdfPath = (schoolId: string, receiptId: string) => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf`;

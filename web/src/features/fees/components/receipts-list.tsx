@@ -3,18 +3,18 @@ import type { Receipt } from '@vidyalaya/shared';
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';
-import { fetchFile, receiptPdfPath, useCancelReceiptMutation } from '../api/fees-api';
+import { fileUrl, receiptPdfPath, useCancelReceiptMutation } from '../api/fees-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
 
 /** Opens a receipt's PDF in a new tab (the call carries the sign-in, so it goes through a blob). */
 export async function openReceipt(schoolId: string, receiptId: string) {
-  const url = await fetchFile(receiptPdfPath(schoolId, receiptId));
+  const url = await fileUrl(receiptPdfPath(schoolId, receiptId));
   window.open(url, '_blank', 'noopener');
 }
 
 /** Saves a receipt's PDF as a file. */
 async function downloadReceipt(schoolId: string, receipt: Receipt) {
-  const url = await fetchFile(receiptPdfPath(schoolId, receipt.id));
+  const url = await fileUrl(receiptPdfPath(schoolId, receipt.id));
   const a = document.createElement('a');
   a.href = url;
   a.download = `receipt-${receipt.number.replace(/\//g, '-')}.pdf`;

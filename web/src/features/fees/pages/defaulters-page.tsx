@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
-import { defaultersXlsxPath, fetchFile, useDefaultersQuery } from '../api/fees-api';
+import { defaultersXlsxPath, fileUrl, useDefaultersQuery } from '../api/fees-api';
 import { FeesShell } from '../components/fees-shell';
 import { useLanguage, useT } from '../i18n';
 
@@ -20,7 +20,7 @@ export function Component() {
 
   async function download() {
     try {
-      const url = await fetchFile(defaultersXlsxPath(schoolId, asOf));
+      const url = await fileUrl(defaultersXlsxPath(schoolId, asOf));
       const a = document.createElement('a');
       a.href = url;
       a.download = `defaulters-${asOf}.xlsx`;

@@ -1,10 +1,11 @@
 import { Button, Icon } from '@blueprintjs/core';
 import { STUDENT_PHOTO_MAX_BYTES, STUDENT_PHOTO_TYPES, type Student } from '@vidyalaya/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useFileUrl } from '../../../lib/api/files';
 import { toast, toastError } from '../../../lib/toast';
 import { useRemovePhotoMutation, useSetPhotoMutation } from '../api/students-api';
 import { useT } from '../i18n';
-import { fetchFile, schoolPath } from './files';
+import { schoolPath } from './files';
 
 /**
  * The student's photo (fetched with the session's token: an <img src> could not send it), and for
@@ -14,30 +15,11 @@ import { fetchFile, schoolPath } from './files';
 export function StudentPhoto(props: { schoolId: string; student: Student; canEdit: boolean }) {
   const t = useT();
   const { schoolId, student } = props;
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useFileUrl(student.hasPhoto ? `${schoolPath(schoolId)}/students/${encodeURIComponent(student.id)}/photo` : null, student.updatedAt);
   const input = useRef<HTMLInputElement>(null);
   const [upload, uploading] = useSetPhotoMutation();
   const [remove, removing] = useRemovePhotoMutation();
 
-  useEffect(() => {
-    if (!student.hasPhoto) {
-      setUrl(null);
-      return;
-    }
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    fetchFile(`${schoolPath(schoolId)}/students/${encodeURIComponent(student.id)}/photo`)
-      .then((blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => setUrl(null));
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [schoolId, student.id, student.hasPhoto, student.updatedAt]);
 
   async function onFile(file: File | undefined) {
     if (!file) return;

@@ -1,6 +1,6 @@
 import { Button, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { roleHas, type StudentListItem, type StudentSort, type StudentStatus } from '@vidyalaya/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table';
 import { formatNumber } from '../../../lib/i18n/format';
@@ -55,8 +55,10 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const sections = useSectionsQuery(schoolId);
-  const list = useStudentsQuery({
+  // Deferred: a page of answers draws as an interruptible transition (a slow phone stays responsive, issue 21).
+  const sections = useDeferredValue(useSectionsQuery(schoolId));
+  const list = useDeferredValue(
+    useStudentsQuery({
     schoolId,
     search: search || undefined,
     classId: classId || undefined,
@@ -64,9 +66,10 @@ export function Component() {
     status,
     sort,
     order,
-    page,
-    pageSize: PAGE_SIZE,
-  });
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+  );
   const classes = useMemo(() => {
     const seen = new Map<string, string>();
     for (const s of sections.data?.items ?? []) seen.set(s.classId, s.className);
