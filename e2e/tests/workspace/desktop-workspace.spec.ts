@@ -47,5 +47,5 @@ test('sign in to the workspace in the desktop app: the role\'s menu, Hindi and b
   await page.screenshot({ path: 'docs/screens/workspace-desktop-hi.png' });
   await page.getByRole('button', { name: 'English' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: EN['nav.fees'] })).toBeVisible();
-  expect(stub.calls.filter((c) => c.method === 'PATCH' && c.path === '/me/preferences').map((c) => c.body)).toEqual([{ language: 'hi' }, { language: 'en' }]);
+  await expect.poll(() => stub.calls.filter((c) => c.method === 'PATCH' && c.path === '/me/preferences').map((c) => c.body)).toEqual([{ language: 'hi' }, { language: 'en' }]);
 });
