@@ -66,8 +66,8 @@ test.describe('spec §2 Navigation and shell: the top bar turns translucent afte
     await page.mouse.wheel(0, 300);
     await expect(header).toHaveClass(/is-translucent/);
     await expect.poll(backdrop).toContain('blur');
-    const bg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(bg).toMatch(/rgba\(255, 255, 255, 0\.\d+\)/);
+    // The background fades over 0.2 s (site-shell.css): read it once the transition has moved it.
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/rgba\(255, 255, 255, 0\.\d+\)/);
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).not.toHaveClass(/is-translucent/);
