@@ -14,7 +14,8 @@
 //
 // Options (environment): CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_PORT=3352,
 // BENCH_LIGHTHOUSE_PRESETS=mobile (or mobile,desktop), BENCH_LIGHTHOUSE_RUNS=3, BENCH_LIGHTHOUSE_PAGES=/,/login,
-// BENCH_NO_REPORT=1 (print only), BENCH_LIGHTHOUSE_OUT=dir (keep Lighthouse's JSON reports there).
+// BENCH_NO_REPORT=1 (print only), BENCH_LIGHTHOUSE_OUT=dir (keep Lighthouse's JSON reports there),
+// BENCH_LIGHTHOUSE_ASSETS=1 (and their traces).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -86,6 +87,8 @@ async function auditOnce(url, preset, outDir, opts) {
     '--only-categories=performance,accessibility',
     ...(opts.port ? [`--port=${opts.port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
     '--quiet',
+    // BENCH_LIGHTHOUSE_ASSETS=1 keeps each run's trace beside its report (with BENCH_LIGHTHOUSE_OUT).
+    ...(process.env.BENCH_LIGHTHOUSE_ASSETS ? ['--save-assets'] : []),
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
@@ -255,7 +258,7 @@ async function main() {
         version = r.version;
         browser = r.browser;
         rows.push({ page: page.path, what: page.what, target: !!page.target, signedIn: !!page.signedIn, preset, ...r, scores: runs.map((x) => x.performance) });
-        log(`${preset} ${page.path}: performance ${r.performance} (runs ${runs.map((x) => x.performance).join(', ')}), accessibility ${r.accessibility} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${Math.round(r.tbt ?? 0)} ms)`);
+        log(`${preset} ${page.path}: performance ${r.performance} (runs ${runs.map((x) => x.performance).join(', ')}; TBT runs ${runs.map((x) => Math.round(x.tbt ?? 0)).join(', ')} ms), accessibility ${r.accessibility} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${Math.round(r.tbt ?? 0)} ms)`);
       }
     }
   } finally {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { linguiCatalogues } from '../web/vite-lingui-catalogues';
+import { lazyIconNames } from '../web/vite-plugins/lazy-icon-names';
 
 const here = __dirname;
 const web = resolve(here, '../web');
@@ -45,7 +46,7 @@ export default defineConfig({
   renderer: {
     root: web,
     base: './',
-    plugins: [react(), linguiCatalogues()],
+    plugins: [react(), linguiCatalogues(), lazyIconNames()],
     // As web/vite.config.ts: one React (web's 19) for the renderer and every library it uses, not
     // the React 18 that other packages hoist to the workspace root. Resolved from `root` (web/).
     resolve: { alias, dedupe: ['react', 'react-dom'] },

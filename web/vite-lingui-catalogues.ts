@@ -1,5 +1,6 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
+import { PLURAL_KEY, PLURAL_NUMBER } from './src/lib/i18n/plural-keys';
 
 /**
  * The workspace's message catalogues (`…/i18n/{en,hi}.json`, ICU messages keyed by id) are compiled
@@ -13,10 +14,37 @@ export function linguiCatalogues(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]i18n[\\/][a-z]{2}\.json$/.test(id.split('?')[0]!)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
-      const compiled: Record<string, unknown> = {};
-      for (const [key, message] of Object.entries(messages)) compiled[key] = compileMessage(message);
-      return { code: JSON.stringify(compiled), map: null };
+      return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>)), map: null };
     },
   };
+}
+
+type Token = string | [string, string?, Record<string, Tokens>?];
+type Tokens = Token[] | string;
+type Cases = Record<string, Tokens>;
+
+/** Every message compiled, with its plurals made Intl-free (lib/i18n/plural.ts). */
+export function compileCatalogue(messages: Record<string, string>): Record<string, unknown> {
+  const compiled: Record<string, unknown> = {};
+  for (const [key, message] of Object.entries(messages)) compiled[key] = withoutIntlPlurals(compileMessage(message) as Tokens);
+  return compiled;
+}
+
+/**
+ * `[name, 'plural', {one, other}]` → `[name␁plural, 'select', {one, other}]`, with each case's own `#`
+ * as the placeholder `[name␁#]`. A plural with an exact case (`=0 {…}`) is left to Lingui.
+ */
+function withoutIntlPlurals(tokens: Tokens): Tokens {
+  if (!Array.isArray(tokens)) return tokens;
+  return tokens.map((token): Token => {
+    if (typeof token === 'string' || !token[2]) return token;
+    const [name, type, cases] = token;
+    const plain = type === 'plural' && Object.keys(cases).every((c) => c === 'one' || c === 'other');
+    const mapped: Cases = {};
+    for (const [c, inner] of Object.entries(cases)) {
+      const rewritten = withoutIntlPlurals(inner);
+      mapped[c] = plain && Array.isArray(rewritten) ? rewritten.map((t): Token => (t === '#' ? [name + PLURAL_NUMBER] : t)) : rewritten;
+    }
+    return plain ? [name + PLURAL_KEY, 'select', mapped] : [name, type, mapped];
+  });
 }

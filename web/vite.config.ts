@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './vite-plugins/compile-hints';
 import { dropDarkTheme } from './vite-plugins/drop-dark-theme';
+import { lazyIconNames } from './vite-plugins/lazy-icon-names';
 import { precompress } from './vite-plugins/precompress';
 import { linguiCatalogues } from './vite-lingui-catalogues';
 
@@ -20,9 +22,19 @@ const reactRouter = join(dirname(createRequire(import.meta.url).resolve('react-r
 /** The module features' pages (lazy routes under /workspace/{schoolId}/) and how their chunks are named. */
 const MODULE_SOURCE = /[\\/]src[\\/]features[\\/](students|timetable|calendar|attendance|exams|fees|guardian|notices)[\\/]pages[\\/]/;
 const MODULE_PAGE = /(^|\/)m-[^/]+\.js$/;
+/** One Blueprint icon's paths (components/blueprint/icon-loader.ts) and how their chunks are named. */
+const ICON_SOURCE = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/](16|20)px[\\/]paths[\\/]/;
+const ICON_CHUNK = /(^|\/)icon-(16|20)-[^/]+\.js$/;
+/**
+ * Chunks whose functions nearly all run while a page starts: the entry, React, the router, the store
+ * and the schema library. V8 compiles them on a background thread as they stream in
+ * (vite-plugins/compile-hints.ts).
+ */
+const EAGER_CHUNK = (chunk: { name: string; isEntry: boolean; moduleIds: readonly string[] }) =>
+  chunk.isEntry || chunk.name.startsWith('vendor-') || chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/.test(id));
 
 export default defineConfig({
-  plugins: [react(), linguiCatalogues(), precompress()],
+  plugins: [react(), linguiCatalogues(), lazyIconNames(), compileHints(EAGER_CHUNK), precompress()],
   resolve: {
     // The shared package's source: its main entry and its domain subpaths (`@vidyalaya/shared/auth`).
     alias: [
@@ -56,12 +68,19 @@ export default defineConfig({
       // A module's page (students, fees, … under the workspace shell) preloads only its stylesheets: its
       // scripts are mostly the shell's own, already loaded, and their lists would otherwise sit in the
       // entry every page loads (docs/performance.md).
-      resolveDependencies: (filename, deps) => (MODULE_PAGE.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
+      // An icon's paths are one small file importing only the runtime every page has: no preload
+      // links at all (each link costs the main thread a resource request while the page draws).
+      resolveDependencies: (filename, deps) => (ICON_CHUNK.test(filename) ? [] : MODULE_PAGE.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
     },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) => (chunk.facadeModuleId && MODULE_SOURCE.test(chunk.facadeModuleId) ? 'assets/m-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && MODULE_SOURCE.test(chunk.facadeModuleId)
+            ? 'assets/m-[name]-[hash].js'
+            : chunk.moduleIds.length === 1 && ICON_SOURCE.test(chunk.moduleIds[0]!)
+              ? `assets/icon-${ICON_SOURCE.exec(chunk.moduleIds[0]!)?.[1]}-[name]-[hash].js`
+              : 'assets/[name]-[hash].js',
         // Vendor chunks named by what they hold, so a deploy that changes only the app's code keeps
         // them cached, and every route shares one copy (docs/performance.md).
         codeSplitting: {

@@ -1,4 +1,4 @@
-import { CATALOGUE_CLASSES, CLASS_GROUPS, classOrder, isCatalogueClass, sortByCatalogue } from './classes';
+import { CATALOGUE_CLASSES, CLASS_GROUPS, classOrder, isCatalogueClass, naturalCompare, sortByCatalogue } from './classes';
 import { INDIAN_STATES, UNION_TERRITORIES } from './indian-states';
 import { GLOBAL_SUBJECTS } from './subjects';
 
@@ -77,5 +77,30 @@ describe('Indian states and union territories', () => {
     expect([...INDIAN_STATES]).toEqual([...INDIAN_STATES].sort((a, b) => a.localeCompare(b, 'en')));
     expect(INDIAN_STATES).toContain('Uttar Pradesh');
     for (const ut of UNION_TERRITORIES) expect(INDIAN_STATES).toContain(ut);
+  });
+});
+
+describe('naturalCompare', () => {
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  // A fixed pseudo-random sequence, so a failure names a pair that fails again.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const word = (alphabet: string) => Array.from({ length: Math.floor(next() * 9) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+
+  it('orders plain names as ICU does: numbers by value, letters without case, space first', () => {
+    const alphabet = 'aAbBzZ 0123456789 Class';
+    for (let k = 0; k < 20_000; k++) {
+      const a = word(alphabet);
+      const b = next() < 0.3 ? a.toUpperCase() : word(alphabet);
+      expect([a, b, naturalCompare(a, b)]).toEqual([a, b, collator.compare(a, b)]);
+    }
+    expect(naturalCompare('Section 9', 'Section 10')).toBe(-1);
+    expect(naturalCompare('class 007', 'Class 7')).toBe(0);
+  });
+
+  it('leaves other names (Hindi, punctuation) to the collator', () => {
+    for (const [a, b] of [['कक्षा 2', 'कक्षा 10'], ['A-1', 'A 1'], ['Ä', 'a'], ['B.2', 'B_2']]) {
+      expect(naturalCompare(a, b)).toBe(collator.compare(a, b));
+    }
   });
 });

@@ -40,12 +40,52 @@ export function classOrder(name: string): number {
   return ORDER.get(name) ?? -1;
 }
 
-// One collator shared by every comparison (localeCompare with options builds a new one per call).
-const naturalCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Names made of ASCII letters, digits and spaces (every class and section name in practice). */
+const PLAIN = /^[A-Za-z0-9 ]*$/;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** Made on first need: ICU's collator costs a slow phone tens of milliseconds to make. */
+let collator: Intl.Collator | undefined;
 
-/** Natural, case-insensitive name order: 'Section 9' before 'Section 10'. */
+/**
+ * Natural, case-insensitive name order: 'Section 9' before 'Section 10'. The order of
+ * `Intl.Collator('en', { numeric: true, sensitivity: 'base' })`: plain names are compared here (runs
+ * of digits by value, letters without case, space before digits before letters), anything else by
+ * the collator itself; catalogue.spec.ts checks the two agree.
+ */
 export function naturalCompare(a: string, b: string): number {
-  return naturalCollator.compare(a, b);
+  if (!PLAIN.test(a) || !PLAIN.test(b)) {
+    collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    return collator.compare(a, b);
+  }
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    if (isDigit(x) && isDigit(y)) {
+      // Two numbers: by value (leading zeros aside), then read on.
+      let ei = i;
+      let ej = j;
+      while (ei < a.length && isDigit(a.charCodeAt(ei))) ei++;
+      while (ej < b.length && isDigit(b.charCodeAt(ej))) ej++;
+      const m = a.slice(i, ei).replace(/^0+/, '');
+      const n = b.slice(j, ej).replace(/^0+/, '');
+      if (m.length !== n.length) return m.length < n.length ? -1 : 1;
+      if (m !== n) return m < n ? -1 : 1;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    // Letters without case; in ASCII, space < digits < letters as in the collator.
+    const lx = x >= 65 && x <= 90 ? x + 32 : x;
+    const ly = y >= 65 && y <= 90 ? y + 32 : y;
+    if (lx !== ly) return lx < ly ? -1 : 1;
+    i++;
+    j++;
+  }
+  const restA = a.length - i;
+  const restB = b.length - j;
+  return restA === restB ? 0 : restA < restB ? -1 : 1;
 }
 
 /**

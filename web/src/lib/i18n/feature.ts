@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { Messages } from '@lingui/core';
 import { asApiError } from '../api/errors';
 import { isLanguage, registerCatalogue, type Language } from './i18n';
+import { withPlurals } from './plural';
 
 /** Values put into a message's placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -35,8 +36,10 @@ export function featureI18n<Catalogue extends Record<string, string>>(
   registerCatalogue(namespace, { en: async () => en, hi });
   return {
     useT() {
-      const { _ } = useLingui();
-      return (id: Id, values?: MessageValues) => _(id, values);
+      const { _, i18n } = useLingui();
+      // Plurals are chosen here, not by Intl (lib/i18n/plural.ts).
+      const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+      return (id: Id, values?: MessageValues) => _(id, values && withPlurals(values, language));
     },
     useLanguage() {
       const { i18n } = useLingui();

@@ -1,47 +1,46 @@
-import type { Language } from '@vidyalaya/shared';
+import { istParts, type Language } from '@vidyalaya/shared';
 
 /**
  * Indian number, money and date formats for the workspace (DECISIONS "Paths and tenancy"): money is
  * integer paise on the wire and ₹1,23,456.00 on screen; dates are YYYY-MM-DD on the wire and
- * DD/MM/YYYY in IST on screen. `en-IN` and `hi-IN` both group digits the Indian way (lakh, crore)
- * and keep Latin digits, as Indian schools print them.
+ * DD/MM/YYYY in IST on screen. English and Hindi both group digits the Indian way (lakh, crore) and
+ * keep Latin digits, as Indian schools print them.
+ *
+ * Written out rather than asked of Intl: the first Intl formatter with a time zone or a locale costs a
+ * slow phone 50 to 80 ms on the main thread while ICU loads its data, inside the workspace's first
+ * render (docs/performance.md). The output is exactly Intl's `en-IN` / `hi-IN` output with Latin
+ * digits; web/test/workspace-format.spec.ts compares the two over thousands of values.
  */
-const IST = 'Asia/Kolkata';
-const locale = (language: Language) => `${language}-IN`;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: Language, money: boolean): Intl.NumberFormat {
-  const key = `${language}:${money}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(
-      locale(language),
-      money ? { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2, numberingSystem: 'latn' } : { numberingSystem: 'latn' },
-    );
-    numberFormats.set(key, f);
-  }
-  return f;
+/** '1234567' → '12,34,567': the last three digits, then pairs. */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const pairs: string[] = [];
+  for (let end = head.length; end > 0; end -= 2) pairs.unshift(head.slice(Math.max(0, end - 2), end));
+  return `${pairs.join(',')},${digits.slice(-3)}`;
 }
 
-/** 12345600 paise → '₹1,23,456.00'. Only whole paise are money. */
-export function formatMoney(paise: number, language: Language = 'en'): string {
+/** 12345600 paise → '₹1,23,456.00' (English and Hindi alike). Only whole paise are money. */
+export function formatMoney(paise: number, _language: Language = 'en'): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError('Money must be a whole number of paise');
-  // Paise to rupees exactly: the integer part and the remainder, never a binary fraction.
-  const sign = paise < 0 ? -1 : 1;
   const abs = Math.abs(paise);
-  const rupees = Math.trunc(abs / 100) + (abs % 100) / 100;
-  return numberFormat(language, true).format(sign * rupees);
+  const rupees = groupIndian(String(Math.trunc(abs / 100)));
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${paise < 0 ? '-' : ''}₹${rupees}.${rest}`;
 }
 
-/** 123456 → '1,23,456'. */
-export function formatNumber(value: number, language: Language = 'en'): string {
-  return numberFormat(language, false).format(value);
+let fractions: Intl.NumberFormat | undefined;
+
+/** 123456 → '1,23,456'. A whole number is written out; a fraction (rare on screen) is left to Intl. */
+export function formatNumber(value: number, _language: Language = 'en'): string {
+  if (Number.isSafeInteger(value)) return `${value < 0 || Object.is(value, -0) ? '-' : ''}${groupIndian(String(Math.abs(value)))}`;
+  fractions ??= new Intl.NumberFormat('en-IN', { numberingSystem: 'latn' });
+  return fractions.format(value);
 }
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Made once: a formatter with a time zone costs about a millisecond to make, more on a slow phone. */
-let dayInIST: Intl.DateTimeFormat | undefined;
-const longDates = new Map<Language, Intl.DateTimeFormat>();
+const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A wire date ('2026-04-01') → '01/04/2026' as it is (a calendar date has no time zone); an instant
@@ -55,24 +54,32 @@ export function formatDate(value: string | Date | null | undefined): string {
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  dayInIST ??= new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: '2-digit', month: '2-digit', year: 'numeric' });
-  const parts = dayInIST.formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')}`;
+  const { year, month, day } = istParts(date);
+  return `${two(day)}/${two(month)}/${year}`;
 }
 
 /** Today's date in IST as a wire date ('2026-11-25'). */
 export function todayInIST(now: Date = new Date()): string {
-  const [d, m, y] = formatDate(now).split('/');
-  return `${y}-${m}-${d}`;
+  const { year, month, day } = istParts(now);
+  return `${year}-${two(month)}-${two(day)}`;
 }
 
-/** A long, readable day for headings: 'Wednesday, 25 November 2026' / 'बुधवार, 25 नवंबर 2026'. */
+const NAMES: Record<Language, { weekdays: readonly string[]; months: readonly string[] }> = {
+  en: {
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  },
+  hi: {
+    weekdays: ['रविवार', 'सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार'],
+    months: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
+  },
+};
+
+/** A long, readable day in IST for headings: 'Wednesday, 25 November 2026' / 'बुधवार, 25 नवंबर 2026'. */
 export function formatLongDate(now: Date, language: Language = 'en'): string {
-  let f = longDates.get(language);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale(language), { timeZone: IST, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', numberingSystem: 'latn' });
-    longDates.set(language, f);
-  }
-  return f.format(now);
+  const { year, month, day } = istParts(now);
+  const names = NAMES[language] ?? NAMES.en;
+  // The weekday of the IST calendar date (a UTC date with the same fields has the same weekday).
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]} ${year}`;
 }
