@@ -119,9 +119,15 @@ function medianRun(runs) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/** The median of the runs' total blocking times: the signed-in pages' target is that figure, which swings from run to run. */
+function medianTbt(runs) {
+  const sorted = runs.map((x) => x.tbt ?? Infinity).sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /** Public and sign-in pages: the scores and LCP; signed-in workspace pages: total blocking time (they stay interactive). */
 function verdict(r) {
-  if (r.signedIn) return (r.tbt ?? Infinity) <= TARGET.signedInTbtMs ? 'met' : '**not met**';
+  if (r.signedIn) return (r.tbtMedian ?? Infinity) <= TARGET.signedInTbtMs ? 'met' : '**not met**';
   if (!r.target) return '';
   const ok = r.performance >= TARGET.performance && r.accessibility >= TARGET.accessibility && (r.lcp ?? Infinity) <= TARGET.lcpMs;
   return ok ? 'met' : '**not met**';
@@ -137,13 +143,14 @@ function markdown(m, rows, version, browser) {
     `cleared before each run. "Mobile" is Lighthouse’s default (simulated slow 4G, 4× CPU slowdown, phone screen). Each page`,
     `ran ${RUNS} times; the table shows the run with the median performance score, and all ${RUNS} scores. Targets for the`,
     `public and sign-in pages: performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}, largest contentful paint ≤ ${(TARGET.lcpMs / 1000).toFixed(1)} s; for the`,
-    `signed-in workspace pages (the demo school with ${REGISTER_STUDENTS.toLocaleString('en-IN')} students imported first): total blocking time ≤ ${TARGET.signedInTbtMs} ms.`,
+    `signed-in workspace pages (the demo school with ${REGISTER_STUDENTS.toLocaleString('en-IN')} students imported first): total blocking time ≤ ${TARGET.signedInTbtMs} ms,`,
+    `the median of the ${RUNS} runs' (their blocking times in brackets; the other columns are the median-score run's).`,
     '',
     '| Page | Settings | Performance | (runs) | Accessibility | First contentful paint | Largest contentful paint | Total blocking time | Layout shift | Target |',
     '|---|---|---:|---|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| \`${r.page}\`${r.what ? ` (${r.what})` : ''} | ${r.preset} | **${r.performance}** | ${r.scores.join(', ')} | **${r.accessibility}** | ${ms(r.fcp)} | ${ms(r.lcp)} | ${r.tbt === undefined ? '–' : `${Math.round(r.tbt)} ms`} | ${r.cls === undefined ? '–' : r.cls.toFixed(3)} | ${verdict(r)} |`,
+        `| \`${r.page}\`${r.what ? ` (${r.what})` : ''} | ${r.preset} | **${r.performance}** | ${r.scores.join(', ')} | **${r.accessibility}** | ${ms(r.fcp)} | ${ms(r.lcp)} | ${r.signedIn ? `${Math.round(r.tbtMedian)} ms (${r.tbts.join(', ')})` : r.tbt === undefined ? '–' : `${Math.round(r.tbt)} ms`} | ${r.cls === undefined ? '–' : r.cls.toFixed(3)} | ${verdict(r)} |`,
     ),
     '',
   ];
@@ -257,7 +264,17 @@ async function main() {
         const r = medianRun(runs);
         version = r.version;
         browser = r.browser;
-        rows.push({ page: page.path, what: page.what, target: !!page.target, signedIn: !!page.signedIn, preset, ...r, scores: runs.map((x) => x.performance) });
+        rows.push({
+          page: page.path,
+          what: page.what,
+          target: !!page.target,
+          signedIn: !!page.signedIn,
+          preset,
+          ...r,
+          scores: runs.map((x) => x.performance),
+          tbts: runs.map((x) => Math.round(x.tbt ?? 0)),
+          tbtMedian: medianTbt(runs),
+        });
         log(`${preset} ${page.path}: performance ${r.performance} (runs ${runs.map((x) => x.performance).join(', ')}; TBT runs ${runs.map((x) => Math.round(x.tbt ?? 0)).join(', ')} ms), accessibility ${r.accessibility} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${Math.round(r.tbt ?? 0)} ms)`);
       }
     }
@@ -273,7 +290,7 @@ async function main() {
     log('updated docs/performance.md (Lighthouse)');
   }
   const missed = rows.filter((r) => verdict(r) && verdict(r) !== 'met');
-  for (const r of missed) log(`${r.preset} ${r.page}: target not met (performance ${r.performance}, accessibility ${r.accessibility}, LCP ${ms(r.lcp)}, TBT ${Math.round(r.tbt ?? 0)} ms)`);
+  for (const r of missed) log(`${r.preset} ${r.page}: target not met (performance ${r.performance}, accessibility ${r.accessibility}, LCP ${ms(r.lcp)}, TBT ${Math.round((r.signedIn ? r.tbtMedian : r.tbt) ?? 0)} ms)`);
 }
 
 main().catch((e) => {

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHints } from './vite-plugins/compile-hints';
 import { dropDarkTheme } from './vite-plugins/drop-dark-theme';
+import { dropIconFont } from './vite-plugins/drop-icon-font';
 import { lazyIconNames } from './vite-plugins/lazy-icon-names';
 import { precompress } from './vite-plugins/precompress';
 import { linguiCatalogues } from './vite-lingui-catalogues';
@@ -47,8 +48,8 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
   },
   css: {
-    // Blueprint's dark-theme rules, never used (vite-plugins/drop-dark-theme.ts).
-    postcss: { plugins: [dropDarkTheme()] },
+    // Blueprint's dark-theme rules and icon-font glyphs, never used (vite-plugins/drop-dark-theme.ts, drop-icon-font.ts).
+    postcss: { plugins: [dropDarkTheme(), dropIconFont()] },
   },
   server: {
     port: 5173,
