@@ -3,8 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DomainException } from '../domain.exception';
 import { ACCESS_KINDS, GUARDIAN_CHILDREN_SQL, type AccessKind, type AccessKindName } from './access-kinds';
 import type { WorkspaceContext } from './workspace-context';
+import { isUuid } from '../uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who names the ids: the school always; the role and user when the caller may be a guardian (every workspace context has them). */
 export type AccessCaller = Pick<WorkspaceContext, 'schoolId'> & Partial<Pick<WorkspaceContext, 'role' | 'userId'>>;
@@ -31,7 +31,7 @@ export class AccessService {
     const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
     if (wanted.length === 0) return;
     const notFound = () => new DomainException(spec.notFound ?? 'NOT_FOUND');
-    if (!wanted.every((id) => UUID.test(id))) throw notFound();
+    if (!wanted.every(isUuid)) throw notFound();
     const params: unknown[] = [ctx.schoolId, wanted];
     let scope = '';
     if (ctx.role === 'guardian') {

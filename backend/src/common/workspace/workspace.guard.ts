@@ -7,9 +7,9 @@ import { DomainException } from '../domain.exception';
 import { membershipRole } from './membership.query';
 import type { WorkspaceContext } from './workspace-context';
 import { REQUIRED_PERMISSION } from './workspace.keys';
+import { isUuid } from '../uuid';
 
 export const WORKSPACE_ON_REQUEST = Symbol('vidyalaya:workspace');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type WorkspaceRequest = { params?: Record<string, string>; user?: AuthUser; [WORKSPACE_ON_REQUEST]?: WorkspaceContext };
 
@@ -36,7 +36,7 @@ export class WorkspaceGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<WorkspaceRequest>();
     const schoolId = req.params?.schoolId;
     const user = req.user;
-    if (!user || typeof schoolId !== 'string' || !UUID.test(schoolId)) throw new DomainException('SCHOOL_NOT_FOUND');
+    if (!user || !isUuid(schoolId)) throw new DomainException('SCHOOL_NOT_FOUND');
     const role = await membershipRole(this.db, schoolId.toLowerCase(), user.id);
     if (!role) throw new DomainException('SCHOOL_NOT_FOUND');
     if (!roleHas(role, permission)) throw new DomainException('FORBIDDEN');

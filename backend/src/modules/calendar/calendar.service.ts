@@ -38,6 +38,7 @@ import { StaffService } from '../staff/staff.service';
 import { CalendarExamPapers } from './exam-papers.source';
 import { buildIcal } from './ical';
 import { CalendarRepository, type EventFields, type EventRow } from './calendar.repository';
+import { isUuid } from '../../common/uuid';
 
 function toEvent(r: EventRow): CalendarEvent {
   return {
@@ -55,7 +56,6 @@ function toEvent(r: EventRow): CalendarEvent {
 
 const toRule = (r: EventRow): CalendarRuleEvent => ({ title: r.title, kind: r.kind, startsOn: r.starts_on, endsOn: r.ends_on, classIds: r.class_ids ?? [] });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 const schoolIdOfToken = (token: string): string => {
   const h = token.slice(0, 32);
@@ -230,7 +230,7 @@ export class CalendarService {
     if (!school) throw new DomainException('NOT_FOUND');
     let calendarName = school.name;
     if (classId !== undefined) {
-      const cls = UUID.test(classId) ? await this.repo.classOf(schoolId, classId) : null;
+      const cls = isUuid(classId) ? await this.repo.classOf(schoolId, classId) : null;
       if (!cls) throw new DomainException('NOT_FOUND');
       calendarName = `${school.name}: ${cls.name}`;
     }

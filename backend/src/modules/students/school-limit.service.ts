@@ -3,8 +3,8 @@ import type { AuthUser } from '../../common/auth/access-tokens';
 import { DomainException } from '../../common/domain.exception';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import { StudentsRepository } from './students.repository';
+import { isUuid } from '../../common/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * PATCH /admin/schools/{id} {maxStudents} (provider staff, DECISIONS "Free trial"): raises or
@@ -20,7 +20,7 @@ export class SchoolLimitService {
   ) {}
 
   async set(staff: AuthUser, schoolId: string, maxStudents: number): Promise<{ school: { id: string; maxStudents: number; activeStudents: number } }> {
-    if (!UUID.test(schoolId)) throw new DomainException('SCHOOL_NOT_FOUND');
+    if (!isUuid(schoolId)) throw new DomainException('SCHOOL_NOT_FOUND');
     return this.writes.run({ schoolId, userId: staff.id }, async (tx) => {
       const repo = this.repo.in(tx.m);
       const changed = await repo.setMaxStudents(schoolId, maxStudents, staff.id, tx.now);
