@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API, loginApi, newUser, oncePerRun, PASSWORD, signInWithTokens, verifiedUser, type TestUser, type Tokens } from './support/api';
-import { enter, expectAccessible, expectFieldError, screenshot, setChecked, toastWith } from './support/checks';
+import { enter, expectAccessible, expectFieldError, openForm, screenshot, setChecked, toastWith } from './support/checks';
 import { readOtp } from './support/mail';
 
 // The server limits sign-ups per address (DECISIONS: rate limits), so this file's accounts are made
@@ -26,15 +26,6 @@ test.beforeAll(async ({ request }) => {
 
 const storedTokens = (page: Page) =>
   page.evaluate(() => ({ access: localStorage.getItem('vidyalaya_access_token'), refresh: localStorage.getItem('vidyalaya_refresh_token') }));
-
-/**
- * A pre-rendered page's form is inert until the app owns the page (web/scripts/prerender.mjs): typing
- * into it before then goes nowhere, as it would for a person. The tests wait for that moment.
- */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-}
 
 async function fillLogin(page: Page, user: Pick<TestUser, 'username' | 'password'>) {
   await page.getByLabel('Username').fill(user.username);
@@ -65,17 +56,17 @@ test('spec §2 route guard: a protected page sends a signed-out visitor to /logi
 
 test('spec §2: /login and /register send a signed-in user to /dashboard', async ({ page }) => {
   await signInWithTokens(page, mainTokens);
-  await open(page, '/login');
+  await openForm(page, '/login');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await open(page, '/register');
+  await openForm(page, '/register');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${main.username}!` })).toBeVisible();
 });
 
 test('spec §2: /verify-otp without navigation state goes to /login; /reset-password without a token goes to /forgot-password', async ({ page }) => {
-  await open(page, '/verify-otp');
+  await openForm(page, '/verify-otp');
   await expect(page).toHaveURL(/\/login$/);
-  await open(page, '/reset-password');
+  await openForm(page, '/reset-password');
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible();
   await expect(page.getByText('Set a New Password')).toHaveCount(0);
@@ -130,7 +121,7 @@ test('spec §4: logout wipes the tokens, the user and the persisted school state
 });
 
 test("spec §2 /login and §8: links, the submitting state, and 'Login failed' with the server's message", async ({ page }) => {
-  await open(page, '/login');
+  await openForm(page, '/login');
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   await expect(page.getByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register');
   let release!: () => void;
@@ -154,7 +145,7 @@ test("spec §2 /login and §8: links, the submitting state, and 'Login failed' w
 });
 
 test('spec §2 /register and §8: terms links in a new tab, a link to /login, and a taken username', async ({ page }) => {
-  await open(page, '/register');
+  await openForm(page, '/register');
   for (const [name, href] of [
     ['Terms of Service', '/terms'],
     ['Privacy Policy', '/privacy'],
@@ -177,7 +168,7 @@ test('spec §2 /register and §8: terms links in a new tab, a link to /login, an
 });
 
 test('spec §5: every message of the registration, login and OTP forms, beside its field', async ({ page }) => {
-  await open(page, '/register');
+  await openForm(page, '/register');
   const username = page.getByLabel('Username');
   await enter(username, 'ab');
   await expectFieldError(username, 'Username must be at least 3 characters');
@@ -200,7 +191,7 @@ test('spec §5: every message of the registration, login and OTP forms, beside i
   await expectAccessible(page, '/register with errors');
   await screenshot(page, 'register-errors');
 
-  await open(page, '/login');
+  await openForm(page, '/login');
   const loginName = page.getByLabel('Username');
   await enter(loginName, 'ab');
   await expectFieldError(loginName, 'Username must be at least 3 characters');
@@ -210,7 +201,7 @@ test('spec §5: every message of the registration, login and OTP forms, beside i
   await expectFieldError(page.getByLabel('Password', { exact: true }), 'Password is required');
   await expectAccessible(page, '/login with errors');
 
-  await open(page, '/forgot-password');
+  await openForm(page, '/forgot-password');
   await page.getByRole('button', { name: 'Send Reset Code' }).click();
   await expectFieldError(page.getByLabel('Username'), 'Username must be at least 3 characters');
 });
@@ -218,11 +209,11 @@ test('spec §5: every message of the registration, login and OTP forms, beside i
 test('spec §8 destructive toasts: the server message, or the fallback when there is none', async ({ page }) => {
   // No server to answer: each form shows the spec's fallback text.
   await page.route('**/api/v1/auth/**', (route) => route.abort('failed'));
-  await open(page, '/login');
+  await openForm(page, '/login');
   await fillLogin(page, main);
   await expect(toastWith(page, 'Login failed')).toContainText('Invalid username or password');
 
-  await open(page, '/register');
+  await openForm(page, '/register');
   await page.getByLabel('Username').fill('someone_new');
   await page.getByLabel('Email').fill('someone_new@example.in');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -231,7 +222,7 @@ test('spec §8 destructive toasts: the server message, or the fallback when ther
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(toastWith(page, 'Registration failed')).toContainText('An error occurred during registration');
 
-  await open(page, '/forgot-password');
+  await openForm(page, '/forgot-password');
   await page.getByLabel('Username').fill(main.username);
   await page.getByRole('button', { name: 'Send Reset Code' }).click();
   await expect(toastWith(page, 'Failed to send reset code')).toContainText('Please try again.');
@@ -249,7 +240,7 @@ test('spec §8 destructive toasts: the server message, or the fallback when ther
 
 test('spec §2 /forgot-password: username, code (with resend), new password, then back to the first step', async ({ page, request }) => {
   const user = await verifiedUser(request, 'reset');
-  await open(page, '/forgot-password');
+  await openForm(page, '/forgot-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible();
   await screenshot(page, 'forgot-password-username');
   await expectAccessible(page, '/forgot-password step 1');
@@ -301,7 +292,7 @@ test('spec §2 /forgot-password: username, code (with resend), new password, the
 });
 
 test('DECISIONS: logging in before verifying offers to verify, which sends a fresh code and opens /verify-otp', async ({ page }) => {
-  await open(page, '/login');
+  await openForm(page, '/login');
   await fillLogin(page, unverified);
   const callout = page.getByRole('alert').filter({ hasText: 'Please verify your email address before signing in.' });
   await expect(callout).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginApi, oncePerRun, signInWithTokens, verifiedUser, type TestUser, type Tokens } from './support/api';
-import { toastWith } from './support/checks';
+import { openForm, toastWith } from './support/checks';
 import { readOtp } from './support/mail';
 
 // Spec §8 destructive toasts whose fallback text shows only when a call fails without a message,
@@ -61,7 +61,7 @@ test("spec §8 'Password reset failed' / 'An error occurred while resetting your
 });
 
 test("spec §8 'Failed to reset password' on /forgot-password step 3: 'Please try again.' without a message, else the server's", async ({ page }) => {
-  await page.goto('/forgot-password');
+  await openForm(page, '/forgot-password');
   await page.getByLabel('Username').fill(resetter.username);
   const since = Date.now();
   await page.getByRole('button', { name: 'Send Reset Code' }).click();

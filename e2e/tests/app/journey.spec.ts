@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { approveSchool, newUser, staffToken } from './support/api';
-import { expectAccessible, screenshot, setChecked, toastWith } from './support/checks';
+import { expectAccessible, openForm, screenshot, setChecked, toastWith } from './support/checks';
 import { readOtp } from './support/mail';
 
 /**
@@ -12,7 +12,7 @@ test('spec §2/§4/§8: from sign-up to an approved school with its portal', asy
   const user = newUser('journey');
 
   // §2 /register
-  await page.goto('/register');
+  await openForm(page, '/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);

@@ -14,7 +14,7 @@ import {
   type TestUser,
   type Tokens,
 } from './support/api';
-import { expectAccessible, screenshot, toastWith } from './support/checks';
+import { expectAccessible, openForm, screenshot, toastWith } from './support/checks';
 import { readOtp } from './support/mail';
 
 // Issue 20 (onboarding as a new administrator experiences it). Sign-ups are rate-limited per
@@ -176,7 +176,7 @@ test('issue 20: "Change password" from the account menu: the new password works,
 
 test('issue 20: /verify-otp names the masked address, the validity and spam folder, a way back to fix the address; a wrong code shows at the field; no contradicting toasts on the login page', async ({ page }) => {
   const user = newUser('uxotp');
-  await page.goto('/register');
+  await openForm(page, '/register');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -210,7 +210,7 @@ test('issue 20: /verify-otp names the masked address, the validity and spam fold
 });
 
 test('issue 20: toasts of the page left behind are cleared on navigation', async ({ page }) => {
-  await page.goto('/login');
+  await openForm(page, '/login');
   await page.getByLabel('Username').fill('nobody_here_123');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -224,7 +224,7 @@ test('issue 20: toasts of the page left behind are cleared on navigation', async
 test('issue 20: the terms checkbox takes the first click even when the field above shows its message on blur', async ({ page }) => {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/register');
+    await openForm(page, '/register');
     await page.getByLabel('Username').fill('ab');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('Kanpur#School42');

@@ -16,6 +16,7 @@ import {
   verifiedUser,
   type Tokens,
 } from '../app/support/api';
+import { openForm } from '../app/support/checks';
 import { newestMail } from '../app/support/mail';
 
 /**
@@ -297,7 +298,7 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
   // The teacher, on the main host's /login, lands in the workspace (no school of their own).
   const teacher = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
   // (English only here: no web font needed.)
-  await teacher.goto('/login');
+  await openForm(teacher, '/login');
   await teacher.getByLabel('Username').fill(w.teacher.username);
   await teacher.getByLabel('Password', { exact: true }).fill(w.teacher.password);
   await teacher.getByRole('button', { name: 'Login', exact: true }).click();

@@ -63,3 +63,13 @@ export async function enter(field: import('@playwright/test').Locator, value: st
   await field.fill(value);
   await field.press('Tab');
 }
+
+/**
+ * Opens a page whose form is pre-rendered (/login, /register, /forgot-password, …) and waits for the
+ * app to own it: the form is inert until then (web/scripts/prerender.mjs), so typing earlier goes
+ * nowhere, as it would for a person.
+ */
+export async function openForm(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
