@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openForm } from '../app/support/checks';
 
 /** Every public route of spec §2, with the heading and document title each page shows. */
 export const PUBLIC_PAGES = [
@@ -21,9 +22,8 @@ export const DESKTOP = { width: 1280, height: 800 };
  * the page: a pre-rendered page shows its <h1> before its script has hydrated it (issue 21).
  */
 export async function openPage(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(path);
+  await openForm(page, path);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { allocatePayment, amountInWords, computeDues, effectiveConcessions, financialYearOf, formatReceiptNumber, groupIndian, numberInWordsIndian, percentOf, upiLink } from './fees';
+import { allocatePayment, amountInWords, computeDues, effectiveConcessions, financialYearOf, formatReceiptNumber, groupDigitsIndian, groupIndian, numberInWordsIndian, percentOf, upiLink } from './fees';
 
 describe('amount in words (Indian numbering)', () => {
   it.each([
@@ -24,6 +24,8 @@ describe('amount in words (Indian numbering)', () => {
     expect(groupIndian(12_345_678)).toBe('1,23,456.78');
     expect(groupIndian(99)).toBe('0.99');
     expect(groupIndian(1_00_00_000_00)).toBe('1,00,00,000.00');
+    expect(groupIndian(-12_345_678)).toBe('-1,23,456.78');
+    expect(['1', '123', '1234', '123456', '12345678'].map(groupDigitsIndian)).toEqual(['1', '123', '1,234', '1,23,456', '1,23,45,678']);
   });
 });
 

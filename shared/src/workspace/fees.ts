@@ -433,14 +433,17 @@ export function paiseToDecimal(p: number): string {
   return `${rupees}.${String(p % 100).padStart(2, '0')}`;
 }
 
+/** A run of digits grouped the Indian way (lakh, crore): '12345678' → '1,23,45,678'. */
+export function groupDigitsIndian(digits: string): string {
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return rest ? `${rest},${last3}` : last3;
+}
+
 /** Indian grouping: 12345678 paise → '1,23,456.78' (no symbol). */
 export function groupIndian(p: number): string {
-  const negative = p < 0;
   const abs = Math.abs(p);
-  const rupees = String(Math.trunc(abs / 100));
-  const last3 = rupees.slice(-3);
-  const rest = rupees.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${rest ? `${rest},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
+  return `${p < 0 ? '-' : ''}${groupDigitsIndian(String(Math.trunc(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
 }
 /** ₹1,23,456.00 */
 export const formatRupees = (p: number): string => `₹${groupIndian(p)}`;

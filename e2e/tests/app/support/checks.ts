@@ -65,9 +65,9 @@ export async function enter(field: import('@playwright/test').Locator, value: st
 }
 
 /**
- * Opens a page whose form is pre-rendered (/login, /register, /forgot-password, …) and waits for the
- * app to own it: the form is inert until then (web/scripts/prerender.mjs), so typing earlier goes
- * nowhere, as it would for a person.
+ * Opens a page and waits for the app to own it. A pre-rendered page (the public pages, /login,
+ * /register, /forgot-password, …) shows before its script hydrates it, and its form is inert until
+ * then (web/scripts/prerender.mjs), so typing earlier goes nowhere, as it would for a person.
  */
 export async function openForm(page: Page, path: string): Promise<void> {
   await page.goto(path);

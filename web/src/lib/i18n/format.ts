@@ -1,4 +1,4 @@
-import { istParts, type Language } from '@vidyalaya/shared';
+import { formatDateIST, formatRupees, groupDigitsIndian, istParts, type Language } from '@vidyalaya/shared';
 
 /**
  * Indian number, money and date formats for the workspace (DECISIONS "Paths and tenancy"): money is
@@ -12,56 +12,39 @@ import { istParts, type Language } from '@vidyalaya/shared';
  * digits; web/test/workspace-format.spec.ts compares the two over thousands of values.
  */
 
-/** '1234567' → '12,34,567': the last three digits, then pairs. */
-function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const head = digits.slice(0, -3);
-  const pairs: string[] = [];
-  for (let end = head.length; end > 0; end -= 2) pairs.unshift(head.slice(Math.max(0, end - 2), end));
-  return `${pairs.join(',')},${digits.slice(-3)}`;
-}
-
-/** 12345600 paise → '₹1,23,456.00' (English and Hindi alike). Only whole paise are money. */
+/** 12345600 paise → '₹1,23,456.00' (English and Hindi alike); a debt is '-₹…', as Intl writes it. Only whole paise are money. */
 export function formatMoney(paise: number, _language: Language = 'en'): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError('Money must be a whole number of paise');
-  const abs = Math.abs(paise);
-  const rupees = groupIndian(String(Math.trunc(abs / 100)));
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${paise < 0 ? '-' : ''}₹${rupees}.${rest}`;
+  return `${paise < 0 ? '-' : ''}${formatRupees(Math.abs(paise))}`;
 }
 
 let fractions: Intl.NumberFormat | undefined;
 
 /** 123456 → '1,23,456'. A whole number is written out; a fraction (rare on screen) is left to Intl. */
 export function formatNumber(value: number, _language: Language = 'en'): string {
-  if (Number.isSafeInteger(value)) return `${value < 0 || Object.is(value, -0) ? '-' : ''}${groupIndian(String(Math.abs(value)))}`;
+  if (Number.isSafeInteger(value)) return `${value < 0 || Object.is(value, -0) ? '-' : ''}${groupDigitsIndian(String(Math.abs(value)))}`;
   fractions ??= new Intl.NumberFormat('en-IN', { numberingSystem: 'latn' });
   return fractions.format(value);
 }
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A wire date ('2026-04-01') → '01/04/2026' as it is (a calendar date has no time zone); an instant
  * (ISO string with a time, or a Date) → its day in IST. Empty for nothing or nonsense.
  */
 export function formatDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
     const m = WIRE_DATE.exec(value);
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const { year, month, day } = istParts(date);
-  return `${two(day)}/${two(month)}/${year}`;
+  return formatDateIST(value);
 }
 
 /** Today's date in IST as a wire date ('2026-11-25'). */
 export function todayInIST(now: Date = new Date()): string {
-  const { year, month, day } = istParts(now);
-  return `${year}-${two(month)}-${two(day)}`;
+  const [d, m, y] = formatDateIST(now).split('/');
+  return `${y}-${m}-${d}`;
 }
 
 const NAMES: Record<Language, { weekdays: readonly string[]; months: readonly string[] }> = {
