@@ -14,7 +14,7 @@
 //
 // Options (environment): CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_PORT=3352,
 // BENCH_LIGHTHOUSE_PRESETS=mobile (or mobile,desktop), BENCH_LIGHTHOUSE_RUNS=3, BENCH_LIGHTHOUSE_PAGES=/,/login,
-// BENCH_NO_REPORT=1 (print only), BENCH_LIGHTHOUSE_OUT=dir (keep Lighthouse's JSON reports there),
+// BENCH_NO_REPORT=1 (print only), BENCH_LIGHTHOUSE_OUT=dir (keep Lighthouse's JSON reports there, one per run),
 // BENCH_LIGHTHOUSE_ASSETS=1 (and their traces).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -78,7 +78,7 @@ async function audit(url, preset, outDir, opts = {}) {
 
 async function auditOnce(url, preset, outDir, opts) {
   const cli = require.resolve('lighthouse/cli/index.js');
-  const out = join(outDir, `${preset}-${url.replace(/\W+/g, '_')}.json`);
+  const out = join(outDir, `${preset}-${url.replace(/\W+/g, '_')}${opts.run === undefined ? '' : `-run${opts.run + 1}`}.json`);
   const args = [
     cli,
     url,
@@ -260,7 +260,7 @@ async function main() {
           opts = { port: signedIn.port, before: signedIn.clearCache };
         }
         const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${origin}${page.path.replace('{school}', schoolId)}`, preset, process.env.BENCH_LIGHTHOUSE_OUT ?? dataDir, opts));
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${origin}${page.path.replace('{school}', schoolId)}`, preset, process.env.BENCH_LIGHTHOUSE_OUT ?? dataDir, { ...opts, run: i }));
         const r = medianRun(runs);
         version = r.version;
         browser = r.browser;

@@ -32,16 +32,19 @@ export function compileCatalogue(messages: Record<string, string>): Record<strin
 
 /**
  * `[name, 'plural', {one, other}]` → `[name␁plural, 'select', {one, other}]`, with each case's own `#`
- * as the placeholder `[name␁#]`. A plural with an exact case (`=0 {…}`) is left to Lingui.
+ * as the placeholder `[name␁#]`. A plural with an exact case (`=0 {…}`) or an offset is left to Lingui.
+ * (Lingui's ES build writes `offset: undefined` into every plural's cases; its CommonJS build, which
+ * the unit tests load, does not.)
  */
-function withoutIntlPlurals(tokens: Tokens): Tokens {
+export function withoutIntlPlurals(tokens: Tokens): Tokens {
   if (!Array.isArray(tokens)) return tokens;
   return tokens.map((token): Token => {
     if (typeof token === 'string' || !token[2]) return token;
-    const [name, type, cases] = token;
+    const [name, type, all] = token;
+    const cases = Object.fromEntries(Object.entries(all).filter(([c, v]) => !(c === 'offset' && (v === undefined || Number(v) === 0)))) as Cases;
     const plain = type === 'plural' && Object.keys(cases).every((c) => c === 'one' || c === 'other');
     const mapped: Cases = {};
-    for (const [c, inner] of Object.entries(cases)) {
+    for (const [c, inner] of Object.entries(plain ? cases : all)) {
       const rewritten = withoutIntlPlurals(inner);
       mapped[c] = plain && Array.isArray(rewritten) ? rewritten.map((t): Token => (t === '#' ? [name + PLURAL_NUMBER] : t)) : rewritten;
     }

@@ -34,4 +34,15 @@ describe('Blueprint’s icon-font glyphs dropped at build (vite-plugins/drop-ico
     for (const rule of ['span.bp6-icon-standard{', 'span.bp6-icon-large{', '.bp6-icon.bp6-intent-primary']) expect(out).toContain(rule);
     expect(out.length).toBeLessThan(blueprint.length - 60_000);
   });
+
+  it('takes the icon fonts out of font-family lists, and leaves other families alone', () => {
+    expect(run('span.bp6-icon-standard{font-family:"blueprint-icons-16", sans-serif;width:16px}')).toBe('span.bp6-icon-standard{font-family:sans-serif;width:16px}');
+    expect(run("span.bp6-icon:empty{font-family:'blueprint-icons-20';font-size:inherit}")).toBe('span.bp6-icon:empty{font-size:inherit}');
+    expect(run('body{font-family:Roboto, blueprint-icons-16, sans-serif}')).toBe('body{font-family:Roboto, sans-serif}');
+    for (const css of ['body{font-family:system-ui, sans-serif}', 'code{font-family:monospace}', 'p{font-family:"blueprint-icons-160", serif}']) expect(run(css)).toBe(css);
+    const out = run(blueprint);
+    expect(blueprint).toMatch(/font-family:\s*"blueprint-icons-16"/);
+    // (Blueprint's `--bp-typography-family-default` also names it; no rule reads that property.)
+    expect(out).not.toMatch(/font-family:[^;}]*blueprint-icons/);
+  });
 });

@@ -23,10 +23,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Quoted names given to an icon prop or field, with the file they are in. */
-function namedIcons(): Map<string, string> {
+function namedIcons(files = sourceFiles(SRC)): Map<string, string> {
   const found = new Map<string, string>();
   const prop = /\b(?:icon|leftIcon|rightIcon)\s*(?:=\s*(?:"([a-z0-9-]+)"|\{([^}\n]*)\})|:\s*(?:'([a-z0-9-]+)'|"([a-z0-9-]+)"))/g;
-  for (const file of sourceFiles(SRC)) {
+  for (const file of files) {
     if (file === LOADER) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(prop)) {
       const names = m[2] !== undefined ? [...m[2].matchAll(/['"]([a-z0-9-]+)['"]/g)].map((x) => x[1]!) : [m[1] ?? m[3] ?? m[4]!];
@@ -55,5 +55,19 @@ describe('icon loader', () => {
 
   it('lists only real icons', () => {
     expect([...listed].filter((n) => !isBlueprintIcon(n))).toEqual([]);
+  });
+
+  it('has the shell’s icons (header and navigation) in the workspace set, which the shell loads before it draws', () => {
+    const set = readFileSync(join(SRC, 'components', 'blueprint', 'workspace-icons.ts'), 'utf8');
+    const inSet = new Set([...set.matchAll(/^ {2}(?:'([a-z0-9-]+)'|([a-z]+))(?:: [a-zA-Z]+)?,$/gm)].map((m) => m[1] ?? m[2]!));
+    const imported = [...set.matchAll(/generated\/16px\/paths\/([a-z0-9-]+)'/g)].map((m) => m[1]!);
+    expect([...inSet].sort()).toEqual([...imported].sort());
+    const shellFiles = [join(SRC, 'features', 'workspace', 'nav.ts'), join(SRC, 'features', 'workspace', 'components', 'school-shell.tsx')];
+    const shell = [...namedIcons(shellFiles).keys()];
+    expect(shell.length).toBeGreaterThan(10);
+    expect(shell.filter((n) => !inSet.has(n) && !['office', 'error'].includes(n))).toEqual([]);
+    // The loader takes these icons' 16 px paths from the set, not from a chunk of their own.
+    const loader = readFileSync(LOADER, 'utf8');
+    for (const name of inSet) expect(loader).toContain(`workspaceIcon('${name}')`);
   });
 });

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setupI18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { compileCatalogue } from '../vite-lingui-catalogues';
+import { compileCatalogue, withoutIntlPlurals } from '../vite-lingui-catalogues';
 import { pluralCategory, withPlurals } from '../src/lib/i18n/plural';
 
 /** Every plural message of every feature catalogue, in both languages. */
@@ -64,5 +64,13 @@ describe('plurals without Intl (lib/i18n/plural.ts, vite-lingui-catalogues.ts)',
     expect(JSON.stringify(compiled.a)).toContain('"plural"');
     expect(compiled.b).toEqual(['Hello ', ['name']]);
     expect(withPlurals({ name: 'Asha' }, 'en')).toEqual({ name: 'Asha' });
+  });
+
+  it('rewrites the plural as Lingui’s ES build compiles it too (an `offset: undefined` among the cases), and keeps a real offset', () => {
+    // The build loads Lingui's ES module, which writes the offset key; these tests load its CommonJS build, which does not.
+    const es = [['count', 'plural', { offset: undefined, one: ['#', ' day left'], other: ['#', ' days left'] }]] as unknown as Parameters<typeof withoutIntlPlurals>[0];
+    expect(withoutIntlPlurals(es)).toEqual([['count\u0001plural', 'select', { one: [['count\u0001#'], ' day left'], other: [['count\u0001#'], ' days left'] }]]);
+    const offset = [['count', 'plural', { offset: 1, one: ['#'], other: ['#'] }]] as unknown as Parameters<typeof withoutIntlPlurals>[0];
+    expect(JSON.stringify(withoutIntlPlurals(offset))).toContain('"plural"');
   });
 });

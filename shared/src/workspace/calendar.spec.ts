@@ -1,12 +1,11 @@
+import { addDays, timetableDayOf } from '../rules/school-days';
 import {
-  addDays,
   createCalendarEventSchema,
   normaliseCalendarEvent,
   calendarSettingsSchema,
   DEFAULT_CALENDAR_SETTINGS,
   holidayOn,
   holidaysBetween,
-  timetableDayOf,
   workingDays,
   workingDaysQuerySchema,
   type CalendarRuleEvent,

@@ -1,4 +1,5 @@
-import { allocatePayment, amountInWords, computeDues, effectiveConcessions, financialYearOf, formatReceiptNumber, groupDigitsIndian, groupIndian, numberInWordsIndian, percentOf, upiLink } from './fees';
+import { amountInWords, groupDigitsIndian, groupIndian, numberInWordsIndian } from '../rules/money';
+import { allocatePayment, computeDues, effectiveConcessions, financialYearOf, formatReceiptNumber, percentOf, upiLink } from './fees';
 
 describe('amount in words (Indian numbering)', () => {
   it.each([

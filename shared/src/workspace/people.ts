@@ -3,14 +3,13 @@ import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
 import { newPasswordSchema, newUsernameSchema } from '../auth/schemas';
 import { pageQueryShape, type Page } from './common';
+import { LANGUAGES, type Language } from './languages';
 import { WORKSPACE_MESSAGES as M } from './messages';
 import { SCHOOL_ROLES, type Permission, type SchoolRole } from './roles';
 
 /** DECISIONS "People and roles" and docs/workspace-contract.md. */
 export const schoolRoleSchema = z.enum(SCHOOL_ROLES, { error: M.roleInvalid });
 
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 // ── me ────────────────────────────────────────────────────────────────────
 export interface MySchool {

@@ -4,53 +4,12 @@ import { CATALOGUE_CLASSES } from '../catalogue/classes';
 import { aadhaarProblem, normalizeAadhaar } from '../rules/aadhaar';
 import { blankToUndefined, emailField, optionalField, requiredText } from '../schemas/common';
 import { isoDateSchema, pageQueryShape, type Page } from './common';
+import { STUDENT_MESSAGES } from './students-messages';
 
 /**
  * Students and admissions (DECISIONS "Students", "Admissions"; issue 14). The field names are the
  * contract: the server validates every body with these schemas and the renderer's forms use them.
  */
-export const STUDENT_MESSAGES = {
-  admissionNumber: 'Admission number may have up to 30 letters, digits, / or -',
-  firstNameRequired: 'First name is required',
-  nameTooLong: 'Name must not exceed 100 characters',
-  dateOfBirth: 'Enter the date of birth as YYYY-MM-DD',
-  dateOfBirthFuture: 'Date of birth cannot be in the future',
-  gender: 'Gender must be male, female or other',
-  sectionRequired: 'Choose a section',
-  sectionInvalid: 'Section must be a valid ID',
-  rollNumber: 'Roll number must be a whole number from 1 to 9999',
-  guardianNameRequired: 'Guardian’s name is required',
-  relation: 'Relation must be father, mother or guardian',
-  phone: 'Enter a 10-digit Indian mobile number',
-  email: 'Please enter a valid email address',
-  emailTooLong: 'Email must not exceed 255 characters',
-  guardiansMax: 'At most 4 guardians',
-  pen: 'PEN must be 11 digits',
-  apaarId: 'APAAR ID must be 12 digits',
-  socialCategory: 'Social category must be general, sc, st or obc',
-  bloodGroup: 'Blood group must be one of A+, A-, B+, B-, AB+, AB-, O+, O-',
-  text50: 'Must not exceed 50 characters',
-  pinCode: 'PIN code must be 6 digits',
-  addressTooLong: 'Must not exceed 255 characters',
-  status: 'Status must be active, left or passed_out',
-  leftOnRequired: 'Enter the date the student left',
-  leavingReasonRequired: 'Enter the reason for leaving',
-  leavingReasonTooLong: 'Reason must not exceed 500 characters',
-  sort: 'Sort by name, admissionNumber, rollNumber, class or createdAt',
-  order: 'Order must be asc or desc',
-  listStatus: 'Status must be active, left, passed_out or all',
-  consent: 'The guardian’s consent is required to apply',
-  classApplied: 'Choose a class from Nursery to Class 12',
-  reasonRequired: 'Enter a reason',
-  reasonTooLong: 'Reason must not exceed 500 characters',
-  applicationStatus: 'Status must be new, under_review, admitted or rejected',
-  prefix: 'Prefix may have up to 20 letters, digits, / or -',
-  nextNumber: 'Next number must be a whole number from 1 to 99999999',
-  digits: 'Digits must be a whole number from 1 to 8',
-  maxStudents: 'The limit must be a whole number from 1 to 100000',
-  dryRun: 'dryRun must be true or false',
-  format: 'Format must be csv or xlsx',
-} as const;
 const M = STUDENT_MESSAGES;
 
 export const GENDERS = ['male', 'female', 'other'] as const;

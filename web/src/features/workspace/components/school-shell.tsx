@@ -3,6 +3,8 @@ import type { Language, MySchool } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+// The shell's and the lists' icons, ready before the shell first draws (one chunk, no fetch per icon).
+import '../../../components/blueprint/workspace-icons';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { asApiError } from '../../../lib/api/errors';
 import { logout } from '../../../lib/auth/auth-slice';
