@@ -149,5 +149,40 @@ for (const [path, modules] of Object.entries(PAGES)) {
   writeFileSync(join(out, file), afterFirstPaint(html));
   routes[path] = file;
 }
+
+/**
+ * The workspace's document (`/workspace/*`, every host): the empty shell with, in its head, the
+ * stylesheets and scripts every workspace page loads (Blueprint's whole stylesheet, the workspace's
+ * root, sign-in guard and shell). Without it they were found only once the app's script had run and
+ * its router had matched the path: a second round of requests, and Blueprint's stylesheet parsed and
+ * applied to a page already drawn. Now they load with the app's own script, the stylesheet before the
+ * first paint (docs/performance.md, round six).
+ */
+const WORKSPACE = [
+  'src/app/workspace-slots.tsx',
+  FULL,
+  'src/features/workspace/components/workspace-root.tsx',
+  'src/features/workspace/components/require-sign-in.tsx',
+  'src/features/workspace/components/school-shell.tsx',
+];
+{
+  const files = { css: new Set(), js: new Set() };
+  for (const name of WORKSPACE) {
+    const key = manifestKey(name);
+    if (!key) throw new Error(`${name} is not in the build manifest`);
+    const f = filesOf(key);
+    f.css.forEach((c) => files.css.add(c));
+    f.js.forEach((j) => files.js.add(j));
+  }
+  const head = [
+    ...[...files.css].filter((c) => !inShell.css.has(c)).map(stylesheet),
+    ...[...files.js].filter((j) => !inShell.js.has(j)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('\n    ');
+  const html = shell.replace('</head>', `  ${head}\n  </head>`);
+  if (html === shell) throw new Error('dist/index.html has no </head>');
+  writeFileSync(join(out, 'workspace.html'), html);
+  routes['/workspace/*'] = 'workspace.html';
+}
+
 writeFileSync(join(out, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
-console.log(`pre-rendered ${Object.keys(routes).length} pages into dist/prerendered/`);
+console.log(`pre-rendered ${Object.keys(routes).length - 1} pages and the workspace's document into dist/prerendered/`);

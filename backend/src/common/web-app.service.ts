@@ -20,14 +20,19 @@ interface HtmlDocument {
  * Serves the built renderer's HTML for every non-API GET the router does not know (the SPA
  * fallback), with the configured APP_DOMAIN written into its meta tag. The public pages the build
  * pre-rendered (`dist/prerendered/routes.json`: path → file) get their own document, so their content
- * paints before any script runs; every other path, and every path on a school's portal host, gets the
- * empty shell (index.html). Each document is compressed once at start (brotli and gzip) and sent in
- * the encoding the client prefers. /api paths never get HTML.
+ * paints before any script runs. An entry ending in `/*` names a document for a path and everything
+ * under it, on every host: the workspace's (`/workspace/*`), which carries the workspace's stylesheets
+ * and scripts in its head so they load with the app's own instead of after it. Every other path, and
+ * every other path on a school's portal host, gets the empty shell (index.html). Each document is
+ * compressed once at start (brotli and gzip) and sent in the encoding the client prefers. /api paths
+ * never get HTML.
  */
 @Injectable()
 export class WebAppService {
   private readonly shell: HtmlDocument | null;
   private readonly pages = new Map<string, HtmlDocument>();
+  /** Documents for a path and everything under it (`/workspace/*` → ['/workspace', doc]), longest first. */
+  private readonly sections: [string, HtmlDocument][] = [];
   private readonly portalSuffix: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -40,8 +45,11 @@ export class WebAppService {
       const routes = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string>;
       for (const [path, file] of Object.entries(routes)) {
         const doc = load(join(config.webDistDir, PRERENDERED_DIR, file));
-        if (doc) this.pages.set(path, doc);
+        if (!doc) continue;
+        if (path.endsWith('/*')) this.sections.push([path.slice(0, -2), doc]);
+        else this.pages.set(path, doc);
       }
+      this.sections.sort((a, b) => b[0].length - a[0].length);
     }
   }
 
@@ -73,7 +81,9 @@ export class WebAppService {
       reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`, then start again.\n');
       return;
     }
-    const doc = (!this.isPortalHost(req) && this.pages.get(normalisePath(req.url))) || this.shell;
+    const path = normalisePath(req.url);
+    const doc =
+      (!this.isPortalHost(req) && this.pages.get(path)) || this.sections.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] || this.shell;
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (encoding) reply.header('Content-Encoding', encoding);

@@ -49,7 +49,9 @@ function fakeWebDist(): { dir: string; script: string } {
   writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
   const home = `<!doctype html><html><head>${meta}</head><body><div id="root"><h1>Top Quality, Half the Cost</h1>${'<p>Attendance, fees and report cards.</p>'.repeat(40)}</div></body></html>`;
   writeFileSync(join(dir, 'prerendered', 'home.html'), home);
-  writeFileSync(join(dir, 'prerendered', 'routes.json'), JSON.stringify({ '/': 'home.html' }));
+  const workspace = `<!doctype html><html><head>${meta}<link rel="stylesheet" href="/assets/blueprint-full.css"></head><body><div id="root"></div></body></html>`;
+  writeFileSync(join(dir, 'prerendered', 'workspace.html'), workspace);
+  writeFileSync(join(dir, 'prerendered', 'routes.json'), JSON.stringify({ '/': 'home.html', '/workspace/*': 'workspace.html' }));
   return { dir, script };
 }
 
@@ -112,6 +114,26 @@ describe('Compression: assets precompressed at build time, HTML at start, API an
       const portal = await get(t.baseUrl, '/', { host: 'sunrise.localhost:3000' });
       expect(decode(portal)).toContain('<div id="root"></div>');
       expect(decode(portal)).not.toContain('Top Quality');
+    });
+
+    it('the workspace’s document answers /workspace and every path under it, on the main host and on a school’s host', async () => {
+      for (const [path, headers] of [
+        ['/workspace', {}],
+        ['/workspace/', {}],
+        ['/workspace/3f6c1c1e-1111-4222-8333-444455556666/students?q=asha', {}],
+        ['/workspace/3f6c1c1e-1111-4222-8333-444455556666', { host: 'sunrise.localhost:3000' }],
+      ] as const) {
+        const res = await get(t.baseUrl, path, { 'accept-encoding': 'br', ...headers });
+        expect(res.status).toBe(200);
+        expect(decode(res)).toContain('<link rel="stylesheet" href="/assets/blueprint-full.css">');
+        expect(decode(res)).toContain('content="localhost:3000"');
+      }
+      // Only under it: a path that merely begins with the same letters gets the shell.
+      for (const path of ['/workspaces', '/sign-in']) {
+        const res = await get(t.baseUrl, path);
+        expect(res.body.toString('utf8')).not.toContain('blueprint-full.css');
+        expect(res.body.toString('utf8')).toContain('<div id="root"></div>');
+      }
     });
 
     it('a pre-rendered form posted before its script took over is sent back to the page, nothing processed', async () => {
