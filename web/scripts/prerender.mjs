@@ -120,26 +120,33 @@ function afterFirstPaint(html) {
   return rest.replace('</head>', `  <script defer src="${bootFile}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`);
 }
 
-const { render } = await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href);
+/** What every page already loads: the entry's scripts and stylesheet. */
 const inShell = filesOf(entryKey);
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-const routes = {};
-for (const [path, modules] of Object.entries(PAGES)) {
-  const result = await render(path);
-  if (!('html' in result)) throw new Error(`${path} redirected to ${result.redirect} while pre-rendering`);
+
+/** The head's additions for pages made of these source modules: their stylesheets and scripts not already in the shell. */
+function headFor(modules) {
   const files = { css: new Set(), js: new Set() };
-  for (const name of [LAYOUT, ...modules]) {
+  for (const name of modules) {
     const key = manifestKey(name);
     if (!key) throw new Error(`${name} is not in the build manifest`);
     const f = filesOf(key);
     f.css.forEach((c) => files.css.add(c));
     f.js.forEach((j) => files.js.add(j));
   }
-  const head = [
+  return [
     ...[...files.css].filter((c) => !inShell.css.has(c)).map(stylesheet),
     ...[...files.js].filter((j) => !inShell.js.has(j)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ].join('\n    ');
+}
+
+const { render } = await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href);
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const routes = {};
+for (const [path, modules] of Object.entries(PAGES)) {
+  const result = await render(path);
+  if (!('html' in result)) throw new Error(`${path} redirected to ${result.redirect} while pre-rendering`);
+  const head = headFor([LAYOUT, ...modules]);
   const html = shell
     .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => stylesheet(href))
     .replace('</head>', `  ${head}\n  </head>`)
@@ -166,19 +173,7 @@ const WORKSPACE = [
   'src/features/workspace/components/school-shell.tsx',
 ];
 {
-  const files = { css: new Set(), js: new Set() };
-  for (const name of WORKSPACE) {
-    const key = manifestKey(name);
-    if (!key) throw new Error(`${name} is not in the build manifest`);
-    const f = filesOf(key);
-    f.css.forEach((c) => files.css.add(c));
-    f.js.forEach((j) => files.js.add(j));
-  }
-  const head = [
-    ...[...files.css].filter((c) => !inShell.css.has(c)).map(stylesheet),
-    ...[...files.js].filter((j) => !inShell.js.has(j)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-  ].join('\n    ');
-  const html = shell.replace('</head>', `  ${head}\n  </head>`);
+  const html = shell.replace('</head>', `  ${headFor(WORKSPACE)}\n  </head>`);
   if (html === shell) throw new Error('dist/index.html has no </head>');
   writeFileSync(join(out, 'workspace.html'), html);
   routes['/workspace/*'] = 'workspace.html';

@@ -38,6 +38,17 @@ test.describe('issue 21: the public pages are pre-rendered at build time and hyd
         await expect(page.locator('#root')).toBeEmpty();
       }
     });
+
+    test('the workspace has a document of its own: Blueprint’s stylesheet and the shell’s scripts in its head, nothing drawn', async ({ request }) => {
+      for (const path of ['/workspace', '/workspace/3f6c1c1e-1111-4222-8333-444455556666/students']) {
+        const html = await (await request.get(path)).text();
+        expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/blueprint-full-[\w-]+\.css">/);
+        expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/school-shell-[\w-]+\.js">/);
+        expect(html).toContain('<div id="root"></div>');
+      }
+      const shell = await (await request.get('/dashboard')).text();
+      expect(shell).not.toContain('blueprint-full');
+    });
   });
 
   for (const { path, title, selector } of [
