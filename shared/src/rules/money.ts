@@ -2,6 +2,7 @@
  * Money as the school office writes it (pure, no schema library: the renderer's start-up formats use
  * these, docs/performance.md). Amounts are integer paise.
  */
+
 /** Paise as rupees with two decimals and no grouping, for a UPI link: 123450 → '1234.50'. */
 export function paiseToDecimal(p: number): string {
   const rupees = Math.trunc(p / 100);

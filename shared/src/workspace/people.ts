@@ -10,7 +10,6 @@ import { SCHOOL_ROLES, type Permission, type SchoolRole } from './roles';
 /** DECISIONS "People and roles" and docs/workspace-contract.md. */
 export const schoolRoleSchema = z.enum(SCHOOL_ROLES, { error: M.roleInvalid });
 
-
 // ── me ────────────────────────────────────────────────────────────────────
 export interface MySchool {
   id: string;
