@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EXAM_MESSAGES, type ExamPaper } from '@vidyalaya/shared';
+import { EXAM_MESSAGES, examYear, paperDateProblem, paperOnHoliday, type ExamPaper } from '@vidyalaya/shared';
 import { buildClasses, checkRows, clashLines, serverProblems, toPapers } from '../src/features/exams/model/date-sheet';
 
 const C7 = '77777777-7777-4777-8777-777777777777';
@@ -66,9 +66,34 @@ describe('the date-sheet editor model', () => {
     expect(found.get('')).toEqual({ text: 'Too many' });
   });
 
+  it('a date outside the exam’s academic year is named on its row before sending, with the year’s dates', () => {
+    const year = examYear('2026-27', { startsOn: '2026-06-01', endsOn: '2027-03-31' });
+    const [c7] = buildClasses(exam, (id) => subjects[id] ?? [], []);
+    const rows = [
+      { ...c7!.rows[0]!, date: '2026-05-30', startsAt: '09:30', endsAt: '12:30' },
+      { ...c7!.rows[1]!, date: '2026-06-01', startsAt: '09:30', endsAt: '12:30' },
+    ];
+    const found = checkRows(rows, year);
+    expect(found.get(rows[0]!.key)).toEqual({ id: 'outsideYear', values: { year: '2026-27', from: '01/06/2026', to: '31/03/2027' } });
+    expect(found.has(rows[1]!.key)).toBe(false);
+    expect(checkRows(rows).size).toBe(0);
+  });
+
+  it('the server’s date refusals (outside the year, a holiday) are worded by the screen, with their values', () => {
+    const year = examYear('2026-27');
+    const outside = paperDateProblem('2027-04-02', year, { holiday: false })!;
+    const diwali = paperDateProblem('2026-11-09', year, { holiday: true, name: 'Diwali' })!;
+    const found = serverProblems({ 'papers.0.date': outside, 'papers.1.date': diwali }, ['a', 'b'], year);
+    expect(found.get('a')).toEqual({ id: 'outsideYear', values: { year: '2026-27', from: '01/04/2026', to: '31/03/2027' } });
+    expect(found.get('b')).toEqual({ id: 'holiday', values: { name: 'Diwali' } });
+    expect(serverProblems({ 'papers.0.date': paperOnHoliday('Second Saturday') }, ['a']).get('a')).toEqual({ id: 'holiday', values: { name: 'Second Saturday' } });
+    // Without the year (or another year's text), the server's own words are shown.
+    expect(serverProblems({ 'papers.0.date': outside }, ['a']).get('a')).toEqual({ text: outside });
+  });
+
   it('a clash names its class, date and two subjects from the answer’s papers', () => {
     const papers = [paper(C7, MATH, 'Mathematics', '2026-09-14', '09:30', '12:30'), paper(C7, ENG, 'English', '2026-09-14', '11:00', '13:00')];
-    expect(clashLines({ examId: 'x', papers, clashes: [{ classId: C7, date: '2026-09-14', papers: [0, 1] }] })).toEqual([
+    expect(clashLines({ examId: 'x', papers, clashes: [{ classId: C7, date: '2026-09-14', papers: [0, 1] }], academicYear: null })).toEqual([
       { classId: C7, className: 'Class 7', date: '2026-09-14', first: 'Mathematics', second: 'English' },
     ]);
   });

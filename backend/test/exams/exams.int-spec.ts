@@ -128,6 +128,73 @@ describe('exams, marks, results and report cards', () => {
     expect(bad.body.error.details).toEqual({ 'papers.0.endsAt': 'It must end after it starts' });
   });
 
+  it('a paper’s date must fall in the exam’s academic year and on a day the school is open; nothing is written otherwise', async () => {
+    const stored = async () =>
+      (await t.db.query(`SELECT subject_id, to_char(on_date, 'YYYY-MM-DD') AS on_date FROM exam_papers WHERE school_id = $1 AND exam_id = $2 ORDER BY on_date`, [a.schoolId, examId])).map(
+        (r: any) => `${r.subject_id} ${r.on_date}`,
+      );
+    const audits = async () => Number((await t.db.query(`SELECT count(*) FROM audit_log WHERE school_id = $1 AND action = 'exam.date_sheet_set' AND entity_id = $2`, [a.schoolId, examId]))[0].count);
+    const paper = (subjectId: string, date: string, classId = f.classId) => ({ classId, subjectId, date, startsAt: '09:00', endsAt: '12:00' });
+    const put = (papers: unknown[]) => t.call('PUT', url(`/exams/${examId}/date-sheet`), { token: admin(), body: { papers } });
+    const before = await stored();
+    const auditsBefore = await audits();
+    const YEAR = 'This date is outside the academic year 2026-27 (01/04/2026 – 31/03/2027)';
+
+    // The sheet says which days its papers may take: the exam's academic year.
+    expect((await ok('GET', url(`/exams/${examId}/date-sheet`), teacher())).dateSheet.academicYear).toEqual({ name: '2026-27', startsOn: '2026-04-01', endsOn: '2027-03-31' });
+
+    // Outside the year (a day before its first, a day after its last): every paper named at once.
+    const outside = await put([paper(f.subjects.MATH, '2026-03-31'), paper(f.subjects.ENG, '2026-09-15'), paper(f.subjects.SCI, '2027-04-01')]);
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.code).toBe('VALIDATION_FAILED');
+    expect(outside.body.error.details).toEqual({ 'papers.0.date': YEAR, 'papers.2.date': YEAR });
+    expect(JSON.stringify(outside.body)).not.toMatch(/SELECT|INSERT|stack|exam_papers/i);
+
+    // The school's own dates for the year count (here it starts in June), not April–March.
+    await t.db.query(`UPDATE academic_years SET starts_on = '2026-06-01' WHERE school_id = $1 AND name = '2026-27'`, [a.schoolId]);
+    try {
+      const june = await put([paper(f.subjects.MATH, '2026-05-20')]);
+      expect(june.status).toBe(400);
+      expect(june.body.error.details).toEqual({ 'papers.0.date': 'This date is outside the academic year 2026-27 (01/06/2026 – 31/03/2027)' });
+      expect((await ok('GET', url(`/exams/${examId}/date-sheet`), admin())).dateSheet.academicYear).toEqual({ name: '2026-27', startsOn: '2026-06-01', endsOn: '2027-03-31' });
+    } finally {
+      await t.db.query(`UPDATE academic_years SET starts_on = '2026-04-01' WHERE school_id = $1 AND name = '2026-27'`, [a.schoolId]);
+    }
+
+    // A holiday or vacation of the calendar, and Sunday (the school keeps it, as attendance does), by name;
+    // with a class the exam does not hold in the same answer. An 'event' closes nothing.
+    for (const body of [
+      { title: 'Dussehra', kind: 'holiday', startsOn: '2026-10-20' },
+      { title: 'Autumn break', kind: 'vacation', startsOn: '2026-10-21', endsOn: '2026-10-23' },
+      { title: 'Sports day', kind: 'event', startsOn: '2026-10-26' },
+    ]) {
+      await ok('POST', url('/calendar-events'), admin(), body, 201);
+    }
+    const holidays = await put([
+      paper(f.subjects.MATH, '2026-10-20'),
+      paper(f.subjects.ENG, '2026-10-22'),
+      paper(f.subjects.SCI, '2026-09-13'),
+      paper(f.subjects.MATH, '2026-10-26', '00000000-0000-4000-8000-000000000000'),
+    ]);
+    expect(holidays.status).toBe(400);
+    expect(holidays.body.error.details).toEqual({
+      'papers.0.date': 'This date is a holiday: Dussehra',
+      'papers.1.date': 'This date is a holiday: Autumn break',
+      'papers.2.date': 'This date is a holiday: Sunday',
+      'papers.3.classId': 'This exam is not held for this class',
+    });
+    expect(await stored()).toEqual(before);
+    expect(await audits()).toBe(auditsBefore);
+
+    // The first and last days of the year, and a day beside a holiday, are fine: saved.
+    const saved = await ok('PUT', url(`/exams/${examId}/date-sheet`), admin(), {
+      papers: [paper(f.subjects.MATH, '2026-04-01'), paper(f.subjects.ENG, '2026-10-19'), paper(f.subjects.SCI, '2027-03-31')],
+    });
+    expect(saved.dateSheet.papers.map((p: any) => `${p.subjectName} ${p.date}`)).toEqual(['Mathematics 2026-04-01', 'English 2026-10-19', 'Science 2027-03-31']);
+    expect(await stored()).toEqual([`${f.subjects.MATH} 2026-04-01`, `${f.subjects.ENG} 2026-10-19`, `${f.subjects.SCI} 2027-03-31`]);
+    expect(await audits()).toBe(auditsBefore + 1);
+  });
+
   it('the exam form’s choices (classes with the band’s preset) and the sheets a caller may open', async () => {
     const choices = await ok('GET', url('/exam-classes'), admin());
     expect(choices.academicYear).toBe('2026-27');

@@ -6,7 +6,8 @@ import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, cr
 /**
  * The date-sheet editor (exams/{examId}/date-sheet/edit), at 360 px: an admin gives papers dates and
  * times, saves, and the printable sheet shows them; two papers of one class at once are listed as a
- * clash after saving; a refused save changes nothing but the message; the page in Hindi.
+ * clash after saving; a refused save changes nothing but the message (a date outside the academic
+ * year or on a holiday of the calendar named on its row); the page in Hindi.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -46,6 +47,7 @@ test.beforeAll(async ({ request }) => {
   const { classes } = await api(request, 'GET', `/schools/${school.id}/exam-classes`, token);
   const ids = ['Class 7', 'Class 8'].map((n) => classes.find((c: any) => c.name === n).id as string);
   const { exam } = await api(request, 'POST', `/schools/${school.id}/exams`, token, { name: 'Half-yearly examination', academicYear: year, classIds: ids, components: [{ name: 'Written', maxMarks: 80 }] });
+  await api(request, 'POST', `/schools/${school.id}/calendar-events`, token, { title: 'Diwali', kind: 'holiday', startsOn: `${year.slice(0, 4)}-10-20` });
   seed = { schoolId: school.id, examId: exam.id, tokens };
 });
 
@@ -140,6 +142,24 @@ test('two papers of one class at once are listed as a clash; a refused save chan
   await eight.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('');
   await page.getByRole('button', { name: EN['dateSheetEdit.save'] }).click();
   await expect(eight.getByText(EN['dateSheetEdit.error.timesMissing'])).toBeVisible();
+
+  // The picker keeps to the academic year; a date typed outside it is named before sending.
+  const eightDate = eight.getByLabel(EN['dateSheetEdit.date'], { exact: true });
+  await expect(eightDate).toHaveAttribute('min', `${y}-04-01`);
+  await expect(eightDate).toHaveAttribute('max', `${Number(y) + 1}-03-31`);
+  await eightDate.fill(`${Number(y) + 1}-04-02`);
+  await eight.getByLabel(EN['dateSheetEdit.startsAt'], { exact: true }).fill('10:00');
+  await eight.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('13:00');
+  await page.getByRole('button', { name: EN['dateSheetEdit.save'] }).click();
+  await expect(eight.getByText(fill(EN['dateSheetEdit.error.outsideYear'], { year: defaultAcademicYear(), from: `01/04/${y}`, to: `31/03/${Number(y) + 1}` }))).toBeVisible();
+  // A holiday of the calendar: the server refuses the whole sheet and names the holiday on the row.
+  await science.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('13:00');
+  await eightDate.fill(`${y}-10-20`);
+  await page.getByRole('button', { name: EN['dateSheetEdit.save'] }).click();
+  await expect(eight.getByText(fill(EN['dateSheetEdit.error.holiday'], { name: 'Diwali' }))).toBeVisible();
+  await expect(eightDate).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: EN['dateSheetEdit.fixRows'] })).toBeVisible();
+  await expect(science.locator('.ex-ds-problem')).toHaveCount(0);
 
   const sheet = await api(page.request, 'GET', `/schools/${seed.schoolId}/exams/${seed.examId}/date-sheet`, seed.tokens.accessToken);
   expect(sheet.dateSheet.papers.map((p: any) => `${p.className} ${p.subjectName} ${p.date} ${p.startsAt}-${p.endsAt}`)).toEqual([

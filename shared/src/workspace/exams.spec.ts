@@ -5,8 +5,10 @@ import {
   competitionRanks,
   createExamSchema,
   dateSheetClashes,
+  examYear,
   isCoScholasticGrade,
   overallScore,
+  paperDateProblem,
   parseMark,
   presetForClass,
   scholasticGrade,
@@ -196,6 +198,38 @@ describe('the date sheet', () => {
       { classId: C7, date: '2026-09-14', papers: [0, 1] },
       { classId: C7, date: '2026-09-14', papers: [1, 4] },
     ]);
+  });
+});
+
+describe('a paper’s date: within the exam’s academic year, on a day the school is open', () => {
+  const open = { holiday: false };
+  const year = examYear('2026-27')!;
+
+  it('the year is the school’s record of it, else April 1 – March 31 of its name', () => {
+    expect(year).toEqual({ name: '2026-27', startsOn: '2026-04-01', endsOn: '2027-03-31' });
+    expect(examYear('2026-27', { startsOn: '2026-06-01', endsOn: '2027-03-31' })).toEqual({ name: '2026-27', startsOn: '2026-06-01', endsOn: '2027-03-31' });
+    expect(examYear('2026-99')).toBeNull();
+  });
+
+  it.each([
+    ['2026-03-31', 'This date is outside the academic year 2026-27 (01/04/2026 – 31/03/2027)'],
+    ['2026-04-01', null],
+    ['2027-03-31', null],
+    ['2027-04-01', 'This date is outside the academic year 2026-27 (01/04/2026 – 31/03/2027)'],
+  ])('%s → %s', (date, problem) => {
+    expect(paperDateProblem(date, year, open)).toBe(problem);
+  });
+
+  it('a year that starts in June refuses May, naming its own dates', () => {
+    const june = examYear('2026-27', { startsOn: '2026-06-01', endsOn: '2027-03-31' });
+    expect(paperDateProblem('2026-05-20', june, open)).toBe('This date is outside the academic year 2026-27 (01/06/2026 – 31/03/2027)');
+  });
+
+  it('a day the calendar closes the school is refused with its reason; outside the year is said first', () => {
+    expect(paperDateProblem('2026-10-20', year, { holiday: true, name: 'Dussehra' })).toBe('This date is a holiday: Dussehra');
+    expect(paperDateProblem('2026-09-13', year, { holiday: true, name: 'Sunday' })).toBe('This date is a holiday: Sunday');
+    expect(paperDateProblem('2027-04-04', year, { holiday: true, name: 'Sunday' })).toBe('This date is outside the academic year 2026-27 (01/04/2026 – 31/03/2027)');
+    expect(paperDateProblem('2026-10-20', null, { holiday: true, name: 'Dussehra' })).toBe('This date is a holiday: Dussehra');
   });
 });
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { optionalField, requiredText, uniqueEntries } from '../schemas/common';
+import { formatDateIST } from '../rules/format';
+import { defaultYearDates } from './academic-years';
+import type { HolidayAnswer } from './calendar';
 import { isoDateSchema } from './common';
 
 /**
@@ -367,8 +370,42 @@ export interface PaperClash {
   date: string;
   papers: [number, number];
 }
+/** The days an exam's papers may fall on: the exam's academic year (an exam has no dates of its own). */
+export interface ExamYear {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+}
 export interface DateSheetResult {
-  dateSheet: { examId: string; papers: ExamPaper[]; clashes: PaperClash[] };
+  /** `academicYear`: the span every paper's date must fall in (null only for a malformed year name). */
+  dateSheet: { examId: string; papers: ExamPaper[]; clashes: PaperClash[]; academicYear: ExamYear | null };
+}
+
+/**
+ * An exam's academic year: the school's record of it (`academic_years`, which may start in June)
+ * when there is one, else April 1 – March 31 of its name; null for a name that is no year.
+ */
+export function examYear(name: string, record?: { startsOn: string; endsOn: string } | null): ExamYear | null {
+  const dates = record ?? defaultYearDates(name);
+  return dates ? { name, startsOn: dates.startsOn, endsOn: dates.endsOn } : null;
+}
+
+/** 'This date is outside the academic year 2026-27 (01/04/2026 – 31/03/2027)'. */
+export const paperOutsideYear = (year: ExamYear) =>
+  `This date is outside the academic year ${year.name} (${formatDateIST(year.startsOn)} – ${formatDateIST(year.endsOn)})`;
+/** 'This date is a holiday: Diwali' (or 'Sunday', 'Second Saturday': the calendar's reason). */
+export const paperOnHoliday = (holiday: string) => `This date is a holiday: ${holiday}`;
+
+/**
+ * Why a paper cannot be held on `date`, or null: a date outside the exam's academic year, or a day
+ * the school is closed for the paper's class. `closed` is the calendar's answer for that date and
+ * class (`holidayOn`, the rule attendance refuses a day by: holidays, vacations, Sundays when the
+ * school keeps them, its Saturdays off).
+ */
+export function paperDateProblem(date: string, year: ExamYear | null, closed: HolidayAnswer): string | null {
+  if (year && (date < year.startsOn || date > year.endsOn)) return paperOutsideYear(year);
+  if (closed.holiday) return paperOnHoliday(closed.name ?? 'holiday');
+  return null;
 }
 
 /** Pairs of papers of the same class on the same date whose times overlap. */

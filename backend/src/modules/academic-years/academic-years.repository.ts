@@ -27,6 +27,10 @@ export class AcademicYearsRepository extends Repository {
     return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND id = $2`, [schoolId, id]);
   }
 
+  findByName(schoolId: string, name: string): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND name = $2`, [schoolId, name]);
+  }
+
   current(schoolId: string): Promise<AcademicYearRow | null> {
     return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
   }

@@ -27,6 +27,12 @@ export class AcademicYearsService {
     private readonly writes: SchoolWrites,
   ) {}
 
+  /** For other modules: the school's year of that name ('2026-27'), or null when it keeps none. */
+  async byName(schoolId: string, name: string): Promise<AcademicYearRecord | null> {
+    const row = await this.repo.findByName(schoolId, name);
+    return row ? toRecord(row) : null;
+  }
+
   async list(ctx: WorkspaceContext): Promise<AcademicYearList> {
     const items = (await this.repo.list(ctx.schoolId)).map(toRecord);
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };

@@ -91,6 +91,18 @@ export class CalendarService {
     return holidayOn(date, events.map(toRule), settings, classId);
   }
 
+  /**
+   * `isHoliday` for many days at once (e.g. an exam's papers, each of a class): one look at the
+   * settings and at the closing events between the first and the last day, answers in `days` order.
+   */
+  async holidaysOn(schoolId: string, days: readonly { date: string; classId?: string }[]): Promise<HolidayAnswer[]> {
+    if (days.length === 0) return [];
+    const dates = days.map((d) => d.date).sort();
+    const [settings, rows] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, dates[0], dates[dates.length - 1])]);
+    const events = rows.map(toRule);
+    return days.map((d) => holidayOn(d.date, events, settings, d.classId));
+  }
+
   /** The working days from `from` to `to` (both included) for the school or one class. */
   async workingDays(schoolId: string, from: string, to: string, classId?: string): Promise<string[]> {
     const [settings, events] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, from, to)]);

@@ -176,7 +176,7 @@ export class ExamsController {
 
   @Put('exams/:examId/date-sheet')
   @RequirePermission('exams.manage')
-  @ApiOperation({ summary: 'Set the date sheet {papers:[{classId, subjectId, date, startsAt, endsAt}]}; clashes are flagged, not refused' })
+  @ApiOperation({ summary: 'Set the date sheet {papers:[{classId, subjectId, date, startsAt, endsAt}]}; clashes are flagged, not refused; a date outside the exam’s academic year or on a holiday of the calendar answers 400 naming papers.i.date, nothing saved' })
   @ApiData(DateSheetResponse)
   putDateSheet(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Body() dto: PutDateSheetDto): Promise<DateSheetResult> {
     return this.exams.putDateSheet(ctx, p.examId, dto);

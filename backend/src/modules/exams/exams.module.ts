@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AcademicYearsModule } from '../academic-years/academic-years.module';
 import { AttendanceModule } from '../attendance/attendance.module';
+import { CalendarModule } from '../calendar/calendar.module';
 import { StaffModule } from '../staff/staff.module';
 import { StudentsModule } from '../students/students.module';
 import { ExamsCalendarModule } from './exams-calendar.module';
@@ -9,7 +11,9 @@ import { ExamsService } from './exams.service';
 
 /** Exams, marks, results and report cards (DECISIONS "Exams and report cards"; issue 17). */
 @Module({
-  imports: [AttendanceModule, StaffModule, StudentsModule, ExamsCalendarModule],
+  // Calendar directly (holidays for the date sheet): no cycle, the calendar imports nothing of
+  // exams (it reads the papers through the global ExamsCalendarModule).
+  imports: [AcademicYearsModule, AttendanceModule, CalendarModule, StaffModule, StudentsModule, ExamsCalendarModule],
   controllers: [ExamsController],
   providers: [ExamsRepository, ExamsService],
   exports: [ExamsService],

@@ -71,6 +71,7 @@ export class DateSheetResponse extends createZodDto(
         examId: z.uuid(),
         papers: z.array(z.object({ classId: z.uuid(), className: z.string(), subjectId: z.uuid(), subjectName: z.string(), date: z.string(), startsAt: z.string(), endsAt: z.string() })),
         clashes: z.array(z.object({ classId: z.uuid(), date: z.string(), papers: z.array(z.int()) })),
+        academicYear: z.object({ name: z.string(), startsOn: z.string(), endsOn: z.string() }).nullable(),
       }),
     }) as unknown as z.ZodType<DateSheetResult>,
   ),

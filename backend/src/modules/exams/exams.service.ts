@@ -2,6 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import {
   dateSheetClashes,
   EXAM_MESSAGES as M,
+  examYear,
+  paperDateProblem,
   markAboveMax,
   overallScore,
   presetForClass,
@@ -21,6 +23,7 @@ import {
   type DateSheetResult,
   type Exam,
   type ExamResult,
+  type ExamYear,
   type ExamClassesResult,
   type ExamSheetsResult,
   classBand,
@@ -48,7 +51,9 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { AcademicYearsService } from '../academic-years/academic-years.service';
 import { AttendanceService } from '../attendance/attendance.service';
+import { CalendarService } from '../calendar/calendar.service';
 import { JobRegistry, JobsService, type JobContext } from '../jobs';
 import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
@@ -109,6 +114,8 @@ export class ExamsService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly registry: JobRegistry,
     private readonly attendance: AttendanceService,
+    private readonly years: AcademicYearsService,
+    private readonly calendar: CalendarService,
   ) {}
 
   onModuleInit(): void {
@@ -297,23 +304,36 @@ export class ExamsService implements OnModuleInit {
   }
 
   // ── date sheet ──────────────────────────────────────────────────────────
-  async dateSheet(ctx: WorkspaceContext, examId: string): Promise<DateSheetResult> {
-    await this.examOrThrow(ctx, examId);
-    const rows = await this.repo.papers(ctx.schoolId, examId);
-    const papers = rows.map((r) => ({ classId: r.class_id, className: r.class_name, subjectId: r.subject_id, subjectName: r.subject_name, date: r.on_date, startsAt: r.starts_at, endsAt: r.ends_at }));
-    return { dateSheet: { examId, papers, clashes: dateSheetClashes(papers) } };
+  /** The exam's academic year as the school keeps it (its `academic_years` row), else April–March of the name. */
+  private async yearOf(schoolId: string, exam: ExamRow): Promise<ExamYear | null> {
+    return examYear(exam.academic_year, await this.years.byName(schoolId, exam.academic_year));
   }
 
+  async dateSheet(ctx: WorkspaceContext, examId: string): Promise<DateSheetResult> {
+    const exam = await this.examOrThrow(ctx, examId);
+    const [rows, academicYear] = await Promise.all([this.repo.papers(ctx.schoolId, examId), this.yearOf(ctx.schoolId, exam)]);
+    const papers = rows.map((r) => ({ classId: r.class_id, className: r.class_name, subjectId: r.subject_id, subjectName: r.subject_name, date: r.on_date, startsAt: r.starts_at, endsAt: r.ends_at }));
+    return { dateSheet: { examId, papers, clashes: dateSheetClashes(papers), academicYear } };
+  }
+
+  /**
+   * Replaces the whole date sheet. Refused (400, every problem at once, nothing written): a class
+   * not in the exam, a subject the class does not take, a date outside the exam's academic year,
+   * a day the calendar closes the school for that class (the rule attendance keeps).
+   */
   async putDateSheet(ctx: WorkspaceContext, examId: string, input: PutDateSheetInput): Promise<DateSheetResult> {
     const exam = await this.examOrThrow(ctx, examId);
     const papers = input.papers.map((p) => ({ ...p, classId: p.classId.toLowerCase(), subjectId: p.subjectId.toLowerCase() }));
     const details: Record<string, string> = {};
     const subjectsByClass = new Map<string, Set<string>>();
     for (const classId of exam.class_ids) subjectsByClass.set(classId, new Set((await this.repo.classSubjects(ctx.schoolId, classId)).map((s) => s.id)));
+    const [year, closed] = await Promise.all([this.yearOf(ctx.schoolId, exam), this.calendar.holidaysOn(ctx.schoolId, papers.map((p) => ({ date: p.date, classId: p.classId })))]);
     papers.forEach((p, i) => {
       const subjects = subjectsByClass.get(p.classId);
       if (!subjects) details[`papers.${i}.classId`] = M.classNotInExam;
       else if (!subjects.has(p.subjectId)) details[`papers.${i}.subjectId`] = 'This subject is not taught in this class';
+      const problem = paperDateProblem(p.date, year, closed[i]);
+      if (problem) details[`papers.${i}.date`] = problem;
     });
     if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
     await this.writes.run(ctx, async (tx) => {

@@ -1,4 +1,4 @@
-import { EXAM_MESSAGES, putDateSheetSchema, type DateSheetResult, type ExamPaper, type ExamPaperInput } from '@vidyalaya/shared';
+import { EXAM_MESSAGES, formatDateIST, paperOnHoliday, paperOutsideYear, putDateSheetSchema, type DateSheetResult, type ExamPaper, type ExamPaperInput, type ExamYear } from '@vidyalaya/shared';
 
 /**
  * The date-sheet editor's model (no React): one row per class × subject of the exam, what Save
@@ -59,9 +59,9 @@ export function toPapers(rows: readonly DateSheetRow[]): { papers: ExamPaperInpu
   };
 }
 
-/** A row's problem: one the catalogues word in both languages, or the server's own text. */
-export type ProblemId = 'timesMissing' | 'time' | 'endsBeforeStart' | 'date' | 'subjectNotInClass' | 'classNotInExam' | 'twice';
-export type Problem = { id: ProblemId } | { text: string };
+/** A row's problem: one the catalogues word in both languages (with its values), or the server's own text. */
+export type ProblemId = 'timesMissing' | 'time' | 'endsBeforeStart' | 'date' | 'subjectNotInClass' | 'classNotInExam' | 'twice' | 'outsideYear' | 'holiday';
+export type Problem = { id: ProblemId; values?: Record<string, string> } | { text: string };
 
 const KNOWN: Readonly<Record<string, ProblemId>> = {
   [EXAM_MESSAGES.timeInvalid]: 'time',
@@ -71,10 +71,24 @@ const KNOWN: Readonly<Record<string, ProblemId>> = {
   'This subject is not taught in this class': 'subjectNotInClass',
   'Enter a date as YYYY-MM-DD': 'date',
 };
-export const problemOf = (message: string): Problem => (KNOWN[message] ? { id: KNOWN[message] } : { text: message });
+const HOLIDAY = paperOnHoliday('');
 
-/** The problems found before sending, by row key: a date without both times, then the shared schema's checks. */
-export function checkRows(rows: readonly DateSheetRow[]): Map<string, Problem> {
+/** A date outside the exam's academic year, with the year's name and dates (DD/MM/YYYY) to show. */
+const outsideYear = (year: ExamYear): Problem => ({ id: 'outsideYear', values: { year: year.name, from: formatDateIST(year.startsOn), to: formatDateIST(year.endsOn) } });
+
+/** A message (the shared schema's or the server's) as a problem; `year` recognises "outside the academic year". */
+export function problemOf(message: string, year?: ExamYear | null): Problem {
+  if (KNOWN[message]) return { id: KNOWN[message] };
+  if (year && message === paperOutsideYear(year)) return outsideYear(year);
+  if (message.startsWith(HOLIDAY) && message.length > HOLIDAY.length) return { id: 'holiday', values: { name: message.slice(HOLIDAY.length) } };
+  return { text: message };
+}
+
+/**
+ * The problems found before sending, by row key: a date without both times, the shared schema's
+ * checks, then a date outside the exam's academic year (holidays are the server's to name).
+ */
+export function checkRows(rows: readonly DateSheetRow[], year?: ExamYear | null): Map<string, Problem> {
   const { papers, keys } = toPapers(rows);
   const out = new Map<string, Problem>();
   papers.forEach((p, i) => {
@@ -88,20 +102,27 @@ export function checkRows(rows: readonly DateSheetRow[]): Map<string, Problem> {
       if (key && !out.has(key)) out.set(key, problemOf(issue.message));
     }
   }
+  if (year) {
+    papers.forEach((p, i) => {
+      const key = keys[i]!;
+      if (!out.has(key) && (p.date < year.startsOn || p.date > year.endsOn)) out.set(key, outsideYear(year));
+    });
+  }
   return out;
 }
 
 /**
  * The server's validation details (`papers.3.subjectId` → message) by the key of the row that was
- * sent as paper 3; a detail naming no row is kept under ''.
+ * sent as paper 3 (a date outside `year` or on a holiday worded in the screen's language); a detail
+ * naming no row is kept under ''.
  */
-export function serverProblems(details: Readonly<Record<string, string>>, keys: readonly string[]): Map<string, Problem> {
+export function serverProblems(details: Readonly<Record<string, string>>, keys: readonly string[], year?: ExamYear | null): Map<string, Problem> {
   const out = new Map<string, Problem>();
   for (const [path, message] of Object.entries(details)) {
     const m = /^papers\.(\d+)(\.|$)/.exec(path);
     const key = m ? keys[Number(m[1])] : undefined;
     const at = key ?? '';
-    if (!out.has(at)) out.set(at, problemOf(message));
+    if (!out.has(at)) out.set(at, problemOf(message, year));
   }
   return out;
 }

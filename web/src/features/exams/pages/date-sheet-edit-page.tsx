@@ -19,13 +19,17 @@ const PROBLEM_TEXT: Readonly<Record<ProblemId, MessageId>> = {
   subjectNotInClass: 'dateSheetEdit.error.subjectNotInClass',
   classNotInExam: 'dateSheetEdit.error.classNotInExam',
   twice: 'dateSheetEdit.error.twice',
+  outsideYear: 'dateSheetEdit.error.outsideYear',
+  holiday: 'dateSheetEdit.error.holiday',
 };
-const words = (t: Translate, p: Problem) => ('id' in p ? t(PROBLEM_TEXT[p.id]) : p.text);
+const words = (t: Translate, p: Problem) => ('id' in p ? t(PROBLEM_TEXT[p.id], p.values) : p.text);
 
 /**
  * /workspace/{schoolId}/exams/{examId}/date-sheet/edit: an admin (exams.manage, what the PUT needs)
  * gives each class's subjects a date and times; a subject without a date is not on the sheet. Save
  * sends the whole sheet; the server's clashes (two papers of one class at once) are listed after.
+ * A date must fall in the exam's academic year (the date inputs' min and max; checked before
+ * sending) and on a day the school is open (the server names the holiday on the row).
  */
 export function Component() {
   const t = useT();
@@ -83,7 +87,7 @@ function Editor({ schoolId, exam, sheet, choices }: { schoolId: string; exam: Ex
     e.preventDefault();
     setSaved(false);
     const rows = classes.flatMap((c) => c.rows);
-    const found = checkRows(rows);
+    const found = checkRows(rows, sheet.academicYear);
     if (found.size > 0) {
       setProblems(found);
       setFailure(t('dateSheetEdit.fixRows'));
@@ -99,7 +103,7 @@ function Editor({ schoolId, exam, sheet, choices }: { schoolId: string; exam: Ex
     } catch (err) {
       const x = asApiError(err);
       if (x.details && Object.keys(x.details).length > 0) {
-        const named = serverProblems(x.details, keys);
+        const named = serverProblems(x.details, keys, sheet.academicYear);
         const general = named.get('');
         named.delete('');
         setProblems(named);
@@ -134,7 +138,15 @@ function Editor({ schoolId, exam, sheet, choices }: { schoolId: string; exam: Ex
                   <span className="ex-ds-subject">{r.subjectName}</span>
                   <label className="ex-ds-field ex-ds-date">
                     <span>{t('dateSheetEdit.date')}</span>
-                    <input type="date" className="bp6-input ws-touch" value={r.date} onChange={(ev) => setRow(r.key, { date: ev.target.value })} {...field} />
+                    <input
+                      type="date"
+                      className="bp6-input ws-touch"
+                      value={r.date}
+                      min={sheet.academicYear?.startsOn}
+                      max={sheet.academicYear?.endsOn}
+                      onChange={(ev) => setRow(r.key, { date: ev.target.value })}
+                      {...field}
+                    />
                   </label>
                   <label className="ex-ds-field ex-ds-start">
                     <span>{t('dateSheetEdit.startsAt')}</span>
