@@ -363,6 +363,61 @@ describe('fees: structures, concessions, dues, payments, receipts, reports', () 
     expect(await get('?copy=original')).not.toContain('DUPLICATE');
   });
 
+  it('a guardian’s download is the guardian’s copy, not a print: the office’s first print is still the original, its second DUPLICATE; both audited', async () => {
+    const st = await newStudent(s.sectionId);
+    await t.db.query(`INSERT INTO student_guardian_users (school_id, student_id, user_id) VALUES ($1, $2, $3)`, [a.schoolId, st, a.members.guardian.id]);
+    const res = await pay({ studentId: st, amount: 2_000_00, paidOn: '2026-11-02', mode: 'cash' });
+    expect(res.status).toBe(201);
+    const { id, number } = res.body.data.receipt;
+    const get = async (token: string, q = '') => {
+      const r = await fetch(`${t.baseUrl}/api/v1/schools/${a.schoolId}/receipts/${id}/pdf${q}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/pdf');
+      return pdfText(Buffer.from(await r.arrayBuffer())).replace(/\s+/g, ' ');
+    };
+    const printCount = async () => (await t.call('GET', url(`/receipts/${id}`), { token: acc })).body.data.receipt.printCount;
+    const guardian = a.members.guardian.token;
+
+    // The guardian downloads it twice (asking for the original changes nothing): the guardian's copy each time, never counted.
+    for (const q of ['', '?copy=original']) {
+      const copy = await get(guardian, q);
+      expect(copy).toContain('FEE RECEIPT — GUARDIAN’S COPY');
+      expect(copy).toContain('Downloaded by the guardian from the school portal on');
+      expect(copy).toContain('The receipt issued by the school office is the original.');
+      expect(copy).not.toContain('DUPLICATE');
+      expect(copy).toContain(number);
+      expect(copy).toContain('Total 2,000.00');
+    }
+    expect(await printCount()).toBe(0);
+
+    // The office's first print is the original; its second is the duplicate.
+    const first = await get(acc);
+    expect(first).toContain('FEE RECEIPT');
+    expect(first).not.toContain('DUPLICATE');
+    expect(first).not.toContain('GUARDIAN');
+    expect(await printCount()).toBe(1);
+    const second = await get(admin);
+    expect(second).toContain('FEE RECEIPT — DUPLICATE');
+    expect(second).not.toContain('GUARDIAN');
+    expect(await printCount()).toBe(2);
+    // A guardian's download after the office's prints is still the guardian's copy.
+    expect(await get(guardian)).toContain('GUARDIAN’S COPY');
+    expect(await printCount()).toBe(2);
+
+    // Every download and print is in the audit log, in order, with who did it.
+    const audit = await t.db.query(`SELECT action, actor_id, after FROM audit_log WHERE school_id = $1 AND entity = 'fee_receipt' AND entity_id = $2 AND action <> 'fee_receipt.created' ORDER BY id`, [
+      a.schoolId,
+      id,
+    ]);
+    expect(audit.map((x: any) => [x.action, x.actor_id, x.after])).toEqual([
+      ['fee_receipt.downloaded', a.members.guardian.id, { number, copy: 'guardian' }],
+      ['fee_receipt.downloaded', a.members.guardian.id, { number, copy: 'guardian' }],
+      ['fee_receipt.printed', a.members.accountant.id, { number, print: 1 }],
+      ['fee_receipt.printed', a.members.admin.id, { number, print: 2 }],
+      ['fee_receipt.downloaded', a.members.guardian.id, { number, copy: 'guardian' }],
+    ]);
+  });
+
   it('the defaulters list as on a date shrinks when a student pays; XLSX export; collection by class, head and mode', async () => {
     const st = await newStudent(s.sectionId);
     const list = async () => (await t.call('GET', url('/fees/defaulters?asOf=2026-11-02&pageSize=200'), { token: acc })).body.data;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pdfText } from '../exams/pdf-text';
 import { addSections, type Sections } from '../students/students-support';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 import { addStudent } from './guardians-support';
@@ -112,5 +113,67 @@ describe('published results on screen: a guardian’s own child only', () => {
     expect(res.body.data.results.exams).toEqual([]);
     await ok('POST', url(`/exams/${halfYearly}/publish`), {});
     expect((await results(mine.id, s.members.guardian.token)).body.data.results.exams).toHaveLength(1);
+  });
+
+  it('the year choice: the child’s enrolment years; last year’s marks and report card for their own child; another child’s answer 404', async () => {
+    // Last year (2025-26) both children were in Class 4 A; its annual exam is published.
+    const made = await t.call('POST', url('/academic-years'), { token: s.members.admin.token, body: { name: '2025-26' } });
+    expect(made.status).toBe(201);
+    const [four] = await t.db.query(`INSERT INTO classes (school_id, academic_year, name) VALUES ($1, '2025-26', 'Class 4') RETURNING id`, [s.schoolId]);
+    const [fourA] = await t.db.query(`INSERT INTO sections (class_id, name) VALUES ($1, 'A') RETURNING id`, [four.id]);
+    for (const id of Object.values(subjects)) await t.db.query(`INSERT INTO class_subjects (class_id, subject_id) VALUES ($1, $2)`, [four.id, id]);
+    await t.db.query(
+      `INSERT INTO student_enrolments (school_id, student_id, academic_year_id, class_id, section_id, roll_number, created_at)
+       SELECT $1, st, $2, $3, $4, NULL, now() FROM unnest($5::uuid[]) AS st`,
+      [s.schoolId, made.body.data.academicYear.id, four.id, fourA.id, [mine.id, other.id]],
+    );
+    const { exam: annual } = await ok('POST', url('/exams'), { name: 'Annual examination 2025-26', academicYear: '2025-26', classIds: [four.id], components: [{ name: 'Written', maxMarks: 100 }] }, 201);
+    for (const [subject, m] of [['MATH', [72, 51]], ['ENG', [64, 40]]] as const) {
+      await ok('PUT', url(`/exams/${annual.id}/marks`), {
+        sectionId: fourA.id,
+        subjectId: subjects[subject],
+        marks: [
+          { studentId: mine.id, component: 'Written', marks: m[0] },
+          { studentId: other.id, component: 'Written', marks: m[1] },
+        ],
+      });
+    }
+    await ok('POST', url(`/exams/${annual.id}/publish`), {});
+    const guardian = s.members.guardian.token;
+
+    // The years the picker lists: the child's enrolments, newest first.
+    const years = await t.call('GET', url(`/students/${mine.id}/enrolments`), { token: guardian });
+    expect(years.status).toBe(200);
+    expect(years.body.data.items.map((e: any) => [e.academicYear, e.className, e.sectionName])).toEqual([
+      ['2026-27', 'Class 5', 'A'],
+      ['2025-26', 'Class 4', 'A'],
+    ]);
+
+    // Last year's marks: only that year's exam, in last year's class.
+    const last = await results(mine.id, guardian, '?academicYear=2025-26');
+    expect(last.status).toBe(200);
+    expect(last.body.data.results.academicYear).toBe('2025-26');
+    expect(last.body.data.results.exams.map((e: any) => [e.examName, e.total, e.max, e.result])).toEqual([['Annual examination 2025-26', 136, 200, 'pass']]);
+    // This year's stay this year's.
+    expect((await results(mine.id, guardian)).body.data.results.exams.map((e: any) => e.examName)).toEqual(['Half-yearly examination']);
+
+    // Last year's report card, as a PDF, in last year's class.
+    const card = await fetch(`${t.baseUrl}/api/v1${url(`/students/${mine.id}/report-card?academicYear=2025-26`)}`, { headers: { authorization: `Bearer ${guardian}` } });
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('application/pdf');
+    const text = (await pdfText(Buffer.from(await card.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('2025-26');
+    expect(text).toContain('Class 4');
+    expect(text).toContain(mine.name);
+    expect(text).not.toContain(other.name);
+
+    // The other child, in the same class last year: 404 for each, and nothing of theirs in the answer.
+    for (const path of [`/students/${other.id}/enrolments`, `/students/${other.id}/published-results?academicYear=2025-26`, `/students/${other.id}/report-card?academicYear=2025-26`]) {
+      const res = await t.call('GET', url(path), { token: guardian });
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('Annual examination');
+    }
+    // The school reads the other child's year as usual.
+    expect((await results(other.id, s.members.office.token, '?academicYear=2025-26')).body.data.results.exams).toHaveLength(1);
   });
 });

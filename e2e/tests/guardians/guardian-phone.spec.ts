@@ -95,7 +95,7 @@ test.describe('a guardian on a phone', () => {
       ],
     });
     await api(request, 'PUT', `/schools/${school.id}/fees/settings`, token, { upiId: 'sunrise@sbi', upiName: 'Sunrise Public School' });
-    const { receipt } = await api<{ receipt: { number: string } }>(request, 'POST', `/schools/${school.id}/payments`, token, { studentId: child.id, amount: 250_000, mode: 'cash', paidOn: todayIst });
+    const { receipt } = await api<{ receipt: { id: string; number: string } }>(request, 'POST', `/schools/${school.id}/payments`, token, { studentId: child.id, amount: 250_000, mode: 'cash', paidOn: todayIst });
     const title = 'Annual day on 20 December';
     await api(request, 'POST', `/schools/${school.id}/notices`, token, { title, body: 'Parents are welcome at 10 am.', audience: 'classes', classIds: [five.classId], publish: true });
     await api(request, 'POST', `/schools/${school.id}/notices`, token, { title: 'Class 6 trip', body: 'Not for Class 5.', audience: 'classes', classIds: [six.classId], publish: true });
@@ -143,6 +143,9 @@ test.describe('a guardian on a phone', () => {
     const receiptFile = await receiptDownload;
     expect(receiptFile.suggestedFilename()).toBe(`receipt-${receipt.number.replace(/\//g, '-')}.pdf`);
     expect(readFileSync((await receiptFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    // The guardian's copy is not the school's print: the office's first print stays the original.
+    await expect(dues.getByTestId('receipt-copy-note')).toHaveText(GD.en['dues.receiptCopy']!);
+    expect((await api<{ receipt: { printCount: number } }>(request, 'GET', `/schools/${school.id}/receipts/${receipt.id}`, token)).receipt.printCount).toBe(0);
 
     // Results: the published report card, downloaded with the guardian's sign-in.
     const results = page.locator('[data-slot="results"]');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   approveSchool,
@@ -41,13 +42,19 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     const token = adminTokens.accessToken;
     const school = await createSchoolApi(request, token);
     const year = defaultAcademicYear();
+    const start = Number(year.slice(0, 4));
+    const lastYear = `${start - 1}-${String(start % 100).padStart(2, '0')}`;
     await createClassesApi(request, token, school.id, year, ['Class 5']);
     await createSectionsApi(request, token, school.id, year, [{ className: 'Class 5', sectionNames: ['A'] }]);
     await createSubjectsApi(request, token, school.id, year, [{ className: 'Class 5', subjectNames: ['Mathematics', 'English'] }]);
+    // Last year's class, for the year choice of the marks.
+    await createClassesApi(request, token, school.id, lastYear, ['Class 4']);
+    await createSectionsApi(request, token, school.id, lastYear, [{ className: 'Class 4', sectionNames: ['A'] }]);
+    await createSubjectsApi(request, token, school.id, lastYear, [{ className: 'Class 4', subjectNames: ['Mathematics', 'English'] }]);
     await approveSchool(request, await staffToken(request), school.id);
     const s = `/schools/${school.id}`;
-    const { sections } = await api<{ sections: { section: { id: string; classId: string } }[] }>(request, 'GET', `${s}/timetable`, token);
-    const section = sections[0]!.section;
+    const { sections } = await api<{ sections: { section: { id: string; classId: string; className: string } }[] }>(request, 'GET', `${s}/timetable`, token);
+    const section = sections.find((x) => x.section.className === 'Class 5')!.section;
 
     // A teacher, by invitation; a child whose mother's e-mail is on the record; a notice to the school.
     const teacherEmail = newUser('gmtch').email;
@@ -81,6 +88,28 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
       await api(request, 'PUT', `${s}/exams/${exam.id}/marks`, token, { sectionId: section.id, subjectId: subject(name), marks: [{ studentId: child.id, component: 'Written', marks }] });
     }
     await api(request, 'POST', `${s}/exams/${exam.id}/publish`, token, {});
+
+    // Last year the child was in Class 4 A (enrolled there, then moved up to this year's section); its annual exam, published.
+    const { classes: lastClasses } = await api<{ classes: { id: string; sections: { id: string }[]; subjects: { id: string; name: string }[] }[] }>(
+      request,
+      'GET',
+      `${s}/exam-classes?academicYear=${lastYear}`,
+      token,
+    );
+    const four = lastClasses[0]!;
+    await api(request, 'PATCH', `${s}/students/${child.id}`, token, { sectionId: four.sections[0]!.id });
+    await api(request, 'PATCH', `${s}/students/${child.id}`, token, { sectionId: section.id });
+    const { exam: annual } = await api<{ exam: { id: string } }>(request, 'POST', `${s}/exams`, token, {
+      name: 'Annual examination',
+      academicYear: lastYear,
+      classIds: [four.id],
+      components: [{ name: 'Written', maxMarks: 100 }],
+    });
+    for (const [name, marks] of [['Mathematics', 91], ['English', 77]] as const) {
+      const subjectId = four.subjects.find((x) => x.name === name)!.id;
+      await api(request, 'PUT', `${s}/exams/${annual.id}/marks`, token, { sectionId: four.sections[0]!.id, subjectId, marks: [{ studentId: child.id, component: 'Written', marks }] });
+    }
+    await api(request, 'POST', `${s}/exams/${annual.id}/publish`, token, {});
 
     // ── the teacher's home: the notice, new; one tap opens it and records the read ──
     const teacher = await phone(browser, teacherTokens);
@@ -150,5 +179,27 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shown.scrollIntoViewIfNeeded();
     await guardian.screenshot({ path: 'docs/screens/guardian-marks-360-en.png', fullPage: true });
+
+    // ── the year choice: this year by default, last year's marks and report card on request ──
+    const results = guardian.locator('[data-slot="results"]');
+    const yearPicker = results.getByLabel(GD['results.year']!);
+    await expect(yearPicker).toHaveValue(year);
+    await expect(yearPicker.locator('option')).toHaveText([`${year} · Class 5 A`, `${lastYear} · Class 4 A`]);
+    expect((await yearPicker.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await yearPicker.selectOption(lastYear);
+    await expect(exams.first().getByRole('heading', { name: 'Annual examination' })).toBeVisible();
+    await expect(exams).toHaveCount(1);
+    await expect(exams.first().locator('tr[data-subject="Mathematics"]').getByTestId('subject-marks')).toHaveText('91 / 100');
+    await expect(exams.first().getByTestId('exam-total')).toHaveText('168 / 200 (84.0 %)');
+    await expect(results.getByText(GD['results.intro']!.replace('{year}', lastYear))).toBeVisible();
+    const cardDownload = guardian.waitForEvent('download');
+    await results.getByRole('button', { name: GD['results.downloadEn'] }).click();
+    const cardFile = await cardDownload;
+    expect(cardFile.suggestedFilename()).toBe(`report-card-${lastYear}-en.pdf`);
+    expect(readFileSync((await cardFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(results.getByTestId('results-unpublished')).toHaveCount(0);
+    expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await yearPicker.selectOption(year);
+    await expect(exams.first().getByRole('heading', { name: 'Half-yearly examination' })).toBeVisible();
   });
 });

@@ -235,7 +235,7 @@ export class FeesController {
 
   @Get('receipts/:receiptId/pdf')
   @RequirePermission('fees.read')
-  @ApiOperation({ summary: 'The receipt PDF; a reprint is marked DUPLICATE (?copy=original|duplicate to choose)' })
+  @ApiOperation({ summary: 'The receipt PDF; the school’s reprint is marked DUPLICATE (?copy=original|duplicate to choose); a guardian’s download is marked GUARDIAN’S COPY and is not counted as a print' })
   @ApiProduces('application/pdf')
   @ApiResponse({ status: 200, description: 'The receipt PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   async receiptPdf(@Workspace() ctx: WorkspaceContext, @Param() p: ReceiptParamDto, @Query() q: ReceiptPdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {

@@ -52,7 +52,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import { violatedUniqueIndex } from '../../database/unique-violation';
 import { StudentsService } from '../students/students.service';
 import { FeesRepository, type ConcessionRow, type HeadRow, type InstalmentItemRow, type ReceiptAllocationRow, type ReceiptRow, type StructureRow } from './fees.repository';
-import { renderReceiptPdf } from './receipt-pdf';
+import { renderReceiptPdf, type ReceiptCopy } from './receipt-pdf';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
@@ -506,17 +506,32 @@ export class FeesService {
     return { receipt: await this.receiptById(ctx.schoolId, receiptId) };
   }
 
-  /** The receipt as a PDF; the first print is the original, every later one is marked DUPLICATE. */
+  /**
+   * The receipt as a PDF. The school's prints (admin, accountant) are counted: the first is the
+   * original, every later one is marked DUPLICATE (`copy` forces either). A guardian's download is
+   * not a print: it is marked GUARDIAN'S COPY with the day it was downloaded, leaves the count
+   * alone (so the office's next print is still the original) and is audited as
+   * `fee_receipt.downloaded`.
+   */
   async receiptPdf(ctx: WorkspaceContext, receiptId: string, copy?: 'original' | 'duplicate'): Promise<{ pdf: Buffer; number: string }> {
     const { receipt } = await this.getReceipt(ctx, receiptId);
-    const prints = await this.writes.run(ctx, async (tx) => {
-      const count = await this.repo.in(tx.m).bumpPrintCount(ctx.schoolId, receiptId);
-      await tx.audit({ action: 'fee_receipt.printed', entity: 'fee_receipt', entityId: receiptId, after: { number: receipt.number, print: count } });
-      return count;
-    });
+    let mark: ReceiptCopy;
+    if (ctx.role === 'guardian') {
+      const downloadedAt = await this.writes.run(ctx, async (tx) => {
+        await tx.audit({ action: 'fee_receipt.downloaded', entity: 'fee_receipt', entityId: receiptId, after: { number: receipt.number, copy: 'guardian' } });
+        return tx.now;
+      });
+      mark = { kind: 'guardian', downloadedAt };
+    } else {
+      const prints = await this.writes.run(ctx, async (tx) => {
+        const count = await this.repo.in(tx.m).bumpPrintCount(ctx.schoolId, receiptId);
+        await tx.audit({ action: 'fee_receipt.printed', entity: 'fee_receipt', entityId: receiptId, after: { number: receipt.number, print: count } });
+        return count;
+      });
+      mark = { kind: copy === 'duplicate' || (copy !== 'original' && prints > 1) ? 'duplicate' : 'original' };
+    }
     const school = await this.repo.school(ctx.schoolId);
-    const duplicate = copy === 'duplicate' || (copy !== 'original' && prints > 1);
-    return { pdf: await renderReceiptPdf(receipt, school!, duplicate), number: receipt.number };
+    return { pdf: await renderReceiptPdf(receipt, school!, mark), number: receipt.number };
   }
 
   // ── reports ────────────────────────────────────────────────────────────

@@ -17,13 +17,26 @@ export const TUITION_LINE = 'Tuition fee (eligible for deduction under Section 8
 export const GST_NOTE = 'Education services are exempt from GST.';
 
 /**
+ * Which copy a PDF is: the school's first print (the original), its reprint (DUPLICATE), or the
+ * copy a guardian downloads from the portal (never counted as the school's print).
+ */
+export type ReceiptCopy = { kind: 'original' } | { kind: 'duplicate' } | { kind: 'guardian'; downloadedAt: Date };
+
+export const RECEIPT_TITLES: Record<ReceiptCopy['kind'], string> = {
+  original: 'FEE RECEIPT',
+  duplicate: 'FEE RECEIPT — DUPLICATE',
+  guardian: 'FEE RECEIPT — GUARDIAN’S COPY',
+};
+
+/**
  * The fee receipt (A5 portrait): the school's header, receipt number and date, the student, one
  * line per head with the tuition fee on its own line (Section 80C), the late fee, the total in
  * figures (Indian grouping) and in words (lakh, crore), the payment mode and reference, the GST
- * note; CANCELLED on a cancelled receipt and DUPLICATE on a reprint. Latin text in Noto Sans, the
- * rupee sign from Noto Sans Devanagari (the Latin file has no ₹).
+ * note; CANCELLED on a cancelled receipt, DUPLICATE on the school's reprint, GUARDIAN'S COPY (with
+ * the day) on a guardian's download. Latin text in Noto Sans, the rupee sign from Noto Sans
+ * Devanagari (the Latin file has no ₹).
  */
-export function renderReceiptPdf(r: Receipt, school: SchoolHeader, duplicate: boolean): Promise<Buffer> {
+export function renderReceiptPdf(r: Receipt, school: SchoolHeader, copy: ReceiptCopy): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: `Fee receipt ${r.number}`, Author: school.name } });
     const chunks: Buffer[] = [];
@@ -44,7 +57,13 @@ export function renderReceiptPdf(r: Receipt, school: SchoolHeader, duplicate: bo
       .join('  ·  ');
     if (contact) doc.text(contact, { width, align: 'center' });
     doc.moveDown(0.5);
-    doc.font('latinBold').fontSize(12).text(duplicate ? 'FEE RECEIPT — DUPLICATE' : 'FEE RECEIPT', { width, align: 'center' });
+    doc.font('latinBold').fontSize(12).text(RECEIPT_TITLES[copy.kind], { width, align: 'center' });
+    if (copy.kind === 'guardian') {
+      doc
+        .font('latin')
+        .fontSize(8)
+        .text(`Downloaded by the guardian from the school portal on ${formatDateIST(copy.downloadedAt)}. The receipt issued by the school office is the original.`, { width, align: 'center' });
+    }
     if (r.status === 'cancelled') doc.font('latinBold').fontSize(11).fillColor('#b00020').text('CANCELLED', { width, align: 'center' }).fillColor('black');
     doc.moveDown(0.5);
 

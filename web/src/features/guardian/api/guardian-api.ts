@@ -5,6 +5,7 @@ import type {
   DataRequestList,
   CreateDataRequestInput,
   DataRequestResult,
+  EnrolmentHistory,
   GuardianInvitationsResult,
   MyChildrenResult,
   NoticeList,
@@ -61,6 +62,10 @@ export const guardianApi = api.enhanceEndpoints({ addTagTypes: ['GuardianChild',
     }),
     childReceipts: b.query<ReceiptList, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/receipts`, params: { pageSize: 20 } }),
+    }),
+    /** The years the child was enrolled in, newest first (the marks' and report card's year choice). */
+    childEnrolments: b.query<EnrolmentHistory, { schoolId: string; studentId: string }>({
+      query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${studentId}/enrolments` }),
     }),
     childResults: b.query<PublishedResultsResult, { schoolId: string; studentId: string; academicYear: string }>({
       query: ({ schoolId, studentId, academicYear }) => ({ url: `${school(schoolId)}/students/${studentId}/published-results`, params: { academicYear } }),

@@ -1,6 +1,6 @@
-import { Button, Callout, Card, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { ATTENDANCE_THRESHOLD, type AttendanceStatus, type InstalmentDue, type MarkValue, type Receipt, type ReportCardTerm } from '@vidyalaya/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { DownloadError, downloadFile, guardianApi, receiptPdfPath, reportCardPath } from '../api/guardian-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
@@ -133,46 +133,82 @@ function PublishedExam(props: { exam: ReportCardTerm }) {
 }
 
 /**
- * The child's published marks of the year on screen, exam by exam (GET …/published-results, the
- * figures frozen at publication), and the report card to download in English or Hindi. "Nothing
- * published yet" is not an error.
+ * The years a guardian can choose for the marks and the report card: the child's enrolments, newest
+ * first (`GET …/students/{id}/enrolments`), each with its class; the current enrolment's year is
+ * always there, even before the list has loaded.
+ */
+function useResultYears(schoolId: string, studentId: string, current: string | null) {
+  const enrolments = guardianApi.useChildEnrolmentsQuery({ schoolId, studentId });
+  return useMemo(() => {
+    const years: { value: string; label: string }[] = [];
+    for (const e of enrolments.data?.items ?? []) {
+      if (!years.some((y) => y.value === e.academicYear)) years.push({ value: e.academicYear, label: `${e.academicYear} · ${e.className} ${e.sectionName}` });
+    }
+    if (current && !years.some((y) => y.value === current)) years.unshift({ value: current, label: current });
+    return years;
+  }, [enrolments.data, current]);
+}
+
+/**
+ * The child's published marks of a year on screen, exam by exam (GET …/published-results, the
+ * figures frozen at publication), and that year's report card to download in English or Hindi.
+ * The year is the current enrolment's unless the guardian picks another of the child's years.
+ * "Nothing published yet" is not an error.
  */
 export function ResultsSection(props: { schoolId: string; studentId: string; academicYear: string | null }) {
   const t = useT();
   const [busy, setBusy] = useState<'en' | 'hi' | null>(null);
   const [state, setState] = useState<'idle' | 'unpublished' | 'failed'>('idle');
-  const q = guardianApi.useChildResultsQuery(
-    { schoolId: props.schoolId, studentId: props.studentId, academicYear: props.academicYear ?? '' },
-    { skip: !props.academicYear },
-  );
-  const exams = q.data?.results.exams ?? [];
+  const years = useResultYears(props.schoolId, props.studentId, props.academicYear);
+  const [picked, setPicked] = useState<string | null>(null);
+  const year = picked ?? props.academicYear ?? years[0]?.value ?? null;
+  const q = guardianApi.useChildResultsQuery({ schoolId: props.schoolId, studentId: props.studentId, academicYear: year ?? '' }, { skip: !year });
+  // The figures of the chosen year only: while another year loads, the last one's are not shown.
+  const exams = q.currentData?.results.exams ?? [];
+  const selectId = `gd-results-year-${props.studentId}`;
   const download = async (lang: 'en' | 'hi') => {
-    if (!props.academicYear) return;
+    if (!year) return;
     setBusy(lang);
     setState('idle');
     try {
-      await downloadFile(reportCardPath(props.schoolId, props.studentId, props.academicYear, lang), `report-card-${props.academicYear}-${lang}.pdf`);
+      await downloadFile(reportCardPath(props.schoolId, props.studentId, year, lang), `report-card-${year}-${lang}.pdf`);
     } catch (e) {
       setState(e instanceof DownloadError && e.code === 'RESULTS_NOT_PUBLISHED' ? 'unpublished' : 'failed');
     } finally {
       setBusy(null);
     }
   };
+  const none = year === props.academicYear ? t('results.none') : t('results.noneForYear', { year: year ?? '' });
   return (
     <Card className="gd-card" data-slot="results" data-testid="child-results">
       <h2>{t('slot.results.title')}</h2>
-      {props.academicYear ? (
+      {year ? (
         <>
+          <FormGroup className="gd-year" label={t('results.year')} labelFor={selectId}>
+            <HTMLSelect
+              large
+              fill
+              className="gd-select"
+              id={selectId}
+              data-testid="results-year"
+              value={year}
+              onChange={(e) => {
+                setPicked(e.target.value);
+                setState('idle');
+              }}
+              options={years}
+            />
+          </FormGroup>
           {q.isError ? <Callout intent="danger">{t('results.loadFailed')}</Callout> : null}
-          {q.data && exams.length === 0 ? (
+          {q.currentData && exams.length === 0 ? (
             <Callout className="gd-note" data-testid="results-none-published">
-              {t('results.none')}
+              {none}
             </Callout>
           ) : null}
           {exams.map((e) => (
             <PublishedExam key={e.examId} exam={e} />
           ))}
-          <p className="gd-muted">{t('results.intro', { year: props.academicYear })}</p>
+          <p className="gd-muted">{t('results.intro', { year })}</p>
           <div className="gd-actions">
             <Button className="gd-touch" icon="download" intent="primary" loading={busy === 'en'} onClick={() => void download('en')}>
               {t('results.downloadEn')}
@@ -183,7 +219,7 @@ export function ResultsSection(props: { schoolId: string; studentId: string; aca
           </div>
           {state === 'unpublished' ? (
             <Callout className="gd-note" data-testid="results-unpublished">
-              {t('results.none')}
+              {none}
             </Callout>
           ) : null}
           {state === 'failed' ? <Callout intent="danger">{t('results.failed')}</Callout> : null}
@@ -328,6 +364,11 @@ export function DuesSection(props: { schoolId: string; studentId: string }) {
       ) : null}
       <h3>{t('dues.receipts')}</h3>
       {receipts.data && receipts.data.items.length === 0 ? <p className="gd-muted">{t('dues.noReceipts')}</p> : null}
+      {receipts.data && receipts.data.items.length > 0 ? (
+        <p className="gd-muted" data-testid="receipt-copy-note">
+          {t('dues.receiptCopy')}
+        </p>
+      ) : null}
       <ul className="gd-receipts">
         {receipts.data?.items.map((r) => (
           <ReceiptRow key={r.id} schoolId={props.schoolId} r={r} />

@@ -251,7 +251,8 @@ export function Component() {
           <AttendanceSection schoolId={schoolId} studentId={student.id} />
           {student.enrolment ? <Timetable schoolId={schoolId} sectionId={student.enrolment.sectionId} /> : null}
           <Notices schoolId={schoolId} />
-          <ResultsSection schoolId={schoolId} studentId={student.id} academicYear={student.enrolment?.academicYear ?? null} />
+          {/* Keyed by the child: another child's card starts again at their current year. */}
+          <ResultsSection key={student.id} schoolId={schoolId} studentId={student.id} academicYear={student.enrolment?.academicYear ?? null} />
           <DuesSection schoolId={schoolId} studentId={student.id} />
           <Calendar schoolId={schoolId} />
           <DataRights schoolId={schoolId} studentId={student.id} />
