@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, examDays, loginApi, shownDate, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 
 /**
  * The date-sheet editor (exams/{examId}/date-sheet/edit), at 360 px: an admin gives papers dates and
@@ -26,6 +26,9 @@ async function api<T = any>(request: APIRequestContext, method: string, path: st
 }
 
 const y = defaultAcademicYear().slice(0, 4);
+const [d1, d2, d3] = examDays(y);
+/** A Monday five weeks after the papers: the test's Diwali, a holiday on a day the school would be open. */
+const diwali = new Date(Date.parse(d1) + 35 * 86_400_000).toISOString().slice(0, 10);
 let seed: { schoolId: string; examId: string; tokens: Awaited<ReturnType<typeof loginApi>> };
 
 test.beforeAll(async ({ request }) => {
@@ -47,7 +50,7 @@ test.beforeAll(async ({ request }) => {
   const { classes } = await api(request, 'GET', `/schools/${school.id}/exam-classes`, token);
   const ids = ['Class 7', 'Class 8'].map((n) => classes.find((c: any) => c.name === n).id as string);
   const { exam } = await api(request, 'POST', `/schools/${school.id}/exams`, token, { name: 'Half-yearly examination', academicYear: year, classIds: ids, components: [{ name: 'Written', maxMarks: 80 }] });
-  await api(request, 'POST', `/schools/${school.id}/calendar-events`, token, { title: 'Diwali', kind: 'holiday', startsOn: `${year.slice(0, 4)}-10-20` });
+  await api(request, 'POST', `/schools/${school.id}/calendar-events`, token, { title: 'Diwali', kind: 'holiday', startsOn: diwali });
   seed = { schoolId: school.id, examId: exam.id, tokens };
 });
 
@@ -76,12 +79,12 @@ test('an admin gives two papers of a class their dates and times; the printable 
   await expect(page.getByRole('group', { name: 'Class 8', exact: true }).getByRole('group')).toHaveCount(1);
 
   const maths = row(page, 'Class 7', 'Mathematics');
-  await maths.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${y}-09-14`);
+  await maths.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${d1}`);
   await maths.getByLabel(EN['dateSheetEdit.startsAt'], { exact: true }).fill('09:30');
   await maths.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('12:30');
   // A new date starts with the times entered last.
   const english = row(page, 'Class 7', 'English');
-  await english.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${y}-09-16`);
+  await english.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${d3}`);
   await expect(english.getByLabel(EN['dateSheetEdit.startsAt'], { exact: true })).toHaveValue('09:30');
   await english.getByLabel(EN['dateSheetEdit.startsAt'], { exact: true }).fill('10:00');
   await english.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('13:00');
@@ -100,10 +103,10 @@ test('an admin gives two papers of a class their dates and times; the printable 
   await page.getByRole('link', { name: EN['dateSheetEdit.back'] }).click();
   const seven = page.getByRole('region', { name: 'Class 7' });
   await expect(seven.getByRole('row')).toHaveCount(3);
-  await expect(seven.getByRole('row').nth(1)).toContainText(`14/09/${y}`);
+  await expect(seven.getByRole('row').nth(1)).toContainText(shownDate(d1));
   await expect(seven.getByRole('row').nth(1)).toContainText('Mathematics');
   await expect(seven.getByRole('row').nth(1)).toContainText('09:30–12:30');
-  await expect(seven.getByRole('row').nth(2)).toContainText(`16/09/${y}`);
+  await expect(seven.getByRole('row').nth(2)).toContainText(shownDate(d3));
   await expect(seven.getByRole('row').nth(2)).toContainText('English');
   await expect(seven.getByRole('row').nth(2)).toContainText('10:00–13:00');
   await expect(page.getByRole('region', { name: 'Class 8' })).toHaveCount(0);
@@ -113,9 +116,9 @@ test('two papers of one class at once are listed as a clash; a refused save chan
   const page = await phone(browser);
   await page.goto(editorUrl());
   const maths = row(page, 'Class 7', 'Mathematics');
-  await expect(maths.getByLabel(EN['dateSheetEdit.date'], { exact: true })).toHaveValue(`${y}-09-14`);
+  await expect(maths.getByLabel(EN['dateSheetEdit.date'], { exact: true })).toHaveValue(`${d1}`);
   const science = row(page, 'Class 7', 'Science');
-  await science.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${y}-09-14`);
+  await science.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${d1}`);
   await science.getByLabel(EN['dateSheetEdit.startsAt'], { exact: true }).fill('11:00');
   await science.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('13:00');
   await page.getByRole('button', { name: EN['dateSheetEdit.save'] }).click();
@@ -123,7 +126,7 @@ test('two papers of one class at once are listed as a clash; a refused save chan
   const clashes = page.getByRole('region', { name: EN['dateSheetEdit.clashesTitle'] });
   await expect(clashes.getByRole('listitem')).toHaveCount(1);
   await page.screenshot({ path: join(SCREENS, 'exams-date-sheet-edit-clash-360.png'), fullPage: true });
-  await expect(clashes.getByRole('listitem')).toHaveText(fill(EN['dateSheetEdit.clash'], { className: 'Class 7', date: `14/09/${y}`, first: 'Mathematics', second: 'Science' }));
+  await expect(clashes.getByRole('listitem')).toHaveText(fill(EN['dateSheetEdit.clash'], { className: 'Class 7', date: shownDate(d1), first: 'Mathematics', second: 'Science' }));
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
 
   // An end before the start: refused with a message on the row; the clash list and the saved sheet stay.
@@ -137,7 +140,7 @@ test('two papers of one class at once are listed as a clash; a refused save chan
 
   // A date with no times is named too.
   const eight = row(page, 'Class 8', 'English');
-  await eight.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${y}-09-15`);
+  await eight.getByLabel(EN['dateSheetEdit.date'], { exact: true }).fill(`${d2}`);
   await eight.getByLabel(EN['dateSheetEdit.startsAt'], { exact: true }).fill('');
   await eight.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('');
   await page.getByRole('button', { name: EN['dateSheetEdit.save'] }).click();
@@ -154,7 +157,7 @@ test('two papers of one class at once are listed as a clash; a refused save chan
   await expect(eight.getByText(fill(EN['dateSheetEdit.error.outsideYear'], { year: defaultAcademicYear(), from: `01/04/${y}`, to: `31/03/${Number(y) + 1}` }))).toBeVisible();
   // A holiday of the calendar: the server refuses the whole sheet and names the holiday on the row.
   await science.getByLabel(EN['dateSheetEdit.endsAt'], { exact: true }).fill('13:00');
-  await eightDate.fill(`${y}-10-20`);
+  await eightDate.fill(diwali);
   await page.getByRole('button', { name: EN['dateSheetEdit.save'] }).click();
   await expect(eight.getByText(fill(EN['dateSheetEdit.error.holiday'], { name: 'Diwali' }))).toBeVisible();
   await expect(eightDate).toHaveAttribute('aria-invalid', 'true');
@@ -163,9 +166,9 @@ test('two papers of one class at once are listed as a clash; a refused save chan
 
   const sheet = await api(page.request, 'GET', `/schools/${seed.schoolId}/exams/${seed.examId}/date-sheet`, seed.tokens.accessToken);
   expect(sheet.dateSheet.papers.map((p: any) => `${p.className} ${p.subjectName} ${p.date} ${p.startsAt}-${p.endsAt}`)).toEqual([
-    `Class 7 Mathematics ${y}-09-14 09:30-12:30`,
-    `Class 7 Science ${y}-09-14 11:00-13:00`,
-    `Class 7 English ${y}-09-16 10:00-13:00`,
+    `Class 7 Mathematics ${d1} 09:30-12:30`,
+    `Class 7 Science ${d1} 11:00-13:00`,
+    `Class 7 English ${d3} 10:00-13:00`,
   ]);
 
   // Taking a paper off (clear) and saving removes the clash.
@@ -191,7 +194,7 @@ test('the editor in Hindi: its labels, buttons and heading in Hindi, at 360 px',
 
   await expect(page.getByRole('heading', { level: 1, name: fill(HI['dateSheetEdit.title'], { exam: 'Half-yearly examination', year: defaultAcademicYear() }) })).toBeVisible();
   const maths = row(page, 'Class 7', 'Mathematics');
-  await expect(maths.getByLabel(HI['dateSheetEdit.date'], { exact: true })).toHaveValue(`${y}-09-14`);
+  await expect(maths.getByLabel(HI['dateSheetEdit.date'], { exact: true })).toHaveValue(`${d1}`);
   await expect(maths.getByLabel(HI['dateSheetEdit.startsAt'], { exact: true })).toHaveValue('09:30');
   await expect(maths.getByLabel(HI['dateSheetEdit.endsAt'], { exact: true })).toHaveValue('12:30');
   await expect(page.getByText(HI['dateSheetEdit.help'])).toBeVisible();

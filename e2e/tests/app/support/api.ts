@@ -111,6 +111,23 @@ export async function rejectSchool(request: APIRequestContext, staff: string, sc
 }
 
 /** The academic year the setup steps start with: the Indian school year, April to March, in IST (DECISIONS). */
+/**
+ * Three school days for a test's exam papers: Monday to Wednesday of the first week that starts on
+ * or after 14 September of `year` (a fixed 14–16 September falls on a Sunday in some years, and the
+ * date sheet refuses a day the school is closed). Dates as on the wire, `YYYY-MM-DD`.
+ */
+export function examDays(year: number | string): [string, string, string] {
+  const start = new Date(Date.UTC(Number(year), 8, 14));
+  start.setUTCDate(14 + ((8 - start.getUTCDay()) % 7));
+  const day = (n: number) => new Date(start.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  return [day(0), day(1), day(2)];
+}
+
+/** `YYYY-MM-DD` as the screens show it, DD/MM/YYYY. */
+export function shownDate(iso: string): string {
+  return iso.split('-').reverse().join('/');
+}
+
 export function defaultAcademicYear(now = new Date()): string {
   const ist = new Date(now.getTime() + 330 * 60_000);
   const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
