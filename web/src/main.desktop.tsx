@@ -1,6 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/global.css';
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESKTOP_MESSAGES } from '@vidyalaya/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap } from './app/bootstrap';
@@ -21,7 +21,7 @@ async function start(): Promise<void> {
   const bridge = window.desktop;
   const root = document.getElementById('root')!;
   if (!bridge) {
-    root.textContent = MESSAGES.desktop.notInDesktop;
+    root.textContent = DESKTOP_MESSAGES.notInDesktop;
     return;
   }
   const info = await bridge.getInfo();
@@ -42,7 +42,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   if (info.keychain === 'session') {
-    toast({ title: MESSAGES.desktop.keychainUnavailable.title, description: MESSAGES.desktop.keychainUnavailable.description, intent: 'warning', timeout: 0 });
+    toast({ title: DESKTOP_MESSAGES.keychainUnavailable.title, description: DESKTOP_MESSAGES.keychainUnavailable.description, intent: 'warning', timeout: 0 });
   }
 }
 

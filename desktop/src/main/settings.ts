@@ -3,10 +3,10 @@
  * under. Asked for on first start, checked against the server's /api/v1/health before being kept,
  * stored with electron-store (index.ts passes it in; any key-value store works here).
  */
-import { API_BASE_PATH, MESSAGES, type DesktopSettings, type ServerCheckResult } from '@vidyalaya/shared';
+import { API_BASE_PATH, DESKTOP_MESSAGES, type DesktopSettings, type ServerCheckResult } from '@vidyalaya/shared';
 import { z } from 'zod';
 
-const M = MESSAGES.desktop;
+const M = DESKTOP_MESSAGES;
 
 /** The part of electron-store this module uses. */
 export interface KeyValueStore {

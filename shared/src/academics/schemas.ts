@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CATALOGUE_CLASSES } from '../catalogue/classes';
 import { SUBJECT_NAME_MAX } from '../constants';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { academicYearSchema } from '../rules/academic-year';
 import { sectionNameSchema } from '../rules/sections';
 import { nameKey, optionalField, requiredText, schoolIdSchema, uniqueEntries } from '../schemas/common';
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 
 /** A class name from the catalogue (Nursery … Class 12); anything else is named in the message. */
 export const catalogueClassSchema = z.enum(CATALOGUE_CLASSES, {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX, ADMIN_SEARCH_MAX, APPROVAL_STATUSES, REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../constants';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { blankToUndefined, optionalField } from '../schemas/common';
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 
 export const SCHOOL_STATUS_FILTERS = [...APPROVAL_STATUSES, 'all'] as const;
 export type SchoolStatusFilter = (typeof SCHOOL_STATUS_FILTERS)[number];

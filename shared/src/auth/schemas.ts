@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { OTP_LENGTH, OTP_PURPOSES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { MESSAGES } from '../messages';
+import { DESTRUCTIVE_MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { passwordResemblesAccount } from '../rules/password';
 import { isSafeUsername } from '../rules/username';
 import { emailField } from '../schemas/common';
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 
 /** Username: 3 to 30 characters after NFKC normalisation and trimming (spec §5 Registration and Login). */
 export const usernameSchema = z
@@ -58,7 +59,7 @@ const registerFields = z.object({
 const notLikeAccount = {
   check: (values: { username: string; email: string; password: string }) => !passwordResemblesAccount(values.password, values),
   params: {
-    message: MESSAGES.validation.passwordLikeAccount,
+    message: VALIDATION_MESSAGES.passwordLikeAccount,
     path: ['password'],
     when: (payload: { value: unknown }) => {
       const v = payload.value as Record<string, unknown> | undefined;
@@ -76,8 +77,8 @@ const match = passwordsMatch('password');
 /** The /register form: the payload plus confirmPassword and the terms checkbox. */
 export const registerFormSchema = registerFields
   .extend({
-    confirmPassword: z.string({ error: MESSAGES.validation.passwordsDontMatch }),
-    agreeToTerms: z.literal(true, { error: MESSAGES.validation.agreeToTerms }),
+    confirmPassword: z.string({ error: VALIDATION_MESSAGES.passwordsDontMatch }),
+    agreeToTerms: z.literal(true, { error: VALIDATION_MESSAGES.agreeToTerms }),
   })
   .refine(match.check, match.params)
   .refine(notLikeAccount.check, notLikeAccount.params);
@@ -94,8 +95,8 @@ export type RegisterFormValues = {
 export const loginSchema = z.object({
   username: usernameSchema,
   password: z
-    .string({ error: MESSAGES.validation.passwordRequired })
-    .min(1, MESSAGES.validation.passwordRequired),
+    .string({ error: VALIDATION_MESSAGES.passwordRequired })
+    .min(1, VALIDATION_MESSAGES.passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -108,9 +109,9 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 /** POST /auth/refresh-token and POST /auth/logout. */
 export const refreshTokenSchema = z.object({
   refreshToken: z
-    .string({ error: MESSAGES.validation.refreshTokenRequired })
+    .string({ error: VALIDATION_MESSAGES.refreshTokenRequired })
     .trim()
-    .min(1, MESSAGES.validation.refreshTokenRequired),
+    .min(1, VALIDATION_MESSAGES.refreshTokenRequired),
 });
 export type RefreshTokenInput = z.infer<typeof refreshTokenSchema>;
 
@@ -119,7 +120,7 @@ export const logoutSchema = refreshTokenSchema;
 export type LogoutInput = RefreshTokenInput;
 
 export const otpPurposeSchema = z.enum(OTP_PURPOSES, {
-  error: MESSAGES.validation.otpPurposeInvalid,
+  error: VALIDATION_MESSAGES.otpPurposeInvalid,
 });
 
 /** POST /auth/resend-otp. */
@@ -132,9 +133,9 @@ export type ResendOtpInput = z.infer<typeof resendOtpSchema>;
 /** POST /auth/reset-password. */
 export const resetPasswordSchema = z.object({
   resetToken: z
-    .string({ error: MESSAGES.validation.resetTokenRequired })
+    .string({ error: VALIDATION_MESSAGES.resetTokenRequired })
     .trim()
-    .min(1, MESSAGES.validation.resetTokenRequired),
+    .min(1, VALIDATION_MESSAGES.resetTokenRequired),
   newPassword: newPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -143,17 +144,17 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: MESSAGES.validation.passwordsDontMatch }),
+    confirmPassword: z.string({ error: VALIDATION_MESSAGES.passwordsDontMatch }),
   })
   .refine(match.check, match.params);
 export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
-const tooShort = MESSAGES.destructive.passwordTooShort.description;
-const mismatch = passwordsMatch('newPassword', MESSAGES.destructive.passwordsMismatch.description);
+const tooShort = DESTRUCTIVE_MESSAGES.passwordTooShort.description;
+const mismatch = passwordsMatch('newPassword', DESTRUCTIVE_MESSAGES.passwordsMismatch.description);
 
 /**
  * Step 3 of /forgot-password (spec §5 Forgot-password new password). The page shows these as
- * toasts titled 'Password too short' / "Passwords don't match" (MESSAGES.destructive); the field
+ * toasts titled 'Password too short' / "Passwords don't match" (DESTRUCTIVE_MESSAGES); the field
  * messages are the toasts' descriptions.
  */
 export const forgotPasswordNewPasswordFormSchema = z
@@ -161,7 +162,7 @@ export const forgotPasswordNewPasswordFormSchema = z
     newPassword: z
       .string({ error: tooShort })
       .min(PASSWORD_MIN, tooShort)
-      .max(PASSWORD_MAX, MESSAGES.validation.passwordMax),
+      .max(PASSWORD_MAX, VALIDATION_MESSAGES.passwordMax),
     confirmPassword: z.string({ error: mismatch.params.message }),
   })
   .refine(mismatch.check, mismatch.params);
@@ -171,9 +172,9 @@ export type ForgotPasswordNewPasswordFormValues = z.input<
 
 /** Exactly six digits (spec §5 OTP). */
 export const otpSchema = z
-  .string({ error: MESSAGES.validation.otpDigits })
+  .string({ error: VALIDATION_MESSAGES.otpDigits })
   .trim()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MESSAGES.validation.otpDigits);
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), VALIDATION_MESSAGES.otpDigits);
 
 /** POST /auth/verify-otp/registration and /auth/verify-otp/password-reset. */
 export const verifyOtpSchema = z.object({

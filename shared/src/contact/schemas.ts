@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX, SCHOOL_NAME_MAX } from '../constants';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { optionalField, requiredText } from '../schemas/common';
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 
 /** The /contact form (spec §5 Contact form): name, email and message required; school optional. */
 export const contactFormSchema = z.object({

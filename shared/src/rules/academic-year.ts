@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { istParts } from './ist';
 
 const FORMAT = /^(\d{4})-(\d{2})$/;
@@ -57,10 +57,10 @@ function isInRange(value: string): boolean {
  * to 2099-00: a year outside 2000–2100 is a typing mistake, never a school year.
  */
 export const academicYearSchema = z
-  .string({ error: MESSAGES.validation.academicYearFormat })
+  .string({ error: VALIDATION_MESSAGES.academicYearFormat })
   .trim()
-  .regex(FORMAT, MESSAGES.validation.academicYearFormat)
-  .refine(isConsecutive, MESSAGES.validation.academicYearFormat)
-  .refine(isInRange, MESSAGES.validation.academicYearRange);
+  .regex(FORMAT, VALIDATION_MESSAGES.academicYearFormat)
+  .refine(isConsecutive, VALIDATION_MESSAGES.academicYearFormat)
+  .refine(isInRange, VALIDATION_MESSAGES.academicYearRange);
 
 export type AcademicYear = z.infer<typeof academicYearSchema>;

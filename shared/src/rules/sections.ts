@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SECTION_LETTERS, SECTION_NAME_MAX } from '../constants';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 
 const key = (name: string) => name.trim().toLowerCase();
 
@@ -20,10 +20,10 @@ export function nextSectionName(existingNames: readonly string[]): string {
 
 /** A section name: 1 to 20 characters after trimming (DECISIONS.md). */
 export const sectionNameSchema = z
-  .string({ error: MESSAGES.validation.sectionNameRequired })
+  .string({ error: VALIDATION_MESSAGES.sectionNameRequired })
   .trim()
-  .min(1, MESSAGES.validation.sectionNameRequired)
-  .max(SECTION_NAME_MAX, MESSAGES.validation.sectionNameMax);
+  .min(1, VALIDATION_MESSAGES.sectionNameRequired)
+  .max(SECTION_NAME_MAX, VALIDATION_MESSAGES.sectionNameMax);
 
 /** True when two names are the same ignoring case and surrounding spaces ('A' and ' a'). */
 export function hasDuplicateSectionNames(names: readonly string[]): boolean {

@@ -1,5 +1,5 @@
 import { APPROVAL_STATUSES, SETUP_STEPS_COUNTED, type ApprovalStatus } from '../constants';
-import { MESSAGES } from '../messages';
+import { APPROVAL_MESSAGES, SETUP_COMPLETE_MESSAGES, SETUP_STEP_MESSAGES } from '../messages-site';
 
 /** Spec §3 SetupProgress: all false by default; creating a school sets schoolCreated. */
 export type SetupProgress = {
@@ -45,9 +45,9 @@ export function setupProgressFromSummary(
 }
 
 export const SETUP_STEPS = [
-  { key: 'classes', label: MESSAGES.setupSteps.classes, path: '/setup/classes' },
-  { key: 'sections', label: MESSAGES.setupSteps.sections, path: '/setup/sections' },
-  { key: 'subjects', label: MESSAGES.setupSteps.subjects, path: '/setup/subjects' },
+  { key: 'classes', label: SETUP_STEP_MESSAGES.classes, path: '/setup/classes' },
+  { key: 'sections', label: SETUP_STEP_MESSAGES.sections, path: '/setup/sections' },
+  { key: 'subjects', label: SETUP_STEP_MESSAGES.subjects, path: '/setup/subjects' },
 ] as const;
 
 export type SetupStep = (typeof SETUP_STEPS)[number];
@@ -104,10 +104,10 @@ export function approvalStatusOf(school: ApprovalSource | null | undefined): App
 
 /** The approval badge: 'Approved', 'Pending Approval' or 'Rejected'. */
 export function approvalBadgeLabel(status: ApprovalStatus): string {
-  return MESSAGES.approval[status];
+  return APPROVAL_MESSAGES[status];
 }
 
 /** Spec §4 "Setup complete message" for a school's approval status. */
 export function setupCompleteMessage(status: ApprovalStatus): string {
-  return MESSAGES.setupComplete[status];
+  return SETUP_COMPLETE_MESSAGES[status];
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { RESERVED_SUBDOMAINS, SUBDOMAIN_MAX, SUBDOMAIN_MIN } from '../constants';
-import { MESSAGES } from '../messages';
+import { ERROR_MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 
 /**
  * The subdomain a school name suggests (spec §2 /setup/school): lowercased, non-alphanumerics
@@ -52,7 +53,7 @@ export const subdomainSchema = z
 export function subdomainProblem(subdomain: string): string | null {
   const result = subdomainSchema.safeParse(subdomain);
   if (!result.success) return result.error.issues[0]?.message ?? V.subdomainMin;
-  return isReservedSubdomain(result.data) ? MESSAGES.errors.subdomainReserved : null;
+  return isReservedSubdomain(result.data) ? ERROR_MESSAGES.subdomainReserved : null;
 }
 
 // In a module of its own, free of zod, so code the app loads at start can use it cheaply.

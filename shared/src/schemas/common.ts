@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, SUBDOMAIN_MAX } from '../constants';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { duplicateIndexes } from '../rules/duplicates';
 
 /** '' and whitespace-only strings become undefined; anything else passes unchanged. */
@@ -29,10 +29,10 @@ export function emailField(invalid: string, tooLong: string) {
   return z.string({ error: invalid }).trim().regex(z.regexes.email, invalid).max(EMAIL_MAX, tooLong);
 }
 
-export const schoolIdSchema = z.uuid({ error: MESSAGES.validation.schoolIdInvalid });
+export const schoolIdSchema = z.uuid({ error: VALIDATION_MESSAGES.schoolIdInvalid });
 
 /** Route parameter `{id}` (e.g. /admin/schools/{id}). */
-export const uuidParamSchema = z.object({ id: z.uuid({ error: MESSAGES.validation.idInvalid }) });
+export const uuidParamSchema = z.object({ id: z.uuid({ error: VALIDATION_MESSAGES.idInvalid }) });
 export type UuidParam = z.infer<typeof uuidParamSchema>;
 
 /** Route parameter `{schoolId}` (e.g. /school/classes-sections/{schoolId}). */
@@ -45,11 +45,11 @@ export type SchoolIdParam = z.infer<typeof schoolIdParamSchema>;
  */
 export const subdomainParamSchema = z.object({
   subdomain: z
-    .string({ error: MESSAGES.validation.subdomainRequired })
+    .string({ error: VALIDATION_MESSAGES.subdomainRequired })
     .trim()
     .toLowerCase()
-    .min(1, MESSAGES.validation.subdomainRequired)
-    .max(SUBDOMAIN_MAX, MESSAGES.validation.subdomainMax),
+    .min(1, VALIDATION_MESSAGES.subdomainRequired)
+    .max(SUBDOMAIN_MAX, VALIDATION_MESSAGES.subdomainMax),
 });
 export type SubdomainParam = z.infer<typeof subdomainParamSchema>;
 

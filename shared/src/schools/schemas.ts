@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ADDRESS_LINE_MAX, BOARD_MAX, DEFAULT_COUNTRY, ESTABLISHED_YEAR_MIN, LANDMARK_MAX, LANGUAGE_MAX, LANGUAGE_MIN, LOCALITY_MAX, PHONE_NUMBERS_MAX, PHONE_NUMBERS_MIN, PIN_CODE_MAX_DIGITS, PIN_CODE_MIN_DIGITS, PLAN_TYPES, PRINCIPAL_NAME_MAX, PRINCIPAL_NAME_MIN, SCHOOL_CODE_MAX, SCHOOL_CODE_MIN, SCHOOL_LEVELS, SCHOOL_NAME_MAX, SCHOOL_NAME_MIN, type SchoolLevel } from '../constants';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 import { ONBOARDING_TEXT } from '../messages-onboarding';
 import { duplicateIndexes } from '../rules/duplicates';
 import { currentYearIST } from '../rules/ist';
 import { subdomainSchema } from '../rules/subdomain';
 import { emailField, optionalField, requiredText, uniqueEntries } from '../schemas/common';
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 
 /** An optional plus, a non-zero digit, then 1 to 14 digits (spec §5). */
 export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
@@ -297,7 +297,7 @@ export function toCreateSchoolPayload(values: SchoolFormValues): CreateSchoolPay
  * subdomain answers `{available: false, reason}` with the form's message rather than a 400.
  */
 export const subdomainAvailabilityQuerySchema = z.object({
-  subdomain: z.string({ error: MESSAGES.validation.subdomainRequired }).trim(),
+  subdomain: z.string({ error: VALIDATION_MESSAGES.subdomainRequired }).trim(),
   /** The school's city, when known: a taken subdomain's suggestions use it ('sunrise-kanpur'). */
   city: z.string().trim().max(100).optional(),
 });
@@ -316,6 +316,6 @@ export type SubdomainAvailability = {
  * AVAILABLE_PLAN_TYPES answers 422 PLAN_COMING_SOON ('This plan is coming soon').
  */
 export const updatePlanSchema = z.object({
-  planType: z.enum(PLAN_TYPES, { error: MESSAGES.validation.planTypeInvalid }),
+  planType: z.enum(PLAN_TYPES, { error: VALIDATION_MESSAGES.planTypeInvalid }),
 });
 export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;

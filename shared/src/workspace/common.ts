@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined } from '../schemas/common';
-import { MESSAGES } from '../messages';
+import { VALIDATION_MESSAGES } from '../messages-validation';
 
 /** DECISIONS "Paths and tenancy": lists answer {items, total, page, pageSize}; page from 1, pageSize ≤ 200, default 50. */
 export const WORKSPACE_PAGE_SIZE_DEFAULT = 50;
@@ -13,7 +13,7 @@ export interface Page<T> {
   pageSize: number;
 }
 
-const V = MESSAGES.validation;
+const V = VALIDATION_MESSAGES;
 const PAGE_SIZE_INVALID = `Page size must be a whole number from 1 to ${WORKSPACE_PAGE_SIZE_MAX}`;
 
 /** `page` and `pageSize` of a workspace list's query string (coerced; blank = absent). */

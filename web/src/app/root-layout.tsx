@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MESSAGES } from '@vidyalaya/shared';
+import { SCREEN_MESSAGES } from '@vidyalaya/shared';
 import { PlainSpinner } from '../components/blueprint/plain-spinner';
 import { initializeAuth } from '../lib/auth/auth-slice';
 import { clearToastsOnNavigation } from '../lib/toast-registry';
@@ -48,7 +48,7 @@ function Initializing() {
   return (
     <div className="app-initializing" role="status">
       <PlainSpinner size={32} />
-      <p>{MESSAGES.screens.initializing}</p>
+      <p>{SCREEN_MESSAGES.initializing}</p>
     </div>
   );
 }

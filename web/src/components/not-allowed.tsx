@@ -1,11 +1,11 @@
 import { NonIdealState } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { NOT_ALLOWED_MESSAGES } from '@vidyalaya/shared';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A signed-in user on a screen meant for another role: a clear 'Not allowed', why, and what they
  * can do instead. The heading takes focus so a screen reader announces it at once.
- * Staff opening the school-admin screens: `<NotAllowed description={MESSAGES.notAllowed.adminScreens} />`.
+ * Staff opening the school-admin screens: `<NotAllowed description={NOT_ALLOWED_MESSAGES.adminScreens} />`.
  */
 export function NotAllowed(props: { description: string; action?: ReactNode; title?: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -17,7 +17,7 @@ export function NotAllowed(props: { description: string; action?: ReactNode; tit
         description={
           <div>
             <h1 id="not-allowed-title" ref={heading} tabIndex={-1} style={{ margin: '0 0 8px', fontSize: 24 }}>
-              {props.title ?? MESSAGES.notAllowed.title}
+              {props.title ?? NOT_ALLOWED_MESSAGES.title}
             </h1>
             <p role="alert" style={{ margin: 0 }}>
               {props.description}

@@ -1,18 +1,11 @@
-import { FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, MESSAGES, type PlanType } from '@vidyalaya/shared';
+import { type PlanType, UI_MESSAGES } from '@vidyalaya/shared';
 
 /**
  * The plans as the product describes them (spec §1; DECISIONS "Plans"): the pricing page, the home
  * page and the dashboard's plan card all read them from here.
  */
 
-/** Spec §1: what the free trial includes. */
-export const FREE_TRIAL_INCLUDES = [
-  `Free for ${FREE_TRIAL_DAYS} days`,
-  `Up to ${FREE_TRIAL_MAX_STUDENTS} students`,
-  'Full feature access',
-  'Setup assistance',
-  'Priority support',
-] as const;
+export { FREE_TRIAL_INCLUDES } from './free-trial';
 
 /** Spec §1: Basic, Standard and Premium are announced as coming soon. Prices: not shown. */
 export const UPCOMING_PLANS = [
@@ -23,6 +16,6 @@ export const UPCOMING_PLANS = [
 
 /** Every plan's name, by its planType (DECISIONS: free_trial, basic, standard, premium). */
 export const PLAN_NAMES: Record<PlanType, string> = {
-  free_trial: MESSAGES.ui.pricing.freeTrial,
+  free_trial: UI_MESSAGES.pricing.freeTrial,
   ...(Object.fromEntries(UPCOMING_PLANS.map((p) => [p.type, p.name])) as Record<Exclude<PlanType, 'free_trial'>, string>),
 };

@@ -1,10 +1,10 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
+import { NAV_MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { logout, selectAuth } from '../../lib/auth/auth-slice';
-import { toast, toastError } from '../../lib/toast';
+import { toastSignedOut, toastSignOutFailed } from '../../lib/auth/sign-out-toasts';
 
 /** The dialog (its form, the shared schemas and zod) loads when first opened, not with every signed-in page. */
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -27,10 +27,10 @@ export function AccountMenu() {
     setLoggingOut(true);
     try {
       await dispatch(logout()).unwrap();
-      toast({ title: MESSAGES.toast.loggedOut });
+      toastSignedOut();
       await navigate('/');
     } catch {
-      toastError(MESSAGES.destructive.logout.title, MESSAGES.destructive.logout.description);
+      toastSignOutFailed();
     } finally {
       setLoggingOut(false);
     }
@@ -51,7 +51,7 @@ export function AccountMenu() {
             <MenuItem icon="edit" text={A.editSchool} onClick={() => navigate('/setup/school?edit=1')} />
             <MenuItem icon="key" text={A.changePassword} onClick={() => setChanging(true)} />
             <MenuDivider />
-            <MenuItem icon="log-out" text={MESSAGES.ui.nav.logout} disabled={loggingOut} onClick={() => void onLogout()} shouldDismissPopover={false} />
+            <MenuItem icon="log-out" text={NAV_MESSAGES.logout} disabled={loggingOut} onClick={() => void onLogout()} shouldDismissPopover={false} />
           </Menu>
         }
       >

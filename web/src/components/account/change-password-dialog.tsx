@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { CHANGE_PASSWORD_MESSAGES, changePasswordFormSchema, MESSAGES, ONBOARDING_TEXT, type AuthTokens, type ChangePasswordFormValues } from '@vidyalaya/shared';
+import { type AuthTokens, CHANGE_PASSWORD_MESSAGES, changePasswordFormSchema, type ChangePasswordFormValues, DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { PasswordField, SubmitButton } from '../form';
 import { api } from '../../lib/api/api';
@@ -29,7 +29,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
       const tokens = await changePassword({ currentPassword: String(values.currentPassword ?? ''), newPassword: String(values.newPassword ?? '') }).unwrap();
       await tokenStore.set(tokens);
     } catch (e) {
-      toastError(A.changePassword, errorDescription(e, MESSAGES.destructive.resetPasswordFailed.description));
+      toastError(A.changePassword, errorDescription(e, DESTRUCTIVE_MESSAGES.resetPasswordFailed.description));
       return toSubmitErrors(e);
     }
     toast({ title: CHANGE_PASSWORD_MESSAGES.changed });

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@vidyalaya/shared';
+import { NAV_MESSAGES } from '@vidyalaya/shared';
 
-const NAV = MESSAGES.ui.nav;
+const NAV = NAV_MESSAGES;
 
 /** Spec §2 public navigation, in order (Login and Get Started are the header's account actions). */
 export const NAV_ITEMS = [

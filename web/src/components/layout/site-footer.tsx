@@ -1,9 +1,9 @@
-import { COMPANY, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { COMPANY, FOOTER_MESSAGES, NAV_MESSAGES, TAGLINE } from '@vidyalaya/shared';
 import { Link } from 'react-router';
 import { BrandMark } from './brand-mark';
 
-const NAV = MESSAGES.ui.nav;
-const LEGAL = MESSAGES.ui.footer;
+const NAV = NAV_MESSAGES;
+const LEGAL = FOOTER_MESSAGES;
 
 const COLUMNS = [
   {

@@ -1,4 +1,4 @@
-import { APP_NAME, HEADER_TRANSLUCENT_THRESHOLD_PX, MESSAGES } from '@vidyalaya/shared';
+import { APP_NAME, HEADER_TRANSLUCENT_THRESHOLD_PX, NAV_MESSAGES } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
@@ -9,7 +9,7 @@ import { LinkButton } from './link-button';
 import { NAV_ITEMS } from './nav-items';
 import { useScrolledPast } from './use-scrolled-past';
 
-const NAV = MESSAGES.ui.nav;
+const NAV = NAV_MESSAGES;
 const MENU_ID = 'site-mobile-menu';
 
 function MenuIcon({ open }: { open: boolean }) {
@@ -104,15 +104,15 @@ export function SiteHeader() {
 
   async function onLogout() {
     setLoggingOut(true);
-    // The toaster is loaded on demand so the first page carries none of the overlay code.
-    const toasts = import('../../lib/toast');
+    // The toaster and the sign-out messages load on demand: the first page carries neither.
+    const toasts = import('../../lib/auth/sign-out-toasts');
     try {
       await dispatch(logout()).unwrap();
-      (await toasts).toast({ title: MESSAGES.toast.loggedOut });
+      (await toasts).toastSignedOut();
       setMenuOpen(false);
       await navigate('/');
     } catch {
-      (await toasts).toastError(MESSAGES.destructive.logout.title, MESSAGES.destructive.logout.description);
+      (await toasts).toastSignOutFailed();
     } finally {
       setLoggingOut(false);
     }

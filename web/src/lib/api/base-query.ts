@@ -1,5 +1,5 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { MESSAGES, type AuthTokens } from '@vidyalaya/shared';
+import { type AuthTokens, FALLBACK_MESSAGES } from '@vidyalaya/shared';
 import { tokenStore } from '../auth/token-store';
 import { getPlatform } from '../platform/platform';
 import { sessionEnded } from './session-ended';
@@ -79,7 +79,7 @@ export function refreshTokens(): Promise<RefreshOutcome> {
       // cached API state, which would otherwise abort them before they could report it.
       setTimeout(sessionEnded, 0);
       const serverMessage = nonEmpty(body?.error?.message) ?? nonEmpty(body?.message);
-      return { error: { status, code: body?.error?.code, message: serverMessage ?? MESSAGES.fallback.refreshToken, serverMessage } };
+      return { error: { status, code: body?.error?.code, message: serverMessage ?? FALLBACK_MESSAGES.refreshToken, serverMessage } };
     };
     try {
       const current = await tokenStore.get();

@@ -1,4 +1,4 @@
-import { MESSAGES, type PublicUser } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES, type PublicUser } from '@vidyalaya/shared';
 import { api } from '../api/api';
 
 /**
@@ -9,11 +9,11 @@ import { api } from '../api/api';
 export const authApi = api.injectEndpoints({
   endpoints: (b) => ({
     me: b.query<{ user: PublicUser }, void>({
-      query: () => ({ url: '/auth/me', fallbackMessage: MESSAGES.fallback.fetchUser }),
+      query: () => ({ url: '/auth/me', fallbackMessage: FALLBACK_MESSAGES.fetchUser }),
       providesTags: ['Me'],
     }),
     logout: b.mutation<unknown, { refreshToken: string }>({
-      query: (body) => ({ url: '/auth/logout', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: MESSAGES.fallback.logout }),
+      query: (body) => ({ url: '/auth/logout', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: FALLBACK_MESSAGES.logout }),
     }),
   }),
 });

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { FromState } from './guest-only';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { NotAllowed } from '../../components/not-allowed';
-import { MESSAGES } from '@vidyalaya/shared';
+import { NAV_MESSAGES, NOT_ALLOWED_MESSAGES } from '@vidyalaya/shared';
 import { useAppSelector } from '../store/hooks';
 import { selectAuth } from './auth-slice';
 
@@ -32,10 +32,10 @@ export function RequireSchoolAdmin() {
 
 function StaffNotAllowed() {
   const navigate = useNavigate();
-  useDocumentTitle(MESSAGES.notAllowed.title);
+  useDocumentTitle(NOT_ALLOWED_MESSAGES.title);
   return (
     <div className="app-page app-page--narrow">
-      <NotAllowed description={MESSAGES.notAllowed.adminScreens} action={<Button text={MESSAGES.ui.nav.home} onClick={() => navigate('/')} />} />
+      <NotAllowed description={NOT_ALLOWED_MESSAGES.adminScreens} action={<Button text={NAV_MESSAGES.home} onClick={() => navigate('/')} />} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, type SchoolResult, type SchoolSummary } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES, type SchoolResult, type SchoolSummary } from '@vidyalaya/shared';
 import { api } from '../api/api';
 
 /**
@@ -8,11 +8,11 @@ import { api } from '../api/api';
 export const schoolApi = api.injectEndpoints({
   endpoints: (b) => ({
     mySchoolDetailed: b.query<SchoolSummary, void>({
-      query: () => ({ url: '/auth/my-school-detailed', fallbackMessage: MESSAGES.fallback.fetchSchoolDetailed }),
+      query: () => ({ url: '/auth/my-school-detailed', fallbackMessage: FALLBACK_MESSAGES.fetchSchoolDetailed }),
       providesTags: ['SchoolSummary', 'School'],
     }),
     mySchool: b.query<SchoolResult, void>({
-      query: () => ({ url: '/auth/my-school', fallbackMessage: MESSAGES.fallback.fetchSchool }),
+      query: () => ({ url: '/auth/my-school', fallbackMessage: FALLBACK_MESSAGES.fetchSchool }),
       providesTags: ['School'],
     }),
   }),

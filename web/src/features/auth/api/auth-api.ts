@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  FALLBACK_MESSAGES,
   type ForgotPasswordInput,
   type LoginInput,
   type LoginResult,
@@ -12,7 +12,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { baseQuery, type ApiError, type ApiRequest } from '../../../lib/api/base-query';
 
-const F = MESSAGES.fallback;
+const F = FALLBACK_MESSAGES;
 
 /** What a mutation's trigger returns: `.unwrap()` gives the answer's data or throws the ApiError (as RTK Query's). */
 export interface MutationCall<T> {

@@ -1,5 +1,5 @@
 import { PlainButton as Button, PlainCallout as Callout } from '../../../components/blueprint/plain-controls';
-import { MESSAGES, type ForgotPasswordInput, type ForgotPasswordNewPasswordFormValues } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, type ForgotPasswordInput, type ForgotPasswordNewPasswordFormValues, NAV_MESSAGES, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ const validateUsername = lazyZodValidate(() => import('../schemas').then((m) => 
 const validateCode = lazyZodValidate(() => import('../schemas').then((m) => m.otpSchema));
 const validatePassword = lazyZodValidate(() => import('../schemas').then((m) => m.forgotPasswordNewPasswordFormSchema));
 const T = AUTH_TEXT.forgotPassword;
-const D = MESSAGES.destructive;
+const D = DESTRUCTIVE_MESSAGES;
 
 /**
  * Spec §2 /forgot-password: three steps on one page — username, the 6-digit code (with resend),
@@ -55,7 +55,7 @@ export function Component() {
       toastError(D.sendResetCode.title, errorDescription(e, D.sendResetCode.description));
       return toSubmitErrors(e);
     }
-    toast({ title: MESSAGES.toast.resetCodeSent });
+    toast({ title: TOAST_MESSAGES.resetCodeSent });
     setUsername(name);
     setDone(false);
     setStep('code');
@@ -72,7 +72,7 @@ export function Component() {
       // The message also stays at the code field (issue 20), where the eyes are.
       return toSubmitErrors(e) ?? { otp: description };
     }
-    toast({ title: MESSAGES.toast.codeVerified });
+    toast({ title: TOAST_MESSAGES.codeVerified });
     setStep('password');
     return undefined;
   }
@@ -80,7 +80,7 @@ export function Component() {
   async function resendCode() {
     try {
       await resendOtp({ username, purpose: 'password_reset' }).unwrap();
-      toast({ title: MESSAGES.toast.resetCodeSent });
+      toast({ title: TOAST_MESSAGES.resetCodeSent });
     } catch (e) {
       toastError(D.resendCode.title, errorDescription(e, D.resendCode.description));
     }
@@ -93,7 +93,7 @@ export function Component() {
       toastError(D.resetPasswordFailed.title, errorDescription(e, D.resetPasswordFailed.description));
       return toSubmitErrors(e);
     }
-    toast({ title: MESSAGES.toast.passwordResetSuccess });
+    toast({ title: TOAST_MESSAGES.passwordResetSuccess });
     setResetToken('');
     setDone(true);
     setStep('username');
@@ -105,7 +105,7 @@ export function Component() {
       title={T.title}
       footer={
         <p>
-          {T.rememberPassword} <Link to="/login">{MESSAGES.ui.nav.login}</Link>
+          {T.rememberPassword} <Link to="/login">{NAV_MESSAGES.login}</Link>
         </p>
       }
     >
@@ -122,7 +122,7 @@ export function Component() {
           {done ? (
             <Callout intent="success" icon="tick-circle" className="auth-callout" role="status">
               <p>{T.done}</p>
-              <Link to="/login">{MESSAGES.ui.nav.login}</Link>
+              <Link to="/login">{NAV_MESSAGES.login}</Link>
             </Callout>
           ) : null}
           <p className="auth-intro">{T.stepUsername}</p>
@@ -144,7 +144,7 @@ export function Component() {
             {({ handleSubmit, submitting }) => (
               <form className="auth-form" onSubmit={handleSubmit} noValidate>
                 <OtpField label="Reset code" autoFocus />
-                <SubmitButton className="auth-submit" text={MESSAGES.ui.verifyOtp.submit} submitting={submitting} />
+                <SubmitButton className="auth-submit" text={UI_MESSAGES.verifyOtp.submit} submitting={submitting} />
               </form>
             )}
           </Form>

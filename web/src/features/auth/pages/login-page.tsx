@@ -1,5 +1,5 @@
 import { PlainButton as Button, PlainCallout as Callout } from '../../../components/blueprint/plain-controls';
-import { MESSAGES, type LoginInput } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, type LoginInput, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ const T = AUTH_TEXT.login;
 
 /** Spec §2 /login: 'Login to Platform'. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.login.title);
+  useDocumentTitle(UI_MESSAGES.login.title);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,7 +35,7 @@ export function Component() {
     setUnverified(null);
     try {
       const result = await login({ username, password: String(values.password ?? '') }).unwrap();
-      toast({ title: MESSAGES.toast.loginSuccess });
+      toast({ title: TOAST_MESSAGES.loginSuccess });
       // GuestOnly now sends the user on; doing it here too keeps the order explicit.
       await dispatch(signedIn({ tokens: { accessToken: result.accessToken, refreshToken: result.refreshToken }, user: result.user }));
       navigate(rememberedOrigin(location.state) ?? '/dashboard', { replace: true });
@@ -46,7 +46,7 @@ export function Component() {
         setUnverified({ username, message: error.message });
         return undefined;
       }
-      toastError(MESSAGES.destructive.login.title, errorDescription(e, MESSAGES.destructive.login.description));
+      toastError(DESTRUCTIVE_MESSAGES.login.title, errorDescription(e, DESTRUCTIVE_MESSAGES.login.description));
       return toSubmitErrors(e);
     }
   }
@@ -56,9 +56,9 @@ export function Component() {
     const state: VerifyOtpState = { username: unverified.username, type: 'registration' };
     try {
       await resendOtp({ username: unverified.username, purpose: 'registration' }).unwrap();
-      toast({ title: MESSAGES.toast.otpSent });
+      toast({ title: TOAST_MESSAGES.otpSent });
     } catch (e) {
-      toastError(MESSAGES.destructive.resendOtp.title, errorDescription(e, MESSAGES.destructive.resendOtp.description));
+      toastError(DESTRUCTIVE_MESSAGES.resendOtp.title, errorDescription(e, DESTRUCTIVE_MESSAGES.resendOtp.description));
       // Too many requests: the code sent a moment ago is still valid, so verifying can go on.
       if (asApiError(e).status !== 429) return;
     }
@@ -67,7 +67,7 @@ export function Component() {
 
   return (
     <AuthCard
-      title={MESSAGES.ui.login.title}
+      title={UI_MESSAGES.login.title}
       intro="Sign in to manage your school."
       footer={
         <p>
@@ -89,7 +89,7 @@ export function Component() {
             <div className="auth-row">
               <Link to="/forgot-password">{T.forgotPassword}</Link>
             </div>
-            <SubmitButton className="auth-submit" text={MESSAGES.ui.login.submit} submitting={submitting} />
+            <SubmitButton className="auth-submit" text={UI_MESSAGES.login.submit} submitting={submitting} />
           </form>
         )}
       </Form>

@@ -1,4 +1,4 @@
-import { MESSAGES, type RegisterFormValues } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, FOOTER_MESSAGES, NAV_MESSAGES, type RegisterFormValues, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ const T = AUTH_TEXT.register;
 
 /** Spec §2 /register: 'Create Your Account'. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.register.title);
+  useDocumentTitle(UI_MESSAGES.register.title);
   const navigate = useNavigate();
   const [register] = useRegisterMutation();
   // Back from /verify-otp to correct a mistyped address: the username and address are kept.
@@ -30,21 +30,21 @@ export function Component() {
     try {
       await register({ username, email, password: String(values.password ?? '') }).unwrap();
     } catch (e) {
-      toastError(MESSAGES.destructive.register.title, errorDescription(e, MESSAGES.destructive.register.description));
+      toastError(DESTRUCTIVE_MESSAGES.register.title, errorDescription(e, DESTRUCTIVE_MESSAGES.register.description));
       return toSubmitErrors(e);
     }
-    toast({ title: MESSAGES.toast.registrationSuccess });
+    toast({ title: TOAST_MESSAGES.registrationSuccess });
     navigate('/verify-otp', { state: { username, type: 'registration', email } satisfies VerifyOtpState });
     return undefined;
   }
 
   return (
     <AuthCard
-      title={MESSAGES.ui.register.title}
+      title={UI_MESSAGES.register.title}
       intro="Register as your school's administrator. We will email you a code to verify your address."
       footer={
         <p>
-          {T.haveAccount} <Link to="/login">{MESSAGES.ui.nav.login}</Link>
+          {T.haveAccount} <Link to="/login">{NAV_MESSAGES.login}</Link>
         </p>
       }
     >
@@ -61,18 +61,18 @@ export function Component() {
                 <span>
                   {T.termsLead}{' '}
                   <a href="/terms" target="_blank" rel="noopener noreferrer">
-                    {MESSAGES.ui.footer.terms}
+                    {FOOTER_MESSAGES.terms}
                   </a>{' '}
                   {T.termsJoin}{' '}
                   <a href="/privacy" target="_blank" rel="noopener noreferrer">
-                    {MESSAGES.ui.footer.privacy}
+                    {FOOTER_MESSAGES.privacy}
                   </a>
                 </span>
               }
             />
             <SubmitButton
               className="auth-submit"
-              text={MESSAGES.ui.register.submit}
+              text={UI_MESSAGES.register.submit}
               submitting={submitting}
               disabled={!values.agreeToTerms}
             />

@@ -1,4 +1,4 @@
-import { MESSAGES, type ResetPasswordFormValues } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, type ResetPasswordFormValues, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField, SubmitButton } from '../components/fields';
@@ -34,11 +34,11 @@ function ResetPassword({ resetToken }: { resetToken: string }) {
     try {
       await resetPassword({ resetToken, newPassword: String(values.password ?? '') }).unwrap();
     } catch (e) {
-      const D = MESSAGES.destructive.passwordReset;
+      const D = DESTRUCTIVE_MESSAGES.passwordReset;
       toastError(D.title, errorDescription(e, D.description));
       return toSubmitErrors(e);
     }
-    toast(MESSAGES.toast.resetPasswordPage);
+    toast(TOAST_MESSAGES.resetPasswordPage);
     navigate('/login', { replace: true });
     return undefined;
   }
@@ -49,7 +49,7 @@ function ResetPassword({ resetToken }: { resetToken: string }) {
       intro={AUTH_TEXT.forgotPassword.stepPassword}
       footer={
         <p>
-          <Link to="/login">{MESSAGES.ui.verifyOtp.backToLogin}</Link>
+          <Link to="/login">{UI_MESSAGES.verifyOtp.backToLogin}</Link>
         </p>
       }
     >

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { maskEmail, MESSAGES, ONBOARDING_TEXT, type OtpPurpose } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, maskEmail, ONBOARDING_TEXT, type OtpPurpose, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../components/fields';
@@ -45,18 +45,18 @@ function VerifyOtp({ username, type, email }: VerifyOtpState) {
       if (reset) {
         const { resetToken } = await verifyPasswordReset({ username, otp }).unwrap();
         verified.current = true;
-        toast({ title: MESSAGES.toast.otpVerified });
+        toast({ title: TOAST_MESSAGES.otpVerified });
         navigate('/reset-password', { state: { resetToken } satisfies ResetPasswordState });
       } else {
         await verifyRegistration({ username, otp }).unwrap();
         verified.current = true;
-        toast({ title: MESSAGES.toast.emailVerified });
+        toast({ title: TOAST_MESSAGES.emailVerified });
         navigate('/login');
       }
       return undefined;
     } catch (e) {
-      const description = errorDescription(e, MESSAGES.destructive.verifyOtp.description);
-      toastError(MESSAGES.destructive.verifyOtp.title, description);
+      const description = errorDescription(e, DESTRUCTIVE_MESSAGES.verifyOtp.description);
+      toastError(DESTRUCTIVE_MESSAGES.verifyOtp.title, description);
       // The message also stays at the field, where the eyes are (the toast goes after 8 s).
       return toSubmitErrors(e) ?? { otp: asApiError(e).status === 429 ? asApiError(e).message || description : description };
     }
@@ -65,9 +65,9 @@ function VerifyOtp({ username, type, email }: VerifyOtpState) {
   async function onResend() {
     try {
       await resendOtp({ username, purpose }).unwrap();
-      toast({ title: MESSAGES.toast.otpSent });
+      toast({ title: TOAST_MESSAGES.otpSent });
     } catch (e) {
-      toastError(MESSAGES.destructive.resendOtp.title, errorDescription(e, MESSAGES.destructive.resendOtp.description));
+      toastError(DESTRUCTIVE_MESSAGES.resendOtp.title, errorDescription(e, DESTRUCTIVE_MESSAGES.resendOtp.description));
     }
   }
 
@@ -92,11 +92,11 @@ function VerifyOtp({ username, type, email }: VerifyOtpState) {
           <p>
             {T.noCode}{' '}
             <button type="button" className="auth-link-button" onClick={() => void onResend()} disabled={resend.isLoading}>
-              {MESSAGES.ui.verifyOtp.resend}
+              {UI_MESSAGES.verifyOtp.resend}
             </button>
           </p>
           <p>
-            <Link to="/login">{MESSAGES.ui.verifyOtp.backToLogin}</Link>
+            <Link to="/login">{UI_MESSAGES.verifyOtp.backToLogin}</Link>
           </p>
         </>
       }
@@ -105,7 +105,7 @@ function VerifyOtp({ username, type, email }: VerifyOtpState) {
         {({ handleSubmit, submitting }) => (
           <form className="auth-form" onSubmit={handleSubmit} noValidate>
             <OtpField autoFocus />
-            <SubmitButton className="auth-submit" text={MESSAGES.ui.verifyOtp.submit} submitting={submitting} />
+            <SubmitButton className="auth-submit" text={UI_MESSAGES.verifyOtp.submit} submitting={submitting} />
           </form>
         )}
       </Form>

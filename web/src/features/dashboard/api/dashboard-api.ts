@@ -1,7 +1,7 @@
-import { MESSAGES, type MySchoolsResult, type SchoolResult, type SchoolSubjectsResult, type UpdatePlanInput } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES, type MySchoolsResult, type SchoolResult, type SchoolSubjectsResult, type UpdatePlanInput } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 
-const F = MESSAGES.fallback;
+const F = FALLBACK_MESSAGES;
 
 /** The dashboard's own calls (spec §7): the plan and the subjects the school's classes use. */
 export const dashboardApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { AVAILABLE_PLAN_TYPES, FREE_TRIAL_DAYS, formatDateIST, MESSAGES, PLAN_TYPES, trialDaysLeft, type PlanType, type SchoolDto } from '@vidyalaya/shared';
+import { AVAILABLE_PLAN_TYPES, FALLBACK_MESSAGES, formatDateIST, FREE_TRIAL_DAYS, PLAN_TYPES, type PlanType, type SchoolDto, trialDaysLeft } from '@vidyalaya/shared';
 import { asApiError } from '../../../lib/api/errors';
 import { FREE_TRIAL_INCLUDES, PLAN_NAMES } from '../../../lib/plans';
 import { toast, toastError } from '../../../lib/toast';
@@ -33,7 +33,7 @@ export function PlanCard({ school }: { school: SchoolDto }) {
       toast({ title: 'Plan updated', description: `Your school is now on the ${PLAN_NAMES[result.school.planType]} plan.` });
     } catch (e) {
       // The server's reason when it gave one (e.g. 'This plan is coming soon').
-      toastError(MESSAGES.fallback.updatePlan, asApiError(e).serverMessage);
+      toastError(FALLBACK_MESSAGES.updatePlan, asApiError(e).serverMessage);
     }
   }
 

@@ -1,16 +1,16 @@
 import { Button, Callout, Card, Icon, ProgressBar, Tag, type Intent } from '@blueprintjs/core';
 import {
   approvalBadgeLabel,
+  type ApprovalStatus,
   approvalStatusOf,
   formatAddress,
   formatLevel,
-  MESSAGES,
   nextSetupStep,
   setupCompleteMessage,
   setupPercentage,
   setupStepHref,
   trialDaysLeft,
-  type ApprovalStatus,
+  UI_MESSAGES,
 } from '@vidyalaya/shared';
 import { useNavigate } from 'react-router';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
@@ -78,7 +78,7 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
             {status === 'approved' ? (
               <Button intent="primary" size="large" icon="office" text="Open the workspace" onClick={() => navigate(`/workspace/${encodeURIComponent(school.id)}`)} />
             ) : null}
-            <Button intent={status === 'approved' ? 'none' : 'primary'} size="large" endIcon="share" text={MESSAGES.ui.dashboard.visitPortal} onClick={() => void visitPortal()} />
+            <Button intent={status === 'approved' ? 'none' : 'primary'} size="large" endIcon="share" text={UI_MESSAGES.dashboard.visitPortal} onClick={() => void visitPortal()} />
           </div>
         ) : null}
       </header>
@@ -127,7 +127,7 @@ export function SchoolOverviewView({ overview, username }: { overview: SchoolOve
           {next ? (
             <div className="dash-next">
               <p>{T.nextStep(next.label)}</p>
-              <Button intent="primary" size="large" className="dash-continue" endIcon="arrow-right" text={MESSAGES.ui.dashboard.continueSetup} onClick={() => navigate(setupStepHref(next, school.id))} />
+              <Button intent="primary" size="large" className="dash-continue" endIcon="arrow-right" text={UI_MESSAGES.dashboard.continueSetup} onClick={() => navigate(setupStepHref(next, school.id))} />
             </div>
           ) : (
             <Callout intent={status === 'rejected' ? 'danger' : status === 'approved' ? 'success' : 'primary'} icon="clipboard" className="dash-complete">

@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../lib/store/hooks';
@@ -26,7 +26,7 @@ export function Component() {
   useDocumentTitle(overview.status === 'school' ? overview.overview.school.name : 'Dashboard');
 
   useEffect(() => {
-    if (overview.status === 'error') toastError(MESSAGES.destructive.loadSchool.title, MESSAGES.destructive.loadSchool.description);
+    if (overview.status === 'error') toastError(DESTRUCTIVE_MESSAGES.loadSchool.title, DESTRUCTIVE_MESSAGES.loadSchool.description);
   }, [overview.status]);
 
   if (member) return <Navigate to="/workspace" replace />;
@@ -49,8 +49,8 @@ export function Component() {
         <StateScreen
           icon="error"
           intent="danger"
-          title={MESSAGES.destructive.loadSchool.title}
-          description={MESSAGES.destructive.loadSchool.description}
+          title={DESTRUCTIVE_MESSAGES.loadSchool.title}
+          description={DESTRUCTIVE_MESSAGES.loadSchool.description}
           action={<Button icon="refresh" text={T.retry} onClick={overview.refetch} />}
         />
       </div>
@@ -66,7 +66,7 @@ export function Component() {
           title={T.welcomeTitle(username)}
           description={T.welcomeText}
           action={
-            <Button intent="primary" size="large" icon="add" text={MESSAGES.ui.dashboard.createYourSchool} onClick={() => navigate('/setup/school')} />
+            <Button intent="primary" size="large" icon="add" text={UI_MESSAGES.dashboard.createYourSchool} onClick={() => navigate('/setup/school')} />
           }
         />
       </div>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, EMAIL_SERVICE_MESSAGES } from '@vidyalaya/shared';
 
 /**
  * Spec §8 "E-mail service statuses": what a failed send tells the sender. 429 (rate limited) and
@@ -8,16 +8,16 @@ import { MESSAGES } from '@vidyalaya/shared';
 export function contactFailureMessage(status: number): string {
   switch (status) {
     case 422:
-      return MESSAGES.emailService[422];
+      return EMAIL_SERVICE_MESSAGES[422];
     case 400:
-      return MESSAGES.emailService[400];
+      return EMAIL_SERVICE_MESSAGES[400];
     case 403:
     case 429:
     case 503:
-      return MESSAGES.emailService[403];
+      return EMAIL_SERVICE_MESSAGES[403];
     case 0:
-      return MESSAGES.destructive.contact.description;
+      return DESTRUCTIVE_MESSAGES.contact.description;
     default:
-      return MESSAGES.emailService.other;
+      return EMAIL_SERVICE_MESSAGES.other;
   }
 }

@@ -1,5 +1,5 @@
 import { Callout, TextArea } from '@blueprintjs/core';
-import { COMPANY, CONTACT_MESSAGE_MAX, CONTACT_REPLY_WITHIN, CONTACT_NAME_MAX, contactFormSchema, EMAIL_MAX, MESSAGES, SCHOOL_NAME_MAX, type ContactFormValues } from '@vidyalaya/shared';
+import { COMPANY, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_REPLY_WITHIN, contactFormSchema, type ContactFormValues, DESTRUCTIVE_MESSAGES, EMAIL_MAX, SCHOOL_NAME_MAX, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@vidyalaya/shared';
 import { useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { describedBy, FieldShell, fieldId, SubmitButton, TextField, visibleError } from '../../../components/form';
@@ -55,18 +55,18 @@ export function ContactForm() {
     const school = values.school?.trim() ?? '';
     const message = values.message?.trim() ?? '';
     if (!name || !email || !school || !message) {
-      toastError(MESSAGES.destructive.contact.title, MESSAGES.validation.allFieldsRequired);
-      return { school: school ? undefined : MESSAGES.validation.allFieldsRequired };
+      toastError(DESTRUCTIVE_MESSAGES.contact.title, VALIDATION_MESSAGES.allFieldsRequired);
+      return { school: school ? undefined : VALIDATION_MESSAGES.allFieldsRequired };
     }
     try {
       await send({ name, email, school, message }).unwrap();
     } catch (e) {
       const text = contactFailureMessage(asApiError(e).status);
-      toastError(MESSAGES.destructive.contact.title, text);
+      toastError(DESTRUCTIVE_MESSAGES.contact.title, text);
       setOutcome({ kind: 'failed', message: text });
       return undefined;
     }
-    toast({ title: MESSAGES.toast.contactSent });
+    toast({ title: TOAST_MESSAGES.contactSent });
     setOutcome({ kind: 'sent' });
     sent.current = true;
     return undefined;
@@ -95,13 +95,13 @@ export function ContactForm() {
           <TextField name="school" label="School name" autoComplete="organization" maxLength={SCHOOL_NAME_MAX} />
           <MessageField />
           {outcome?.kind === 'failed' ? (
-            <Callout intent="danger" title={MESSAGES.destructive.contact.title} role="alert">
+            <Callout intent="danger" title={DESTRUCTIVE_MESSAGES.contact.title} role="alert">
               {outcome.message} You can also write to us at <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>.
             </Callout>
           ) : null}
           {outcome?.kind === 'sent' ? (
             <Callout intent="success" role="status">
-              {MESSAGES.toast.contactSent}
+              {TOAST_MESSAGES.contactSent}
             </Callout>
           ) : null}
           <div className="contact-form-actions">

@@ -1,6 +1,6 @@
-import { APPROVAL_TIME, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, MESSAGES } from '@vidyalaya/shared';
+import { APPROVAL_TIME, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, HOME_MESSAGES } from '@vidyalaya/shared';
 
-const [REGISTER, SETUP, TRIAL, LIVE] = MESSAGES.ui.home.steps;
+const [REGISTER, SETUP, TRIAL, LIVE] = HOME_MESSAGES.steps;
 
 /** Spec §1: the four steps, with what happens at each. */
 export const STEPS = [

@@ -1,7 +1,7 @@
 import '../public.css';
 import '../public-pages.css';
 import { Card, Tag } from '@blueprintjs/core';
-import { COMPANY, MESSAGES } from '@vidyalaya/shared';
+import { COMPANY, NAV_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { PageIntro } from '../components/page-intro';
@@ -9,7 +9,7 @@ import { MISSION, TEAM, TECHNOLOGY, VALUES, VISION } from '../content/about';
 
 /** Spec §2 About: mission, vision, values, team, technology badges and a link to /contact. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.nav.about);
+  useDocumentTitle(NAV_MESSAGES.about);
   return (
     <>
       <PageIntro eyebrow="About us" title={`About ${COMPANY.name}`}>
@@ -89,7 +89,7 @@ export function Component() {
             <p>We would love to hear about your school and answer your questions.</p>
             <div className="button-row button-row-center">
               <LinkButton to="/contact" intent="primary" size="large">
-                {MESSAGES.ui.pricing.contactUs}
+                {UI_MESSAGES.pricing.contactUs}
               </LinkButton>
             </div>
           </div>

@@ -1,7 +1,7 @@
 import '../public.css';
 import '../public-pages.css';
 import { Card } from '@blueprintjs/core';
-import { BUSINESS_HOURS, COMPANY, CONTACT_REPLY_WITHIN, CONTACT_RESPONSE_TARGETS, MESSAGES } from '@vidyalaya/shared';
+import { BUSINESS_HOURS, COMPANY, CONTACT_REPLY_WITHIN, CONTACT_RESPONSE_TARGETS, NAV_MESSAGES } from '@vidyalaya/shared';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { ContactForm } from '../components/contact-form';
 import { ClockIcon } from '../components/icons';
@@ -9,7 +9,7 @@ import { PageIntro } from '../components/page-intro';
 
 /** Spec §2 Contact: the message form, office details and the quick-response list. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.nav.contact);
+  useDocumentTitle(NAV_MESSAGES.contact);
   return (
     <>
       <PageIntro eyebrow="Contact" title="Contact Us">

@@ -1,7 +1,7 @@
 import '../public.css';
 import '../public-pages.css';
 import { Card, Tag } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { NAV_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { ArrowIcon, LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { CheckList } from '../components/check-list';
@@ -10,11 +10,11 @@ import { PageIntro } from '../components/page-intro';
 import { FEATURE_AREAS } from '../content/feature-areas';
 import { AVAILABLE_FEATURES, COMING_SOON_FEATURES } from '../content/features';
 
-const F = MESSAGES.ui.features;
+const F = UI_MESSAGES.features;
 
 /** Spec §2 Features: the six areas, Available Features, Coming Soon, Get Started → /register. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.nav.features);
+  useDocumentTitle(NAV_MESSAGES.features);
   return (
     <>
       <PageIntro eyebrow="Features" title="Everything a school needs, in one place">

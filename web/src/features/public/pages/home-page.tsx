@@ -1,5 +1,5 @@
 import '../public.css';
-import { APPROVAL_TIME, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { APPROVAL_TIME, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, HOME_MESSAGES, TAGLINE } from '@vidyalaya/shared';
 import { BP } from '../../../components/blueprint/bp';
 import { ArrowIcon, LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
@@ -9,7 +9,7 @@ import { FEATURE_AREAS } from '../content/feature-areas';
 import { FREE_TRIAL_INCLUDES } from '../content/free-trial';
 import { STEPS } from '../content/steps';
 
-const HOME = MESSAGES.ui.home;
+const HOME = HOME_MESSAGES;
 
 /** Spec §2 Home page: hero, feature grid, four steps, free trial, closing call to action. */
 export function Component() {

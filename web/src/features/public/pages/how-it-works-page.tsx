@@ -1,6 +1,6 @@
 import '../public.css';
 import '../public-pages.css';
-import { MESSAGES } from '@vidyalaya/shared';
+import { NAV_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { ArrowIcon, LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { FaqAccordion } from '../components/faq-accordion';
@@ -11,7 +11,7 @@ import { useAppDomain } from '../hooks/use-app-domain';
 
 /** Spec §2 How it works: the four steps, an FAQ accordion, 'Start Your Free Trial' → /register. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.nav.howItWorks);
+  useDocumentTitle(NAV_MESSAGES.howItWorks);
   const appDomain = useAppDomain();
   return (
     <>
@@ -53,7 +53,7 @@ export function Component() {
           <FaqAccordion items={faqItems(appDomain)} />
           <div className="button-row button-row-center">
             <LinkButton to="/register" intent="primary" size="large" endIcon={<ArrowIcon />}>
-              {MESSAGES.ui.howItWorks.startYourFreeTrial}
+              {UI_MESSAGES.howItWorks.startYourFreeTrial}
             </LinkButton>
           </div>
         </div>

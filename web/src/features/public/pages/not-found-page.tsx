@@ -1,6 +1,6 @@
 import '../public.css';
 import '../public-pages.css';
-import { MESSAGES } from '@vidyalaya/shared';
+import { SCREEN_MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { LinkButton } from '../../../components/layout/link-button';
@@ -18,10 +18,10 @@ export function Component() {
       <p className="not-found-code" aria-hidden="true">
         404
       </p>
-      <h1 id="not-found-title">{MESSAGES.screens.notFound.title}</h1>
+      <h1 id="not-found-title">{SCREEN_MESSAGES.notFound.title}</h1>
       <p>The page you are looking for does not exist or has moved.</p>
       <LinkButton to="/" intent="primary" size="large">
-        {MESSAGES.screens.notFound.homeLink}
+        {SCREEN_MESSAGES.notFound.homeLink}
       </LinkButton>
     </section>
   );

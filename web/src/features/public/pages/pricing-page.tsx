@@ -1,7 +1,7 @@
 import '../public.css';
 import '../public-pages.css';
 import { Card, Tag } from '@blueprintjs/core';
-import { FREE_TRIAL_DAYS, MESSAGES } from '@vidyalaya/shared';
+import { FREE_TRIAL_DAYS, NAV_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { LinkButton } from '../../../components/layout/link-button';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { UPCOMING_PLANS } from '../../../lib/plans';
@@ -9,7 +9,7 @@ import { CheckList } from '../components/check-list';
 import { PageIntro } from '../components/page-intro';
 import { FREE_TRIAL_INCLUDES } from '../content/free-trial';
 
-const P = MESSAGES.ui.pricing;
+const P = UI_MESSAGES.pricing;
 
 const CUSTOM_INCLUDES = [
   'Large schools and school groups',
@@ -20,7 +20,7 @@ const CUSTOM_INCLUDES = [
 
 /** Spec §2 Pricing: the Free Trial card and the Custom Solutions card; Basic/Standard/Premium coming soon, no prices. */
 export function Component() {
-  useDocumentTitle(MESSAGES.ui.nav.pricing);
+  useDocumentTitle(NAV_MESSAGES.pricing);
   return (
     <>
       <PageIntro eyebrow="Pricing" title="Simple pricing: start free">

@@ -1,13 +1,13 @@
 import '../public.css';
 import '../public-pages.css';
-import { APP_NAME, COMPANY, MESSAGES, MIN_REGISTRANT_AGE } from '@vidyalaya/shared';
+import { APP_NAME, COMPANY, FOOTER_MESSAGES, MIN_REGISTRANT_AGE } from '@vidyalaya/shared';
 import { LegalPage } from '../components/legal-page';
 
 /** Spec §1: no tracking cookies, login tokens stored locally, data kept until deletion is requested by e-mail. */
 export function Component() {
   return (
     <LegalPage
-      title={MESSAGES.ui.footer.privacy}
+      title={FOOTER_MESSAGES.privacy}
       summary={
         <>
           We collect only what is needed to run your school’s account, use no tracking cookies, never sell your data, and delete

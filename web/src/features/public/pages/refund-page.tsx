@@ -1,13 +1,13 @@
 import '../public.css';
 import '../public-pages.css';
-import { COMPANY, FREE_TRIAL_DAYS, MESSAGES } from '@vidyalaya/shared';
+import { COMPANY, FOOTER_MESSAGES, FREE_TRIAL_DAYS } from '@vidyalaya/shared';
 import { LegalPage } from '../components/legal-page';
 
 /** Spec §1: the service is free, there are no paid services and no refunds. */
 export function Component() {
   return (
     <LegalPage
-      title={MESSAGES.ui.footer.refund}
+      title={FOOTER_MESSAGES.refund}
       summary={<>{COMPANY.name} is currently free. We take no payments, so there is nothing to refund.</>}
     >
       <h2>1. The service is free</h2>

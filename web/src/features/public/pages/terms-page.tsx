@@ -1,6 +1,6 @@
 import '../public.css';
 import '../public-pages.css';
-import { APPROVAL_TIME, COMPANY, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, GOVERNING_LAW, MESSAGES, MIN_REGISTRANT_AGE } from '@vidyalaya/shared';
+import { APPROVAL_TIME, COMPANY, FOOTER_MESSAGES, FREE_TRIAL_DAYS, FREE_TRIAL_MAX_STUDENTS, GOVERNING_LAW, MIN_REGISTRANT_AGE } from '@vidyalaya/shared';
 import { Link } from 'react-router';
 import { LegalPage } from '../components/legal-page';
 
@@ -8,7 +8,7 @@ import { LegalPage } from '../components/legal-page';
 export function Component() {
   return (
     <LegalPage
-      title={MESSAGES.ui.footer.terms}
+      title={FOOTER_MESSAGES.terms}
       summary={
         <>
           {COMPANY.name} is currently free: there are no paid services and so no refunds. You must be {MIN_REGISTRANT_AGE} or over
@@ -56,7 +56,7 @@ export function Component() {
       <h2>6. Refunds</h2>
       <p>
         As no payments are taken, there is nothing to refund and no refunds are given. See our{' '}
-        <Link to="/refund">{MESSAGES.ui.footer.refund}</Link>.
+        <Link to="/refund">{FOOTER_MESSAGES.refund}</Link>.
       </p>
 
       <h2>7. Acceptable use</h2>
@@ -69,7 +69,7 @@ export function Component() {
       <h2>8. Your data</h2>
       <p>
         The records you enter belong to your school. We use them only to provide the service, as our{' '}
-        <Link to="/privacy">{MESSAGES.ui.footer.privacy}</Link> explains. Transactional e-mails (such as verification codes and
+        <Link to="/privacy">{FOOTER_MESSAGES.privacy}</Link> explains. Transactional e-mails (such as verification codes and
         approval decisions) are sent through an e-mail provider, and the platform is hosted on a cloud provider. Personal data
         is kept indefinitely unless you ask us to delete it by e-mail to {COMPANY.email}.
       </p>

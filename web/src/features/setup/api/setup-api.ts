@@ -1,17 +1,17 @@
 import {
-  MESSAGES,
   type ClassesSectionsResult,
   type CreateClassesInput,
   type CreateClassSubjectsInput,
   type CreateSchoolPayload,
   type CreateSectionsInput,
+  FALLBACK_MESSAGES,
   type GlobalSubjectsResult,
   type SchoolResult,
   type SubdomainAvailability,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 
-const F = MESSAGES.fallback;
+const F = FALLBACK_MESSAGES;
 
 /** Cached data goes stale only when a write succeeded (a failed one changed nothing). */
 const onSuccess =

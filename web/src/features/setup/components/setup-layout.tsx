@@ -1,5 +1,5 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { UI_MESSAGES } from '@vidyalaya/shared';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAcademicYear } from '../../../lib/school-state/hooks';
@@ -22,7 +22,7 @@ export function SetupLayout(props: { step: SetupStepKey; title: string; intro?: 
   return (
     <div className="app-page setup-page">
       <div className="setup-top">
-        <Button variant="minimal" icon="arrow-left" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} />
+        <Button variant="minimal" icon="arrow-left" text={UI_MESSAGES.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} />
         <ol className="setup-steps" aria-label="Setup steps">
           {STEPS.map((s, i) => (
             <li key={s.key} aria-current={i === current ? 'step' : undefined} className={i < current ? 'setup-step--before' : undefined}>

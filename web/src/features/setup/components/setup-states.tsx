@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, SCREEN_MESSAGES } from '@vidyalaya/shared';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { asApiError } from '../../../lib/api/errors';
@@ -10,7 +10,7 @@ import { SETUP_TEXT } from '../messages';
 /** Spec §2: no school id in the query or the stored school → 'School ID Required'. */
 export function SchoolIdRequired({ step }: { step: 'classes' | 'sections' | 'subjects' }) {
   const navigate = useNavigate();
-  const S = MESSAGES.screens.schoolIdRequired;
+  const S = SCREEN_MESSAGES.schoolIdRequired;
   useDocumentTitle(S.title);
   return (
     <div className="app-page app-page--narrow">
@@ -28,7 +28,7 @@ export function SchoolIdRequired({ step }: { step: 'classes' | 'sections' | 'sub
 /** Spec §2: the school has no classes yet (sections and subjects steps). */
 export function NoClassesFound({ schoolId, description }: { schoolId: string; description: string }) {
   const navigate = useNavigate();
-  const S = MESSAGES.screens.noClassesFound;
+  const S = SCREEN_MESSAGES.noClassesFound;
   return (
     <StateScreen
       icon="th-list"
@@ -66,7 +66,7 @@ export function ClassesLoadState(props: {
   // (and with it an open dialog or half-made choices).
   if (query.isFetching) return <LoadingBlock label="Loading classes..." />;
   if (query.isError) {
-    const D = MESSAGES.destructive.loadClasses;
+    const D = DESTRUCTIVE_MESSAGES.loadClasses;
     return (
       <StateScreen
         icon="error"

@@ -1,5 +1,5 @@
 import { Button, Icon, Spinner } from '@blueprintjs/core';
-import { MESSAGES, ONBOARDING_TEXT, subdomainProblem } from '@vidyalaya/shared';
+import { ERROR_MESSAGES, ONBOARDING_TEXT, subdomainProblem } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { useLazySubdomainAvailabilityQuery } from '../api/setup-api';
@@ -52,7 +52,7 @@ export function SubdomainStatus({ appDomain, current }: { appDomain: string | nu
     const problem = subdomainProblem(debounced);
     // Format messages show under the field; a reserved name is only known here.
     content =
-      problem === MESSAGES.errors.subdomainReserved ? (
+      problem === ERROR_MESSAGES.subdomainReserved ? (
         <>
           <span className="subdomain-status subdomain-status--bad">
             <Icon icon="error" size={12} aria-hidden /> {problem}
@@ -70,7 +70,7 @@ export function SubdomainStatus({ appDomain, current }: { appDomain: string | nu
     content = (
       <>
         <span className="subdomain-status subdomain-status--bad">
-          <Icon icon="error" size={12} aria-hidden /> {result.data.reason ?? MESSAGES.errors.subdomainTaken}
+          <Icon icon="error" size={12} aria-hidden /> {result.data.reason ?? ERROR_MESSAGES.subdomainTaken}
         </span>
         <Suggestions list={result.data.suggestions} onPick={(s) => form.change('subdomain', s)} />
       </>
@@ -85,7 +85,7 @@ export function SubdomainStatus({ appDomain, current }: { appDomain: string | nu
 }
 
 function problemIsReserved(value: string): boolean {
-  return value !== '' && subdomainProblem(value) === MESSAGES.errors.subdomainReserved;
+  return value !== '' && subdomainProblem(value) === ERROR_MESSAGES.subdomainReserved;
 }
 
 /** Free subdomains like the one asked for (issue 20): one tap takes one. */

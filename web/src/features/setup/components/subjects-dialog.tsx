@@ -1,9 +1,9 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { MESSAGES, ONBOARDING_TEXT, type ClassWithDetails, type GlobalSubject } from '@vidyalaya/shared';
+import { type ClassWithDetails, DESTRUCTIVE_MESSAGES, type GlobalSubject, ONBOARDING_TEXT, SCREEN_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { SETUP_TEXT } from '../messages';
 
-const UI = MESSAGES.ui.setupSubjects;
+const UI = UI_MESSAGES.setupSubjects;
 const S = SETUP_TEXT.setup;
 const O = ONBOARDING_TEXT.setup;
 
@@ -47,12 +47,12 @@ export function SubjectsDialog(props: {
   } else if (props.failed) {
     body = (
       <Callout intent="danger" icon="error">
-        <p>{MESSAGES.destructive.loadGlobalSubjects.short}</p>
+        <p>{DESTRUCTIVE_MESSAGES.loadGlobalSubjects.short}</p>
         <Button icon="refresh" text={SETUP_TEXT.retry} onClick={props.onRetry} />
       </Callout>
     );
   } else if (!subjects || subjects.length === 0) {
-    body = <p className="empty-hint">{MESSAGES.screens.noGlobalSubjects}</p>;
+    body = <p className="empty-hint">{SCREEN_MESSAGES.noGlobalSubjects}</p>;
   } else {
     body = (
       <>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES } from '@vidyalaya/shared';
 import { useEffect } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { toastError } from '../../../lib/toast';
@@ -13,7 +13,7 @@ export function useClassesSections(schoolId: string, academicYear: string) {
   const { isError, error } = query;
   useEffect(() => {
     if (!isError) return;
-    const D = MESSAGES.destructive.loadClasses;
+    const D = DESTRUCTIVE_MESSAGES.loadClasses;
     toastError(D.title, asApiError(error).serverMessage ?? D.description);
   }, [isError, error]);
   return query;

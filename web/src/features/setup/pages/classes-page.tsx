@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Checkbox, Tag } from '@blueprintjs/core';
-import { CLASS_GROUPS, createClassesSchema, MESSAGES, ONBOARDING_TEXT, sortByCatalogue, type CatalogueClass, type ClassGroup } from '@vidyalaya/shared';
+import { type CatalogueClass, CLASS_GROUPS, type ClassGroup, createClassesSchema, DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT, sortByCatalogue, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { createContext, useContext, useMemo } from 'react';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ type ClassesForm = { classes: string[] };
 const validateClasses = zodValidate(createClassesSchema);
 // One object for the life of the page: a new one on each render would reset the form.
 const INITIAL_VALUES: ClassesForm = { classes: [] };
-const UI = MESSAGES.ui.setupClasses;
+const UI = UI_MESSAGES.setupClasses;
 const O = ONBOARDING_TEXT.setup;
 
 /** The classes the school already has for the chosen year: shown ticked and marked, never sent again. */
@@ -50,12 +50,12 @@ function ClassesStep({ schoolId }: { schoolId: string }) {
       const result = await createClasses({ schoolId, classes, academicYear }).unwrap();
       created = typeof (result as { created?: unknown })?.created === 'number' ? (result as { created: number }).created : classes.length;
     } catch (e) {
-      const D = MESSAGES.destructive.createClasses;
+      const D = DESTRUCTIVE_MESSAGES.createClasses;
       toastError(D.title, errorDescription(e, D.description));
       return undefined;
     }
     if (created === 0) toast({ title: O.nothingCreated.title, description: O.nothingCreated.classes, intent: 'primary' });
-    else toast({ title: MESSAGES.toast.classesCreated.title, description: MESSAGES.toast.classesCreated.description(created) });
+    else toast({ title: TOAST_MESSAGES.classesCreated.title, description: TOAST_MESSAGES.classesCreated.description(created) });
     dispatch(schoolStateActions.stepCompleted('classesAdded'));
     navigate('/dashboard');
     return undefined;
@@ -92,7 +92,7 @@ function ClassesStep({ schoolId }: { schoolId: string }) {
                 </div>
                 <SelectionSummary error={typeof errors?.classes === 'string' ? errors.classes : undefined} />
                 <div className="setup-actions">
-                  <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
+                  <Button size="large" text={UI_MESSAGES.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
                   <SubmitButton text={UI.submit(count)} submitting={submitting} disabled={count === 0 || !!schoolIdError || !!yearError} />
                 </div>
               </form>

@@ -1,17 +1,20 @@
 import { Button, Callout, Card, Tag } from '@blueprintjs/core';
 import {
   approvalStatusOf,
+  DESTRUCTIVE_MESSAGES,
   emptySchoolFormValues,
   formatLevel,
   INDIAN_STATES,
-  MESSAGES,
   ONBOARDING_TEXT,
   SCHOOL_LEVELS,
-  schoolFormSchema,
-  slugifySchoolName,
-  toCreateSchoolPayload,
   type SchoolDto,
+  schoolFormSchema,
   type SchoolFormValues,
+  SCREEN_MESSAGES,
+  slugifySchoolName,
+  TOAST_MESSAGES,
+  toCreateSchoolPayload,
+  UI_MESSAGES,
 } from '@vidyalaya/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -35,7 +38,7 @@ import { SETUP_TEXT } from '../messages';
 
 const validate = zodValidate(schoolFormSchema);
 const T = SETUP_TEXT.setupSchool;
-const UI = MESSAGES.ui.setupSchool;
+const UI = UI_MESSAGES.setupSchool;
 const E = ONBOARDING_TEXT.editSchool;
 const SC = ONBOARDING_TEXT.school;
 
@@ -93,25 +96,25 @@ export function Component() {
   const [params] = useSearchParams();
   const rejected = existing !== null && approvalStatusOf(existing) === 'rejected';
   const editing = existing !== null && (rejected || params.get('edit') === '1');
-  useDocumentTitle(rejected ? T.editTitle : editing ? E.title : MESSAGES.ui.dashboard.createYourSchool);
+  useDocumentTitle(rejected ? T.editTitle : editing ? E.title : UI_MESSAGES.dashboard.createYourSchool);
 
   if (!settled) {
     return (
-      <SetupLayout step="school" title={MESSAGES.ui.dashboard.createYourSchool}>
+      <SetupLayout step="school" title={UI_MESSAGES.dashboard.createYourSchool}>
         <LoadingBlock label="Loading..." />
       </SetupLayout>
     );
   }
   if (existing && !editing) {
     return (
-      <SetupLayout step="school" title={MESSAGES.ui.dashboard.createYourSchool}>
+      <SetupLayout step="school" title={UI_MESSAGES.dashboard.createYourSchool}>
         <StateScreen
           icon="tick-circle"
           intent="primary"
           headingLevel={2}
           title={existing.name}
           description={T.alreadyCreated}
-          action={<Button intent="primary" text={MESSAGES.screens.schoolIdRequired.action} onClick={() => navigate('/dashboard')} />}
+          action={<Button intent="primary" text={SCREEN_MESSAGES.schoolIdRequired.action} onClick={() => navigate('/dashboard')} />}
         />
       </SetupLayout>
     );
@@ -143,10 +146,10 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
         const { school } = await createSchool(payload).unwrap();
         // Spec §2: stored with zero classes, sections and subjects; only schoolCreated is true.
         dispatch(schoolStateActions.schoolSet(school));
-        toast(MESSAGES.toast.schoolCreated);
+        toast(TOAST_MESSAGES.schoolCreated);
       }
     } catch (e) {
-      const D = MESSAGES.destructive.createSchool;
+      const D = DESTRUCTIVE_MESSAGES.createSchool;
       toastError(D.title, errorDescription(e, D.description));
       const error = asApiError(e);
       if (error.code === 'SUBDOMAIN_TAKEN' || error.code === 'SUBDOMAIN_RESERVED') return { subdomain: error.message };
@@ -160,7 +163,7 @@ function SchoolForm({ existing }: { existing: SchoolDto | null }) {
   return (
     <SetupLayout
       step="school"
-      title={rejected ? T.editTitle : existing ? E.title : MESSAGES.ui.dashboard.createYourSchool}
+      title={rejected ? T.editTitle : existing ? E.title : UI_MESSAGES.dashboard.createYourSchool}
       intro={
         existing && !rejected
           ? E.intro

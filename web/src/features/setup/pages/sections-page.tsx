@@ -1,13 +1,17 @@
 import { Button, Callout, Card, InputGroup, Tag } from '@blueprintjs/core';
 import {
+  type ClassWithDetails,
   createSectionsSchema,
   DEFAULT_SECTION_NAMES,
+  DESTRUCTIVE_MESSAGES,
   hasDuplicateSectionNames,
-  MESSAGES,
   nextSectionName,
   ONBOARDING_TEXT,
+  SCREEN_MESSAGES,
   sectionNameSchema,
-  type ClassWithDetails,
+  TOAST_MESSAGES,
+  UI_MESSAGES,
+  VALIDATION_MESSAGES,
 } from '@vidyalaya/shared';
 import { useMemo, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
@@ -52,7 +56,7 @@ function SectionsStep({ schoolId }: { schoolId: string }) {
   const body = classes && classes.length > 0 && !query.isFetching ? (
     <SectionsForm key={`${academicYear}:${query.fulfilledTimeStamp}`} schoolId={schoolId} academicYear={academicYear} classes={classes} onBack={() => navigate('/dashboard')} />
   ) : (
-    <ClassesLoadState schoolId={schoolId} noClassesDescription={MESSAGES.screens.noClassesFound.description} query={query} />
+    <ClassesLoadState schoolId={schoolId} noClassesDescription={SCREEN_MESSAGES.noClassesFound.description} query={query} />
   );
 
   return (
@@ -84,7 +88,7 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
     const sections = classes
       .map((c) => ({ className: c.name, sectionNames: (values.drafts[c.name] ?? []).map((d) => d.name.trim()) }))
       .filter((entry) => entry.sectionNames.length > 0);
-    const N = MESSAGES.destructive.noSectionsToCreate;
+    const N = DESTRUCTIVE_MESSAGES.noSectionsToCreate;
     if (sections.length === 0) {
       toastError(N.title, N.description);
       return undefined;
@@ -92,7 +96,7 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
     const payload = { schoolId, academicYear, sections };
     const errors = validateSections(payload);
     if (errors) {
-      toastError(MESSAGES.destructive.createSections.title, firstMessage(errors) ?? N.description);
+      toastError(DESTRUCTIVE_MESSAGES.createSections.title, firstMessage(errors) ?? N.description);
       return undefined;
     }
     let count = sections.reduce((n, entry) => n + entry.sectionNames.length, 0);
@@ -101,12 +105,12 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
       // The server says how many were new (existing ones are left as they are).
       if (typeof (result as { created?: unknown })?.created === 'number') count = (result as { created: number }).created;
     } catch (e) {
-      const D = MESSAGES.destructive.createSections;
+      const D = DESTRUCTIVE_MESSAGES.createSections;
       toastError(D.title, errorDescription(e, D.description));
       return undefined;
     }
     if (count === 0) toast({ title: O.nothingCreated.title, description: O.nothingCreated.sections, intent: 'primary' });
-    else toast({ title: MESSAGES.toast.sectionsCreated.title, description: MESSAGES.toast.sectionsCreated.description(count) });
+    else toast({ title: TOAST_MESSAGES.sectionsCreated.title, description: TOAST_MESSAGES.sectionsCreated.description(count) });
     dispatch(schoolStateActions.stepCompleted('sectionsAdded'));
     navigate('/dashboard');
     return undefined;
@@ -116,7 +120,7 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
     <Form<SectionsForm> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, values }) => {
         const total = Object.values(values.drafts ?? {}).reduce((n, list) => n + list.length, 0);
-        const N = MESSAGES.destructive.noSectionsToCreate;
+        const N = DESTRUCTIVE_MESSAGES.noSectionsToCreate;
         return (
           <form onSubmit={handleSubmit} noValidate>
             {classes.length > 1 ? <SameSectionsForAll classes={classes} /> : null}
@@ -131,7 +135,7 @@ function SectionsForm(props: { schoolId: string; academicYear: string; classes: 
               </Callout>
             ) : null}
             <div className="setup-actions">
-              <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={props.onBack} disabled={submitting} />
+              <Button size="large" text={UI_MESSAGES.setupSchool.backToDashboard} onClick={props.onBack} disabled={submitting} />
               <SubmitButton text={S.createSections} submitting={submitting} disabled={total === 0} />
             </div>
           </form>
@@ -202,8 +206,8 @@ function ClassSectionsCard({ cls }: { cls: ClassWithDetails }) {
         <Button
           icon="add"
           variant="outlined"
-          text={MESSAGES.ui.setupSections.addSection}
-          aria-label={`${MESSAGES.ui.setupSections.addSection} to ${cls.name}`}
+          text={UI_MESSAGES.setupSections.addSection}
+          aria-label={`${UI_MESSAGES.setupSections.addSection} to ${cls.name}`}
           onClick={() => setDrafts([...drafts, draft(nextSectionName([...existing, ...drafts.map((d) => d.name)]))])}
         />
       </div>
@@ -238,7 +242,7 @@ function ClassSectionsCard({ cls }: { cls: ClassWithDetails }) {
           </ul>
         </>
       ) : null}
-      {existing.length === 0 && drafts.length === 0 ? <p className="empty-hint">{MESSAGES.screens.noSectionsYet}</p> : null}
+      {existing.length === 0 && drafts.length === 0 ? <p className="empty-hint">{SCREEN_MESSAGES.noSectionsYet}</p> : null}
     </Card>
   );
 }
@@ -252,7 +256,7 @@ function DraftChip(props: { draft: Draft; otherNames: string[]; onRename: (name:
   const error = !parsed.success
     ? parsed.error.issues[0]?.message
     : hasDuplicateSectionNames([...props.otherNames, parsed.data])
-      ? MESSAGES.validation.sectionNamesUnique
+      ? VALIDATION_MESSAGES.sectionNamesUnique
       : undefined;
   const inputId = `draft-${d.id}`;
 

@@ -2,11 +2,14 @@ import { Button, Callout, Card, Tag } from '@blueprintjs/core';
 import {
   CLASS_GROUPS,
   classesWithoutSubjects,
-  createClassSubjectsSchema,
-  MESSAGES,
-  ONBOARDING_TEXT,
-  newClassSubjects,
   type ClassWithDetails,
+  createClassSubjectsSchema,
+  DESTRUCTIVE_MESSAGES,
+  newClassSubjects,
+  ONBOARDING_TEXT,
+  SCREEN_MESSAGES,
+  TOAST_MESSAGES,
+  UI_MESSAGES,
 } from '@vidyalaya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
@@ -29,7 +32,7 @@ import { SETUP_TEXT } from '../messages';
 type SubjectsForm = { pending: Record<string, string[]> };
 
 const validateSubjects = zodValidate(createClassSubjectsSchema);
-const UI = MESSAGES.ui.setupSubjects;
+const UI = UI_MESSAGES.setupSubjects;
 const S = SETUP_TEXT.setup;
 const O = ONBOARDING_TEXT.setup;
 
@@ -78,7 +81,7 @@ function SubjectsFormView(props: { schoolId: string; academicYear: string; class
     const without = classesWithoutSubjects(classes, pending);
     setMissing(without);
     if (without.length > 0) {
-      const D = MESSAGES.destructive.incompleteSubjectSelection;
+      const D = DESTRUCTIVE_MESSAGES.incompleteSubjectSelection;
       toastError(D.title, D.description(without));
       return undefined;
     }
@@ -86,25 +89,25 @@ function SubjectsFormView(props: { schoolId: string; academicYear: string; class
     const classSubjects = newClassSubjects(classes, pending);
     if (classSubjects.length === 0) {
       dispatch(schoolStateActions.stepCompleted('subjectsAdded'));
-      toast(MESSAGES.toast.subjectsAlreadyComplete);
+      toast(TOAST_MESSAGES.subjectsAlreadyComplete);
       navigate('/dashboard');
       return undefined;
     }
     const payload = { schoolId, academicYear, classSubjects };
     const invalid = validateSubjects(payload);
     if (invalid) {
-      toastError(MESSAGES.destructive.addSubjects.title, MESSAGES.destructive.addSubjects.description);
+      toastError(DESTRUCTIVE_MESSAGES.addSubjects.title, DESTRUCTIVE_MESSAGES.addSubjects.description);
       return undefined;
     }
     try {
       await createClassSubjects(payload as Parameters<typeof createClassSubjects>[0]).unwrap();
     } catch (e) {
-      const D = MESSAGES.destructive.addSubjects;
+      const D = DESTRUCTIVE_MESSAGES.addSubjects;
       toastError(D.title, errorDescription(e, D.description));
       return undefined;
     }
     dispatch(schoolStateActions.stepCompleted('subjectsAdded'));
-    toast(MESSAGES.toast.subjectsSaved);
+    toast(TOAST_MESSAGES.subjectsSaved);
     navigate('/dashboard');
     return undefined;
   }
@@ -116,12 +119,12 @@ function SubjectsFormView(props: { schoolId: string; academicYear: string; class
           <ClassSubjectsList classes={classes} missing={missing} />
           {missing.length > 0 ? (
             <Callout intent="danger" icon="error" className="setup-callout" role="alert">
-              <strong>{MESSAGES.destructive.incompleteSubjectSelection.title}</strong> —{' '}
-              {MESSAGES.destructive.incompleteSubjectSelection.description(missing)}
+              <strong>{DESTRUCTIVE_MESSAGES.incompleteSubjectSelection.title}</strong> —{' '}
+              {DESTRUCTIVE_MESSAGES.incompleteSubjectSelection.description(missing)}
             </Callout>
           ) : null}
           <div className="setup-actions">
-            <Button size="large" text={MESSAGES.ui.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
+            <Button size="large" text={UI_MESSAGES.setupSchool.backToDashboard} onClick={() => navigate('/dashboard')} disabled={submitting} />
             <SubmitButton text={UI.submit} submitting={submitting} />
           </div>
         </form>
@@ -140,7 +143,7 @@ function ClassSubjectsList({ classes, missing }: { classes: ClassWithDetails[]; 
 
   useEffect(() => {
     if (!global.isError) return;
-    const D = MESSAGES.destructive.loadGlobalSubjects;
+    const D = DESTRUCTIVE_MESSAGES.loadGlobalSubjects;
     toastError(D.title, D.description);
   }, [global.isError]);
 
@@ -222,7 +225,7 @@ function ClassSubjectsList({ classes, missing }: { classes: ClassWithDetails[]; 
               </div>
             ) : null}
             {cls.subjects.length === 0 && mine.length === 0 ? (
-              <p className={`empty-hint${missing.includes(cls.name) ? ' empty-hint--missing' : ''}`}>{MESSAGES.screens.noSubjectsSelected}</p>
+              <p className={`empty-hint${missing.includes(cls.name) ? ' empty-hint--missing' : ''}`}>{SCREEN_MESSAGES.noSubjectsSelected}</p>
             ) : null}
           </Card>
         );

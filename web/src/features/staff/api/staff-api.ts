@@ -1,7 +1,7 @@
 import {
-  MESSAGES,
   type AdminSchoolDetail,
   type AdminSchoolListResult,
+  FALLBACK_MESSAGES,
   type LoginInput,
   type LoginResult,
   type SchoolStatusFilter,
@@ -15,7 +15,7 @@ export type SchoolListArgs = { status: SchoolStatusFilter; search?: string; page
 export const staffApi = api.injectEndpoints({
   endpoints: (b) => ({
     staffLogin: b.mutation<LoginResult, LoginInput>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: MESSAGES.fallback.login }),
+      query: (body) => ({ url: '/auth/login', method: 'POST', body, skipAuthRefresh: true, fallbackMessage: FALLBACK_MESSAGES.login }),
     }),
     adminSchools: b.query<AdminSchoolListResult, SchoolListArgs>({
       query: ({ status, search, page, pageSize }) => ({

@@ -1,9 +1,9 @@
 import { Card } from '@blueprintjs/core';
-import { APP_NAME, MESSAGES, TAGLINE } from '@vidyalaya/shared';
+import { APP_NAME, DESKTOP_MESSAGES, TAGLINE } from '@vidyalaya/shared';
 import type { DesktopPlatform } from '../../../lib/platform/desktop-platform';
 import { ServerSettingsForm } from './server-settings-form';
 
-const M = MESSAGES.desktop;
+const M = DESKTOP_MESSAGES;
 
 /** First start of the desktop app: which Vidyalaya server to use. Connecting reloads into the app. */
 export function ConnectScreen(props: { platform: DesktopPlatform }) {

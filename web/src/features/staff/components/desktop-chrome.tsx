@@ -1,5 +1,5 @@
 import { AnchorButton } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESKTOP_MESSAGES } from '@vidyalaya/shared';
 import { useSyncExternalStore } from 'react';
 import type { DesktopPlatform } from '../../../lib/platform/desktop-platform';
 import { ServerSettingsButton } from './server-settings-dialog';
@@ -15,7 +15,7 @@ export function DesktopChrome(props: { platform: DesktopPlatform }) {
   if (onStaffScreen) return null;
   return (
     <nav
-      aria-label={MESSAGES.desktop.appBar}
+      aria-label={DESKTOP_MESSAGES.appBar}
       style={{ position: 'fixed', left: 12, bottom: 12, zIndex: 20, display: 'flex', gap: 8, background: '#fff', padding: 4, borderRadius: 4, boxShadow: '0 1px 4px rgba(0,0,0,.2)' }}
     >
       <AnchorButton size="small" variant="minimal" icon="endorsed" href="#/staff/schools" text={STAFF_TEXT.schoolsTitle} />

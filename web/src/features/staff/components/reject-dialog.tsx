@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { MESSAGES, REJECTION_REASON_MAX, rejectSchoolSchema, type RejectSchoolInput } from '@vidyalaya/shared';
+import { REJECTION_REASON_MAX, type RejectSchoolInput, rejectSchoolSchema, UI_MESSAGES } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { SubmitButton } from '../../../components/form';
 import { zodValidate } from '../../../lib/forms/zod-validate';
@@ -32,7 +32,7 @@ export function RejectDialog(props: {
             <DialogFooter
               actions={
                 <>
-                  <Button text={MESSAGES.ui.setupSubjects.cancel} onClick={props.onClose} disabled={submitting} />
+                  <Button text={UI_MESSAGES.setupSubjects.cancel} onClick={props.onClose} disabled={submitting} />
                   <SubmitButton text={S.reject} submitting={submitting} intent="danger" size="medium" />
                 </>
               }

@@ -1,10 +1,10 @@
 import { Button, Callout, Dialog, DialogBody } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { DESKTOP_MESSAGES } from '@vidyalaya/shared';
 import { useEffect, useState } from 'react';
 import type { DesktopPlatform } from '../../../lib/platform/desktop-platform';
 import { ServerSettingsForm } from './server-settings-form';
 
-const M = MESSAGES.desktop;
+const M = DESKTOP_MESSAGES;
 
 /** Changes the server address. Saving reloads the window, so every part of the app uses the new server. */
 export function ServerSettingsDialog(props: { platform: DesktopPlatform; isOpen: boolean; onClose: () => void }) {

@@ -1,11 +1,11 @@
-import { MESSAGES, type DesktopSettings } from '@vidyalaya/shared';
+import { DESKTOP_MESSAGES, type DesktopSettings } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
 import { z } from 'zod';
 import { SubmitButton, TextField } from '../../../components/form';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import type { DesktopHost } from '../../../lib/platform/desktop-platform';
 
-const M = MESSAGES.desktop;
+const M = DESKTOP_MESSAGES;
 
 /** What the form checks before asking the main process (which checks the server itself). */
 export const serverSettingsFormSchema = z.object({

@@ -1,13 +1,14 @@
 import { Alert, Button, Callout, Card, Spinner } from '@blueprintjs/core';
 import {
+  type AdminSchoolClass,
+  APPROVAL_MESSAGES,
   approvalStatusOf,
   formatAddress,
   formatDateIST,
   formatDateTimeIST,
-  MESSAGES,
   ONBOARDING_TEXT,
-  type AdminSchoolClass,
   type SchoolDecision,
+  UI_MESSAGES,
 } from '@vidyalaya/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -130,7 +131,7 @@ export function Component() {
         intent="success"
         icon="tick"
         confirmButtonText={S.approve}
-        cancelButtonText={MESSAGES.ui.setupSubjects.cancel}
+        cancelButtonText={UI_MESSAGES.setupSubjects.cancel}
         loading={approving.isLoading}
         onConfirm={() => void onApprove()}
         onCancel={() => setConfirming(false)}
@@ -186,7 +187,7 @@ function History(props: { decisions: SchoolDecision[] }) {
     <ol aria-label={S.sections.history} style={{ paddingLeft: 20 }}>
       {props.decisions.map((d) => (
         <li key={d.id} style={{ marginBottom: 8 }}>
-          <strong>{d.decision === 'approved' ? MESSAGES.approval.approved : d.decision === 'rejected' ? MESSAGES.approval.rejected : 'Student limit'}</strong>{' '}
+          <strong>{d.decision === 'approved' ? APPROVAL_MESSAGES.approved : d.decision === 'rejected' ? APPROVAL_MESSAGES.rejected : 'Student limit'}</strong>{' '}
           {S.decidedBy(d.decidedBy.username, formatDateTimeIST(d.decidedAt))}
           {d.reason ? <div>{d.reason}</div> : null}
         </li>

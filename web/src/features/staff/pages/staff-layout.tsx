@@ -1,5 +1,5 @@
 import { AnchorButton, Button } from '@blueprintjs/core';
-import { MESSAGES } from '@vidyalaya/shared';
+import { NOT_ALLOWED_MESSAGES, SCREEN_MESSAGES } from '@vidyalaya/shared';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { logout } from '../../../lib/auth/auth-slice';
@@ -22,10 +22,10 @@ export function Component() {
   if (user.role !== 'staff') {
     return (
       <NotAllowed
-        description={MESSAGES.notAllowed.staffScreen}
+        description={NOT_ALLOWED_MESSAGES.staffScreen}
         action={
           <>
-            <AnchorButton href="#/dashboard" intent="primary" text={MESSAGES.screens.schoolIdRequired.action} />
+            <AnchorButton href="#/dashboard" intent="primary" text={SCREEN_MESSAGES.schoolIdRequired.action} />
             <Button
               text={STAFF_TEXT.signOut}
               onClick={async () => {

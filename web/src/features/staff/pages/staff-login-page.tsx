@@ -1,5 +1,5 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
-import { loginSchema, MESSAGES, type LoginInput } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, type LoginInput, loginSchema, NOT_ALLOWED_MESSAGES, TOAST_MESSAGES } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ export function Component() {
   if (refused) {
     return (
       <NotAllowed
-        description={MESSAGES.notAllowed.staffSignInRefused}
+        description={NOT_ALLOWED_MESSAGES.staffSignInRefused}
         action={<Button text={STAFF_TEXT.signIn} icon="log-in" onClick={() => setRefused(false)} />}
       />
     );
@@ -41,9 +41,9 @@ export function Component() {
     setError(null);
     const res = await login(values);
     if ('error' in res) {
-      const message = (res.error as { message?: string }).message ?? MESSAGES.destructive.login.description;
+      const message = (res.error as { message?: string }).message ?? DESTRUCTIVE_MESSAGES.login.description;
       setError(message);
-      toastError(MESSAGES.destructive.login.title, message);
+      toastError(DESTRUCTIVE_MESSAGES.login.title, message);
       return;
     }
     const { accessToken, refreshToken, user: who } = res.data;
@@ -56,7 +56,7 @@ export function Component() {
       return;
     }
     await dispatch(signedIn({ tokens: { accessToken, refreshToken }, user: who }));
-    toast({ title: MESSAGES.toast.loginSuccess });
+    toast({ title: TOAST_MESSAGES.loginSuccess });
     navigate(from ?? '/staff/schools', { replace: true });
   };
 

@@ -1,4 +1,4 @@
-import { MESSAGES, WORKSPACE_MESSAGES } from '@vidyalaya/shared';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES, WORKSPACE_MESSAGES } from '@vidyalaya/shared';
 import { featureI18n, type FeatureTranslate, type MessageValues } from '../../../lib/i18n/feature';
 import en from './en.json';
 
@@ -14,14 +14,14 @@ const i18n = featureI18n('workspace', en, () => import('./hi.json'));
 export const useT: () => Translate = i18n.useT;
 
 const VALIDATION_KEYS = new Map<string, string>([
-  ...Object.entries(MESSAGES.validation).map(([k, v]) => [v as string, k] as const),
+  ...Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [v as string, k] as const),
   ...Object.entries(WORKSPACE_MESSAGES).map(([k, v]) => [v as string, k] as const),
-  [MESSAGES.errors.passwordTooCommon, 'passwordTooCommon'],
+  [ERROR_MESSAGES.passwordTooCommon, 'passwordTooCommon'],
 ]);
 
 /**
  * A shared schema's (English) validation message in the current language: the message's key in
- * MESSAGES.validation or WORKSPACE_MESSAGES names its catalogue entry `validation.<key>`. A
+ * VALIDATION_MESSAGES or WORKSPACE_MESSAGES names its catalogue entry `validation.<key>`. A
  * message the catalogue lacks stays as it is.
  */
 export function translateValidation(t: Translate, message: string): string {
