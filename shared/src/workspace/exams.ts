@@ -390,6 +390,9 @@ export function examYear(name: string, record?: { startsOn: string; endsOn: stri
   return dates ? { name, startsOn: dates.startsOn, endsOn: dates.endsOn } : null;
 }
 
+/** Whether a `YYYY-MM-DD` date falls outside the exam's academic year (the server's check and the editor's). */
+export const outsideExamYear = (date: string, year: ExamYear): boolean => date < year.startsOn || date > year.endsOn;
+
 /** 'This date is outside the academic year 2026-27 (01/04/2026 – 31/03/2027)'. */
 export const paperOutsideYear = (year: ExamYear) =>
   `This date is outside the academic year ${year.name} (${formatDateIST(year.startsOn)} – ${formatDateIST(year.endsOn)})`;
@@ -403,7 +406,7 @@ export const paperOnHoliday = (holiday: string) => `This date is a holiday: ${ho
  * school keeps them, its Saturdays off).
  */
 export function paperDateProblem(date: string, year: ExamYear | null, closed: HolidayAnswer): string | null {
-  if (year && (date < year.startsOn || date > year.endsOn)) return paperOutsideYear(year);
+  if (year && outsideExamYear(date, year)) return paperOutsideYear(year);
   if (closed.holiday) return paperOnHoliday(closed.name ?? 'holiday');
   return null;
 }

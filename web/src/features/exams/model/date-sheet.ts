@@ -1,4 +1,4 @@
-import { EXAM_MESSAGES, formatDateIST, paperOnHoliday, paperOutsideYear, putDateSheetSchema, type DateSheetResult, type ExamPaper, type ExamPaperInput, type ExamYear } from '@vidyalaya/shared';
+import { EXAM_MESSAGES, formatDateIST, outsideExamYear, paperOnHoliday, paperOutsideYear, putDateSheetSchema, type DateSheetResult, type ExamPaper, type ExamPaperInput, type ExamYear } from '@vidyalaya/shared';
 
 /**
  * The date-sheet editor's model (no React): one row per class × subject of the exam, what Save
@@ -105,7 +105,7 @@ export function checkRows(rows: readonly DateSheetRow[], year?: ExamYear | null)
   if (year) {
     papers.forEach((p, i) => {
       const key = keys[i]!;
-      if (!out.has(key) && (p.date < year.startsOn || p.date > year.endsOn)) out.set(key, outsideYear(year));
+      if (!out.has(key) && outsideExamYear(p.date, year)) out.set(key, outsideYear(year));
     });
   }
   return out;
