@@ -90,6 +90,34 @@ test.describe('issue 21: the public pages are pre-rendered at build time and hyd
     });
   }
 
+  for (const { path, waitsFor } of [
+    { path: '/', waitsFor: 'hero' },
+    { path: '/login', waitsFor: 'paint' },
+  ]) {
+    test(`${path} asks for its scripts only once the browser reports it painted (${waitsFor}), not on the fallback timer`, async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await page.goto(path);
+      await expect(page.locator('html[data-app-ready]')).toBeAttached();
+      await expect(page.locator('html')).toHaveAttribute('data-boot', waitsFor);
+      const t = await page.evaluate(async () => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+        // Element timing's entries reach only an observer (buffered), not getEntriesByType.
+        const elements = await new Promise<{ identifier: string; renderTime: number }[]>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries() as unknown as { identifier: string; renderTime: number }[])).observe({ type: 'element', buffered: true });
+          setTimeout(() => resolve([]), 1000);
+        });
+        const hero = elements.find((e) => e.identifier === 'hero');
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name) && !r.name.includes('/assets/boot-'));
+        return { fcp, hero: hero?.renderTime ?? null, scripts: scripts.length, first: Math.min(...scripts.map((r) => r.startTime)) };
+      });
+      expect(t.scripts).toBeGreaterThan(3);
+      expect(t.first).toBeGreaterThanOrEqual(t.fcp);
+      if (waitsFor === 'hero') expect(t.first).toBeGreaterThanOrEqual(t.hero ?? Infinity);
+    });
+  }
+
   test('a signed-in visitor gets the page drawn afresh, with their account actions', async ({ page }) => {
     await fakeSignedIn(page);
     await page.goto('/');
