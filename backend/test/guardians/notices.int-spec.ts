@@ -13,7 +13,24 @@ async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 15_0
   }
 }
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32), Buffer.from('\n%%EOF\n')]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32), Buffer.from('\n%%EOF\n'), Buffer.from([0, 0xe2, 0x80, 0xff])]);
+
+/** The attachments of a received e-mail, read out of its MIME parts (base64, as nodemailer sends them). */
+function attachmentsOf(raw: string): { filename: string; contentType: string; content: Buffer }[] {
+  const found: { filename: string; contentType: string; content: Buffer }[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]*\r?\n/)) {
+    const [head, ...body] = part.split(/\r?\n\r?\n/);
+    const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+    if (!/^Content-Disposition: attachment/im.test(headers)) continue;
+    expect(headers).toMatch(/^Content-Transfer-Encoding: base64$/im);
+    found.push({
+      filename: /filename="?([^";\r\n]+)/i.exec(headers)?.[1] ?? '',
+      contentType: /^Content-Type: ([^;\r\n]+)/im.exec(headers)?.[1] ?? '',
+      content: Buffer.from(body.join('\n'), 'base64'),
+    });
+  }
+  return found;
+}
 
 /** Notices (issue 19 item 3): targeting, the PDF, e-mail through the job queue with delivery per recipient, read receipts. */
 describe('notices', () => {
@@ -105,6 +122,11 @@ describe('notices', () => {
     // The job e-mails the guardian (the only recipient of a class notice) and records the delivery.
     const mail = await sink.waitFor(s.members.guardian.email, (m) => m.subject.includes(title), 15_000);
     expect(mail.text).toContain('Parents are welcome.');
+    // The PDF goes with the e-mail, byte for byte; the link to the board stays in the body.
+    expect(mail.text).toContain(`/workspace/${s.schoolId}/notices`);
+    const attachments = attachmentsOf(mail.raw);
+    expect(attachments).toEqual([{ filename: 'Annual day.pdf', contentType: 'application/pdf', content: expect.any(Buffer) }]);
+    expect(attachments[0].content.equals(PDF)).toBe(true);
     const recipients = await until(
       () => t.call('GET', `${base()}/${id}/recipients`, { token: s.members.office.token }),
       (r) => r.body.data.items.every((x: { emailStatus: string }) => x.emailStatus !== 'pending'),
@@ -131,6 +153,16 @@ describe('notices', () => {
     expect((await t.call('DELETE', `${base()}/${id}`, { token: s.members.office.token })).body.error.code).toBe('NOTICE_PUBLISHED');
     const another = await t.call('POST', base(), { token: s.members.office.token, body: { title: 'Scrap', body: 'x', audience: 'staff' } });
     expect((await t.call('DELETE', `${base()}/${another.body.data.notice.id}`, { token: s.members.office.token })).body.data).toEqual({ removed: true });
+  });
+
+  it('a notice without a PDF is e-mailed without an attachment', async () => {
+    const title = `Sports day ${uniq().slice(0, 6)}`;
+    expect((await publish(title, 'classes', { classIds: [sec.classId], sendEmail: true })).status).toBe(201);
+    const mail = await sink.waitFor(s.members.guardian.email, (m) => m.subject.includes(title), 15_000);
+    expect(mail.text).toContain(`About ${title}.`);
+    expect(mail.text).toContain(`/workspace/${s.schoolId}/notices`);
+    expect(attachmentsOf(mail.raw)).toEqual([]);
+    expect(mail.raw).not.toMatch(/application\/pdf/i);
   });
 
   it('a refused e-mail is recorded as failed for that recipient', async () => {

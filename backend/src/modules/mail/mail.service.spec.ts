@@ -30,6 +30,20 @@ describe('DECISIONS "Running it": e-mail over SMTP_URL, else logged and written 
     service.onModuleDestroy();
   });
 
+  it('sends an attachment from bytes (base64, with its type and name)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mail-spec-'));
+    const service = new MailService({ dataDir, mailFrom: 'x@y.test' } as AppConfig, logger);
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    await service.send({ ...mail, attachments: [{ filename: 'circular.pdf', contentType: 'application/pdf', content: pdf }] });
+    const [file] = readdirSync(join(dataDir, 'mail'));
+    const eml = readFileSync(join(dataDir, 'mail', file), 'utf8');
+    expect(eml).toMatch(/^Content-Type: application\/pdf; name=circular\.pdf$/m);
+    expect(eml).toMatch(/^Content-Disposition: attachment; filename=circular\.pdf$/m);
+    expect(eml).toContain(pdf.toString('base64'));
+    expect(eml).toContain('042917');
+    service.onModuleDestroy();
+  });
+
   it('a mail server that cannot be reached raises MAIL_UNAVAILABLE (503)', async () => {
     // A port that was just free: nothing listens there.
     const server = createServer();

@@ -8,12 +8,20 @@ import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
+/** A file sent with an e-mail, from bytes in memory (never a path or URL). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 const SEND_TIMEOUT_MS = 10_000;
@@ -53,7 +61,13 @@ export class MailService implements OnModuleDestroy {
 
   async send(mail: OutgoingMail): Promise<void> {
     try {
-      const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      const { attachments, ...message } = mail;
+      const info = await this.transport.sendMail({
+        from: this.config.mailFrom,
+        ...message,
+        // Only these three fields reach nodemailer, so an attachment is always the given bytes.
+        ...(attachments?.length ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
+      });
       if (this.mailDir) {
         mkdirSync(this.mailDir, { recursive: true });
         // Time first so the files sort by sending order; a random tail keeps same-millisecond mails apart.

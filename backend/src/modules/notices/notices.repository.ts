@@ -205,9 +205,13 @@ export class NoticesRepository extends Repository {
     );
   }
 
-  mailContent(schoolId: string, id: string): Promise<{ title: string; body: string; school_name: string; subdomain: string; has_attachment: boolean } | null> {
+  /** What the notice's e-mail says, with its PDF (if any) to attach. */
+  mailContent(
+    schoolId: string,
+    id: string,
+  ): Promise<{ title: string; body: string; school_name: string; subdomain: string; attachment: Buffer | null; attachment_name: string | null } | null> {
     return this.one(
-      `SELECT n.title, n.body, s.name AS school_name, s.subdomain, n.attachment IS NOT NULL AS has_attachment
+      `SELECT n.title, n.body, s.name AS school_name, s.subdomain, n.attachment, n.attachment_name
          FROM notices n JOIN schools s ON s.id = n.school_id WHERE n.school_id = $1 AND n.id = $2`,
       [schoolId, id],
     );

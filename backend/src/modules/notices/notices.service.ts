@@ -214,6 +214,10 @@ export class NoticesService implements OnModuleInit {
     const content = await this.repo.mailContent(job.schoolId, job.payload.noticeId);
     if (!content) return;
     const link = `${schoolPortalUrl(content.subdomain, this.config.appDomain)}/workspace/${job.schoolId}/notices`;
+    // The stored PDF (at most NOTICE_ATTACHMENT_MAX_BYTES, checked on upload) goes with every e-mail.
+    const attachments = content.attachment
+      ? [{ filename: content.attachment_name || `notice-${job.payload.noticeId}.pdf`, contentType: 'application/pdf', content: content.attachment }]
+      : undefined;
     for (;;) {
       if (job.signal.aborted) return;
       const batch = await this.repo.pendingEmails(job.schoolId, job.payload.noticeId, EMAIL_BATCH);
@@ -229,10 +233,11 @@ export class NoticesService implements OnModuleInit {
               paragraphs: [
                 ...(r.name ? [`Dear ${r.name},`] : []),
                 ...content.body.split(/\n{2,}/),
-                content.has_attachment ? `The notice has an attachment (PDF). Read it and the notice at ${link}` : `Read it at ${link}`,
+                attachments ? `The notice's PDF is attached. Read it and the notice at ${link}` : `Read it at ${link}`,
               ],
               footnote: `A notice from ${content.school_name}.`,
             }),
+            attachments,
           });
           outcomes.push({ userId: r.user_id, ok: true });
         } catch {
