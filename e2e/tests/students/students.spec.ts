@@ -18,7 +18,8 @@ import { EN as WS_EN } from '../workspace/catalogue';
 
 /**
  * Issue 14 "Done when", end to end on the real server: an office member (invited by e-mail) imports
- * a 60-row file with two bad rows, fixes them in the preview and commits; a family applies on the
+ * a 60-row file with two bad rows, fixes them in the preview (and corrects and breaks cells that had no
+ * error) and commits; a family applies on the
  * school's public page and the office admits the child into a section; the office finds a student
  * by the guardian's phone; the UDISE+ workbook downloads. Screens are saved to docs/screens in
  * English and Hindi, on a desktop and at 360 px.
@@ -133,9 +134,53 @@ test('the office imports 60 rows, fixes the two bad ones in the preview, and com
   await expect(dob).toHaveValue('31/02/2016');
   await expect(phone).toHaveValue('12345');
   await shot(office, 'students-import-en-desktop');
+  // At 360 px the preview scrolls in its own box, not the page, and its cells stay 44 px targets.
+  await office.setViewportSize({ width: 360, height: 780 });
+  expect(await office.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  const firstCell = office.getByRole('button', { name: msg(EN, 'students.import.editCell', { row: 11, column: 'firstName', value: 'Aarav' }), exact: true });
+  await firstCell.scrollIntoViewIfNeeded();
+  expect((await firstCell.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect((await dob.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await office.evaluate(() => window.scrollTo(0, 0)); // the fixed header then sits at the top of the full-page picture
+  await shot(office, 'students-import-preview-en-360');
+  await office.setViewportSize({ width: 1280, height: 900 });
 
   await dob.fill('28/02/2016');
   await phone.fill(phoneOf(35));
+
+  // Any cell opens for correction, not only the red ones: row 5's first name (a click) and row 7's
+  // gender (Enter), which is made invalid; the check finds it, flags the row and withholds the commit.
+  await office.getByText(EN['students.import.onlyErrors'], { exact: true }).click();
+  await expect(office.getByRole('checkbox', { name: EN['students.import.onlyErrors'] })).not.toBeChecked();
+  const edit = (row: number, column: string, value: string) => office.getByRole('button', { name: msg(EN, 'students.import.editCell', { row, column, value }), exact: true });
+  const cellInput = (row: number, column: string) => office.getByLabel(msg(EN, 'students.import.cellLabel', { row, column }), { exact: true });
+  const editButton = edit(5, 'firstName', 'Vihaan');
+  expect((await editButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await editButton.click();
+  await cellInput(5, 'firstName').fill('Vihaan Kumar');
+  await cellInput(5, 'firstName').press('Enter');
+  await expect(edit(5, 'firstName', 'Vihaan Kumar')).toBeFocused();
+  await edit(7, 'gender', 'female').focus();
+  await office.keyboard.press('Enter');
+  await cellInput(7, 'gender').fill('girl');
+  await cellInput(7, 'gender').press('Enter');
+  await office.getByRole('button', { name: EN['students.import.checkAgain'] }).click();
+  await expect(office.getByText(msg(EN, 'students.import.invalid', { count: 1 }))).toBeVisible();
+  await expect(cellInput(7, 'gender')).toHaveAttribute('aria-invalid', 'true');
+  await expect(office.locator('tr[data-row="7"]')).toHaveClass(/st-row-bad/);
+  await expect(office.locator('tr[data-row="7"] .st-cell-error')).toBeVisible();
+  await expect(office.getByText(EN['students.import.readyTitle'])).toHaveCount(0);
+  await expect(edit(5, 'firstName', 'Vihaan Kumar')).toBeVisible();
+
+  await cellInput(7, 'gender').fill('female');
+  await office.getByRole('button', { name: EN['students.import.checkAgain'] }).click();
+  await expect(office.getByText(EN['students.import.readyTitle'])).toBeVisible();
+  // A change after the check withholds the commit until the table is checked again.
+  await edit(9, 'lastName', LAST[8 % LAST.length]!).click();
+  await cellInput(9, 'lastName').fill('Pandey');
+  await cellInput(9, 'lastName').press('Enter');
+  await expect(office.getByText(EN['students.import.changedHint'])).toBeVisible();
+  await expect(office.getByText(EN['students.import.readyTitle'])).toHaveCount(0);
   await office.getByRole('button', { name: EN['students.import.checkAgain'] }).click();
   await expect(office.getByText(EN['students.import.readyTitle'])).toBeVisible();
   await office.getByRole('button', { name: msg(EN, 'students.import.commit', { count: 60 }) }).click();
@@ -143,6 +188,9 @@ test('the office imports 60 rows, fixes the two bad ones in the preview, and com
 
   await office.getByRole('link', { name: EN['students.backToRegister'] }).click();
   await expect(office.getByRole('status').filter({ hasText: msg(EN, 'students.count', { count: 60, max: 100 }) })).toBeVisible();
+  // The corrections made in the preview are what was imported.
+  await office.getByRole('searchbox', { name: EN['students.search'] }).fill('Vihaan Kumar');
+  await expect(office.getByRole('region', { name: EN['students.tableLabel'] }).getByRole('link', { name: `Vihaan Kumar ${LAST[4]}` })).toBeVisible();
 });
 
 test('a family applies on the public page; the office admits the child into a section', async ({ browser }) => {

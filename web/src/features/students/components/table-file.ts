@@ -46,6 +46,21 @@ export function toCsv(table: Table): string {
   return table.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
 }
 
+/** The table with one cell changed; `row` is the spreadsheet's row number (the header is row 1). */
+export function withCell(table: Table, row: number, col: number, value: string): Table {
+  const next = table.slice();
+  const r = (next[row - 1] ?? []).slice();
+  while (r.length <= col) r.push('');
+  r[col] = value;
+  next[row - 1] = r;
+  return next;
+}
+
+/** A table corrected in the preview, as the CSV file the server checks and imports. */
+export function tableFile(table: Table, fileName: string): File {
+  return new File([toCsv(table)], fileName.replace(/\.(csv|xlsx)$/i, '') + '-fixed.csv', { type: 'text/csv' });
+}
+
 // ── XLSX ────────────────────────────────────────────────────────────────
 async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Checkbox, InputGroup, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, ProgressBar, Tag } from '@blueprintjs/core';
 import { roleHas, STUDENT_IMPORT_COLUMNS, type ImportError, type ImportResult } from '@vidyalaya/shared';
 import { useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -9,7 +9,8 @@ import { useSchool } from '../../../lib/workspace/school-context';
 import { useImportStudentsMutation } from '../api/students-api';
 import { fetchFile, saveBlob, schoolPath } from '../components/files';
 import { StudentTabs } from '../components/student-tabs';
-import { parseCsv, parseXlsx, toCsv, type Table } from '../components/table-file';
+import { canCommit, PreviewCell } from '../components/import-preview';
+import { parseCsv, parseXlsx, tableFile, withCell, type Table } from '../components/table-file';
 import { translateMessage, useT } from '../i18n';
 import '../components/students.css';
 
@@ -18,7 +19,7 @@ type Stage = 'idle' | 'checking' | 'checked' | 'committing' | 'done';
 
 /**
  * The import (issue 14 item 3): download the template; upload a CSV or XLSX; a dry run answers each
- * row's errors, shown next to the cells they are about; the office fixes the cells here (or in the
+ * row's errors, shown next to the cells they are about; the office corrects any cell here (or the
  * spreadsheet) and checks again; once every row is valid, one commit writes them all, or nothing.
  * Importing the same file again creates nothing new (the admission number is the key).
  */
@@ -33,6 +34,8 @@ export function Component() {
   const [failure, setFailure] = useState<string | null>(null);
   const [onlyErrors, setOnlyErrors] = useState(true);
   const [edited, setEdited] = useState(false);
+  /** A cell changed since the last answer: check again before the commit is offered. */
+  const [changed, setChanged] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const errorsByCell = useMemo(() => {
@@ -51,7 +54,7 @@ export function Component() {
   /** What goes to the server: the chosen file as it is until a cell was fixed here, then the table as CSV. */
   const payload = (): File | null => {
     if (!edited || !table) return file;
-    return new File([toCsv(table)], (file?.name ?? 'students').replace(/\.(csv|xlsx)$/i, '') + '-fixed.csv', { type: 'text/csv' });
+    return tableFile(table, file?.name ?? 'students');
   };
 
   async function run(dryRun: boolean) {
@@ -62,6 +65,7 @@ export function Component() {
     try {
       const r = await importStudents({ schoolId, file: body, dryRun }).unwrap();
       setResult(r);
+      setChanged(false);
       setStage(dryRun || r.invalid > 0 ? 'checked' : 'done');
     } catch (e) {
       const err = asApiError(e);
@@ -75,6 +79,7 @@ export function Component() {
     setFile(f);
     setResult(null);
     setEdited(false);
+    setChanged(false);
     setFailure(null);
     try {
       const parsed = /\.xlsx$/i.test(f.name) ? await parseXlsx(await f.arrayBuffer(), new Set(['dateofbirth'])) : parseCsv(await f.text());
@@ -94,16 +99,9 @@ export function Component() {
   }
 
   function setCell(row: number, col: number, value: string) {
-    setTable((prev) => {
-      if (!prev) return prev;
-      const next = prev.slice();
-      const r = (next[row - 1] ?? []).slice();
-      while (r.length <= col) r.push('');
-      r[col] = value;
-      next[row - 1] = r;
-      return next;
-    });
+    setTable((prev) => (prev ? withCell(prev, row, col, value) : prev));
     setEdited(true);
+    setChanged(true);
   }
 
   async function template(format: 'csv' | 'xlsx') {
@@ -125,7 +123,7 @@ export function Component() {
     }
   }
   const busy = stage === 'checking' || stage === 'committing';
-  const ready = result && result.invalid === 0 && fileErrors.length === 0 && result.rows > 0 && stage === 'checked';
+  const ready = canCommit(result, changed) && stage === 'checked';
   const newRows = result ? result.valid - (result.existing ?? 0) : 0;
 
   return (
@@ -204,6 +202,7 @@ export function Component() {
               </Callout>
             ))}
             {result.invalid > 0 ? <Callout intent="warning">{t('students.import.fixHint')}</Callout> : null}
+            {changed && result.invalid === 0 ? <Callout intent="warning">{t('students.import.changedHint')}</Callout> : null}
             {ready ? (
               <Callout intent="success" title={t('students.import.readyTitle')}>
                 <p>{newRows > 0 ? t('students.import.ready', { count: newRows }) : t('students.import.nothingNew')}</p>
@@ -213,7 +212,7 @@ export function Component() {
             {table && result.rows > 0 ? (
               <>
                 <div className="st-actions" style={{ margin: '8px 0', alignItems: 'center' }}>
-                  {result.invalid > 0 ? (
+                  {result.invalid > 0 || changed ? (
                     <Button className="st-touch" intent="primary" icon="refresh" text={t('students.import.checkAgain')} disabled={busy} onClick={() => void run(true)} />
                   ) : null}
                   {result.invalid > 0 ? <Checkbox checked={onlyErrors} label={t('students.import.onlyErrors')} onChange={() => setOnlyErrors(!onlyErrors)} size="large" /> : null}
@@ -242,20 +241,13 @@ export function Component() {
                               const value = cells[col] ?? '';
                               return (
                                 <td key={col} className={error ? 'st-bad' : undefined}>
-                                  {error ? (
-                                    <>
-                                      <InputGroup
-                                        value={value}
-                                        onChange={(e) => setCell(row, col, e.target.value)}
-                                        aria-label={t('students.import.cellLabel', { row, column: h })}
-                                        aria-invalid
-                                        intent="danger"
-                                      />
-                                      <span className="st-cell-error">{translateMessage(t, error.message)}</span>
-                                    </>
-                                  ) : (
-                                    value
-                                  )}
+                                  <PreviewCell
+                                    value={value}
+                                    label={t('students.import.cellLabel', { row, column: h })}
+                                    editLabel={t('students.import.editCell', { row, column: h, value })}
+                                    error={error ? translateMessage(t, error.message) : undefined}
+                                    onChange={(v) => setCell(row, col, v)}
+                                  />
                                 </td>
                               );
                             })}
