@@ -300,6 +300,15 @@ test('the screens in Hindi, and at 360 px wide', async () => {
   await hindiShot(office, 'students-register-hi-360');
   await office.getByRole('navigation', { name: HI['students.sections'] }).getByRole('link', { name: HI['students.tab.import'] }).click();
   await expect(office.getByRole('heading', { level: 1, name: HI['students.import.title'] })).toBeVisible();
+  // The preview in Hindi at 360 px (the first file again: checked only, nothing is committed).
+  await office.getByTestId('import-file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv()) });
+  await expect(office.getByText(msg(HI, 'students.import.invalid', { count: 2 }))).toBeVisible();
+  await expect(office.getByLabel(msg(HI, 'students.import.cellLabel', { row: 11, column: 'dateOfBirth' }))).toHaveValue('31/02/2016');
+  const hiCell = office.getByRole('button', { name: msg(HI, 'students.import.editCell', { row: 11, column: 'firstName', value: 'Aarav' }), exact: true });
+  await hiCell.scrollIntoViewIfNeeded();
+  expect((await hiCell.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await office.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await office.evaluate(() => window.scrollTo(0, 0));
   await hindiShot(office, 'students-import-hi-360');
   await office.goto(`${portal}/workspace/${schoolId}/students/new`);
   await expect(office.getByRole('heading', { level: 1, name: HI['students.form.addTitle'] })).toBeVisible();
