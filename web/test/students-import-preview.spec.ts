@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { STORAGE_KEYS, type ImportResult } from '@vidyalaya/shared';
+import { describe, expect, it } from '@jest/globals';
+import type { ImportResult } from '@vidyalaya/shared';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStore } from '../src/app/store';
 import { studentsApi } from '../src/features/students/api/students-api';
 import { canCommit, PreviewCell } from '../src/features/students/components/import-preview';
 import { parseCsv, tableFile, withCell } from '../src/features/students/components/table-file';
-import { setPlatform, type Platform } from '../src/lib/platform/platform';
+import { SCHOOL_ID, stubApi } from './support/stub-api';
 
 /*
  * The import preview (issue 14 item 3): every cell can be corrected, not only those with errors; the
@@ -15,41 +15,7 @@ import { setPlatform, type Platform } from '../src/lib/platform/platform';
  * The clicks themselves are proven in a browser (e2e/tests/students/students.spec.ts).
  */
 
-const BASE = 'https://school.test/api/v1';
-const SCHOOL_ID = '7d9f8a2e-4c1b-4f7a-9e3d-2b6c5a1f0e84';
-const stored = new Map<string, string>([
-  [STORAGE_KEYS.accessToken, 'access-1'],
-  [STORAGE_KEYS.refreshToken, 'refresh-1'],
-]);
-const platform: Platform = {
-  kind: 'web',
-  tokens: {
-    async get() {
-      return { accessToken: stored.get(STORAGE_KEYS.accessToken)!, refreshToken: stored.get(STORAGE_KEYS.refreshToken)! };
-    },
-    async set() {},
-    async clear() {},
-  },
-  openExternal: async () => undefined,
-  apiBaseUrl: async () => BASE,
-  appDomain: async () => 'school.test',
-  storage: { get: (k) => stored.get(k) ?? null, set: (k, v) => void stored.set(k, v), remove: (k) => void stored.delete(k) },
-};
-
-const sent: { url: URL; body: unknown }[] = [];
-const realFetch = globalThis.fetch;
-let answer: unknown = {};
-
-beforeAll(() => {
-  setPlatform(platform);
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    sent.push({ url: new URL(String(input)), body: init?.body });
-    return new Response(JSON.stringify({ success: true, data: answer }), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const api = stubApi();
 
 const CSV = [
   'admissionNumber,firstName,lastName,dateOfBirth,gender,class,section',
@@ -80,9 +46,9 @@ describe('the import preview', () => {
     expect(table[2]![1]).toBe('Diya'); // the table as read stays as it was
 
     const store = createStore();
-    answer = { rows: 2, valid: 2, invalid: 0, errors: [], created: 2, existing: 0, dryRun: false } satisfies ImportResult;
+    api.answer = { rows: 2, valid: 2, invalid: 0, errors: [], created: 2, existing: 0, dryRun: false } satisfies ImportResult;
     await store.dispatch(studentsApi.endpoints.importStudents.initiate({ schoolId: SCHOOL_ID, file: tableFile(fixed, 'students.csv'), dryRun: false }));
-    const req = sent.at(-1)!;
+    const req = api.sent.at(-1)!;
     expect(req.url.searchParams.get('dryRun')).toBe('false');
     const file = (req.body as FormData).get('file') as File;
     expect(file.name).toBe('students-fixed.csv');
