@@ -70,7 +70,10 @@ export function PreviewCell({ value, label, editLabel, error, onChange }: Previe
   );
 }
 
+/** The answer's errors about the file as a whole (no header, too many rows), not about a cell. */
+export const fileErrorsOf = (result: ImportResult | null) => (result?.errors ?? []).filter((e) => e.field === 'file');
+
 /** Commit is offered only for a checked table with no errors that has not been changed since. */
 export function canCommit(result: ImportResult | null, changedSinceCheck: boolean): boolean {
-  return !!result && result.rows > 0 && result.invalid === 0 && !result.errors.some((e) => e.field === 'file') && !changedSinceCheck;
+  return !!result && result.rows > 0 && result.invalid === 0 && fileErrorsOf(result).length === 0 && !changedSinceCheck;
 }

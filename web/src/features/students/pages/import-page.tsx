@@ -9,7 +9,7 @@ import { useSchool } from '../../../lib/workspace/school-context';
 import { useImportStudentsMutation } from '../api/students-api';
 import { fetchFile, saveBlob, schoolPath } from '../components/files';
 import { StudentTabs } from '../components/student-tabs';
-import { canCommit, PreviewCell } from '../components/import-preview';
+import { canCommit, fileErrorsOf, PreviewCell } from '../components/import-preview';
 import { parseCsv, parseXlsx, tableFile, withCell, type Table } from '../components/table-file';
 import { translateMessage, useT } from '../i18n';
 import '../components/students.css';
@@ -44,7 +44,7 @@ export function Component() {
     return m;
   }, [result]);
   const badRows = useMemo(() => new Set((result?.errors ?? []).filter((e) => e.field !== 'file').map((e) => e.row)), [result]);
-  const fileErrors = (result?.errors ?? []).filter((e) => e.field === 'file');
+  const fileErrors = fileErrorsOf(result);
 
   if (!roleHas(home.role, 'students.import')) return <Navigate to={`/workspace/${schoolId}/students`} replace />;
 
