@@ -77,6 +77,7 @@ describe('DECISIONS API error codes', () => {
     ['MAIL_UNAVAILABLE', 503], ['DATABASE_UNAVAILABLE', 503], ['INTERNAL_ERROR', 500],
     // The school workspace (docs/workspace-contract.md).
     ['INVITATION_INVALID', 404], ['LAST_ADMIN', 422], ['SCHOOL_OWNER', 422], ['ALREADY_MEMBER', 409],
+    ['SCHOOL_NOT_APPROVED', 403], ['INVITATION_EMAIL_MISMATCH', 403],
     ['ACADEMIC_YEAR_INVALID', 400], ['ACADEMIC_YEAR_EXISTS', 409],
     // Fees.
     ['FEE_HEAD_EXISTS', 409], ['FEE_STRUCTURE_EXISTS', 409], ['NO_FEE_STRUCTURE', 422], ['PAYMENT_EXCEEDS_DUES', 422],
@@ -86,7 +87,7 @@ describe('DECISIONS API error codes', () => {
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(70);
+    expect(ERROR_CODE_LIST).toHaveLength(72);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);

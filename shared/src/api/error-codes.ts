@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   LAST_ADMIN: { status: 422, message: 'A school needs at least one admin: make someone else an admin first.' },
   SCHOOL_OWNER: { status: 422, message: 'The account that registered the school cannot be removed or given another role.' },
   ALREADY_MEMBER: { status: 409, message: 'This person is already a member of the school.' },
+  SCHOOL_NOT_APPROVED: { status: 403, message: 'This school is waiting for approval: it can be changed once it is approved.' },
+  INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another e-mail address: sign out and open the link to make a new account.' },
   ACADEMIC_YEAR_INVALID: { status: 400, message: 'The academic year’s name must match its dates.' },
   ACADEMIC_YEAR_EXISTS: { status: 409, message: 'This academic year already exists.' },
   // Staff, timetable and calendar (issue 15).

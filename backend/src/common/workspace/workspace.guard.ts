@@ -4,14 +4,17 @@ import { roleHas, type Permission } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/access-tokens';
 import { DomainException } from '../domain.exception';
-import { membershipRole } from './membership.query';
+import { membership } from './membership.query';
 import type { WorkspaceContext } from './workspace-context';
 import { REQUIRED_PERMISSION } from './workspace.keys';
 import { isUuid } from '../uuid';
 
+/** The methods a school awaiting approval may still call in its workspace. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const WORKSPACE_ON_REQUEST = Symbol('vidyalaya:workspace');
 
-type WorkspaceRequest = { params?: Record<string, string>; user?: AuthUser; [WORKSPACE_ON_REQUEST]?: WorkspaceContext };
+type WorkspaceRequest = { method?: string; params?: Record<string, string>; user?: AuthUser; [WORKSPACE_ON_REQUEST]?: WorkspaceContext };
 
 /**
  * The workspace guard (DECISIONS "Paths and tenancy"). Runs after the global AuthGuard, on every
@@ -20,7 +23,11 @@ type WorkspaceRequest = { params?: Record<string, string>; user?: AuthUser; [WOR
  *    a failing route-matrix test);
  * 2. one query finds the school and the caller's membership; a school that does not exist, a
  *    malformed id and a school the caller does not belong to all answer 404 SCHOOL_NOT_FOUND;
- * 3. the role, read from the database now, must hold the permission, else 403 FORBIDDEN.
+ * 3. the role, read from the database now, must hold the permission, else 403 FORBIDDEN;
+ * 4. a school provider staff have not approved (pending, rejected, or renamed and re-submitted)
+ *    may read its workspace but not change it: every other method answers 403 SCHOOL_NOT_APPROVED
+ *    (issue 33 row 3). So nothing is added and no invitation or other e-mail goes out in the name
+ *    of a school nobody vetted; its home and the `/school/*` setup calls are not workspace writes.
  * The proven `WorkspaceContext` is handed to the handler with `@Workspace()`.
  */
 @Injectable()
@@ -37,9 +44,11 @@ export class WorkspaceGuard implements CanActivate {
     const schoolId = req.params?.schoolId;
     const user = req.user;
     if (!user || !isUuid(schoolId)) throw new DomainException('SCHOOL_NOT_FOUND');
-    const role = await membershipRole(this.db, schoolId.toLowerCase(), user.id);
-    if (!role) throw new DomainException('SCHOOL_NOT_FOUND');
+    const member = await membership(this.db, schoolId.toLowerCase(), user.id);
+    if (!member) throw new DomainException('SCHOOL_NOT_FOUND');
+    const { role } = member;
     if (!roleHas(role, permission)) throw new DomainException('FORBIDDEN');
+    if (!member.approved && !READ_METHODS.has((req.method ?? 'GET').toUpperCase())) throw new DomainException('SCHOOL_NOT_APPROVED');
     req[WORKSPACE_ON_REQUEST] = { schoolId: schoolId.toLowerCase(), userId: user.id, role };
     return true;
   }

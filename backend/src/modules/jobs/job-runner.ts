@@ -70,6 +70,9 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     const handler = this.registry.get(job.name)!;
     const attempt = job.attempts;
     try {
+      // Nothing runs, and so no e-mail goes out, in the name of a school awaiting approval (a
+      // school renamed after approval is pending again; its queued jobs fail, issue 33 row 3).
+      if (!(await this.repo.schoolApproved(job.school_id))) throw new DomainException('SCHOOL_NOT_APPROVED');
       const outcome = await handler({
         schoolId: job.school_id,
         jobId: job.id,

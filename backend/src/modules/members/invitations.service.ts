@@ -173,7 +173,8 @@ export class InvitationsService {
 
   /**
    * POST /invitations/accept (public). `{token, username, password}` makes a verified account
-   * with the invited e-mail; `{token}` alone adds the signed-in caller. One transaction: the
+   * with the invited e-mail; `{token}` alone adds the signed-in caller, whose verified e-mail must
+   * be the invited address (else 403 INVITATION_EMAIL_MISMATCH). One transaction: the
    * invitation is locked, checked, used, and the membership made; a second accept of the same
    * token waits for the first and then finds it used.
    */
@@ -191,6 +192,18 @@ export class InvitationsService {
       const inv = await repo.findByToken(schoolId, hashInvitationToken(input.token), true);
       if (!inv || statusAt(inv, tx.now) !== 'pending' || (input.subdomain !== undefined && input.subdomain !== inv.subdomain.toLowerCase())) {
         throw new DomainException('INVITATION_INVALID');
+      }
+      // Nobody joins a school awaiting approval (issue 33 row 3).
+      if (inv.approval_status !== 'approved') throw new DomainException('SCHOOL_NOT_APPROVED');
+      if (!newAccount) {
+        // The link is bound to the address it was sent to (issue 33 row 2): a signed-in account
+        // accepts only when its verified e-mail is that address, ignoring case; anyone else makes
+        // a new account with the link (token, username, password).
+        const address = await repo.accountAddress(caller!.id);
+        if (!address) throw new DomainException('UNAUTHENTICATED');
+        if (!address.is_email_verified || address.email.trim().toLowerCase() !== inv.email.trim().toLowerCase()) {
+          throw new DomainException('INVITATION_EMAIL_MISMATCH');
+        }
       }
       const user = newAccount
         ? await this.accounts.createVerified(tx.m, { username: input.username!, email: inv.email, passwordHash: passwordHash! })

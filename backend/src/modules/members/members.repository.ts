@@ -28,6 +28,7 @@ export interface InvitationRow {
 export interface InvitationWithSchoolRow extends InvitationRow {
   school_name: string;
   subdomain: string;
+  approval_status: string;
 }
 
 const MEMBER_COLUMNS = `m.user_id, u.username, m.name, u.email, m.role, m.created_at`;
@@ -192,11 +193,16 @@ export class MembersRepository extends Repository {
   /** The invitation a token names, with its school's name and subdomain (optionally locked). */
   findByToken(schoolId: string, tokenHash: Buffer, lock = false): Promise<InvitationWithSchoolRow | null> {
     return this.one<InvitationWithSchoolRow>(
-      `SELECT ${INVITATION_COLUMNS}, s.name AS school_name, s.subdomain
+      `SELECT ${INVITATION_COLUMNS}, s.name AS school_name, s.subdomain, s.approval_status
          FROM school_invitations i JOIN schools s ON s.id = i.school_id
         WHERE i.school_id = $1 AND i.token_hash = $2${lock ? ' FOR UPDATE OF i' : ''}`,
       [schoolId, tokenHash],
     );
+  }
+
+  /** A signed-in account's address and whether it is verified (an invitation binds to its address). */
+  accountAddress(userId: string): Promise<{ email: string; is_email_verified: boolean } | null> {
+    return this.one<{ email: string; is_email_verified: boolean }>(`SELECT email, is_email_verified FROM users WHERE id = $1`, [userId]);
   }
 
   async revokeInvitation(schoolId: string, id: string, now: Date): Promise<void> {
