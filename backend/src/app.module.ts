@@ -33,6 +33,7 @@ import { FeesModule } from './modules/fees/fees.module';
 import { ExamsModule } from './modules/exams/exams.module';
 import { GuardiansModule } from './modules/guardians/guardians.module';
 import { NoticesModule } from './modules/notices/notices.module';
+import { PromotionsModule } from './modules/promotions/promotions.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -66,6 +67,7 @@ export const DOMAIN_MODULES = [
   ExamsModule,
   GuardiansModule,
   NoticesModule,
+  PromotionsModule,
 ];
 
 @Module({})

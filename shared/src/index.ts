@@ -59,3 +59,4 @@ export * from './workspace/fees';
 export * from './workspace/exams';
 export * from './workspace/guardians';
 export * from './workspace/notices';
+export * from './workspace/promotions';

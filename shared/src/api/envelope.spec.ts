@@ -82,12 +82,14 @@ describe('DECISIONS API error codes', () => {
     // Fees.
     ['FEE_HEAD_EXISTS', 409], ['FEE_STRUCTURE_EXISTS', 409], ['NO_FEE_STRUCTURE', 422], ['PAYMENT_EXCEEDS_DUES', 422],
     ['RECEIPT_CANCELLED', 422], ['UPI_NOT_SET', 422], ['FEE_STRUCTURE_PAID', 409],
+    // Year end.
+    ['PROMOTION_EXISTS', 409], ['PROMOTION_APPLIED', 409], ['PROMOTION_LOCKED', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(errorStatus(code)).toBe(status);
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(72);
+    expect(ERROR_CODE_LIST).toHaveLength(75);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);

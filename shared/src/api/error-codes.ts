@@ -82,6 +82,10 @@ export const ERROR_CODES = {
   ATTACHMENT_INVALID: { status: 400, message: 'Attach a PDF of at most 2 MB.' },
   NOTICE_PUBLISHED: { status: 422, message: 'This notice is already published and can no longer be changed.' },
   DATA_REQUEST_CLOSED: { status: 422, message: 'This request has already been answered.' },
+  // Year end: promotion and rollover (issue 29).
+  PROMOTION_EXISTS: { status: 409, message: 'A promotion for these two years already exists. Open it instead of starting another.' },
+  PROMOTION_APPLIED: { status: 409, message: 'This promotion has already been applied. Undo it first to change or apply it again.' },
+  PROMOTION_LOCKED: { status: 409, message: 'The new year already has attendance, marks or fee receipts, so this promotion can no longer be undone.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

@@ -184,7 +184,11 @@ export type ListReceiptsQuery = z.output<typeof listReceiptsQuerySchema>;
 
 export const receiptPdfQuerySchema = z.object({ copy: optionalField(z.enum(['original', 'duplicate'])) });
 
-export const studentFeesQuerySchema = z.object({ asOf: optionalField(isoDateSchema) });
+/** `academicYear`: that year's dues (the student's enrolment of that year); default the current year. */
+export const studentFeesQuerySchema = z.object({
+  asOf: optionalField(isoDateSchema),
+  academicYear: optionalField(z.string().regex(/^\d{4}-\d{2}$/, 'Enter the year as 2026-27')),
+});
 export const dayBookQuerySchema = z.object({ date: optionalField(isoDateSchema) });
 export const defaultersQuerySchema = z.object({
   asOf: optionalField(isoDateSchema),

@@ -44,6 +44,7 @@ export const PERMISSIONS = [
   'guardians.invite', // invite a student's guardians (from the record, or a whole class or section)
   'consents.record', // guardians: their own children's consents; the office: from a paper form
   'dataRequests.create', // guardians: ask for a correction or erasure of their child's data
+  'promotions.manage', // year end: the promotion draft, apply and undo (admin only)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

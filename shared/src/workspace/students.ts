@@ -181,6 +181,8 @@ export interface Student {
   leavingReason: string | null;
   /** This year's enrolment (the newest). */
   enrolment: Enrolment | null;
+  /** Every year's enrolment, newest first, with a closed year's result and attendance (`GET` of one student). */
+  enrolments?: EnrolmentYear[];
   guardians: Guardian[];
   pen: string | null;
   apaarId: string | null;
@@ -229,6 +231,15 @@ export interface StudentList extends Page<StudentListItem> {
 
 export interface StudentResult {
   student: Student;
+}
+
+/** One year of a student's history: where they were, and how the year ended (set when a promotion applies). */
+export interface EnrolmentYear extends Enrolment {
+  result: 'pass' | 'fail' | null;
+  resultGrade: string | null;
+  attendancePercent: number | null;
+  /** The school's current year. */
+  current: boolean;
 }
 
 export interface EnrolmentHistoryItem extends Enrolment {

@@ -72,6 +72,7 @@ export const ACCESS_KINDS = {
   reportCardFile: { table: 'report_card_files', guardian: 'school' },
   dataRequest: { table: 'data_requests', guardian: viaChild('student_id') },
   notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL },
+  promotion: { table: 'promotions' },
 } as const satisfies Record<string, AccessKind>;
 
 export type AccessKindName = keyof typeof ACCESS_KINDS;

@@ -15,6 +15,7 @@ import { Exams1764700000000 } from './1764700000000-exams';
 import { AssessmentSchemes1764700000100 } from './1764700000100-assessment-schemes';
 import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
+import { Promotions1764900000000 } from './1764900000000-promotions';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   GuardiansNotices1764800000000,
   AssessmentSchemes1764700000100,
   ReportSettings1764700000200,
+  Promotions1764900000000,
 ];

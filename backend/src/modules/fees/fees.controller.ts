@@ -189,7 +189,7 @@ export class FeesController {
   @ApiOperation({ summary: 'A student’s dues per instalment: amount, concession, lateFee, paid, balance (computed as of ?asOf=, default today)' })
   @ApiData(StudentFeesResponse)
   studentFees(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Query() q: StudentFeesQueryDto): Promise<StudentFees> {
-    return this.fees.studentFees(ctx, p.studentId, q.asOf);
+    return this.fees.studentFees(ctx, p.studentId, q.asOf, q.academicYear);
   }
 
   @Get('students/:studentId/fees/upi-qr')

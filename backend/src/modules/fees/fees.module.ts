@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StudentsModule } from '../students/students.module';
+import { FeeRolloverRepository, FeeRolloverService } from './fee-rollover.service';
 import { FeesController } from './fees.controller';
 import { FeesRepository } from './fees.repository';
 import { FeesService } from './fees.service';
@@ -8,7 +9,7 @@ import { FeesService } from './fees.service';
 @Module({
   imports: [StudentsModule],
   controllers: [FeesController],
-  providers: [FeesRepository, FeesService],
-  exports: [FeesService],
+  providers: [FeesRepository, FeesService, FeeRolloverRepository, FeeRolloverService],
+  exports: [FeesService, FeeRolloverService],
 })
 export class FeesModule {}

@@ -256,16 +256,20 @@ export class FeesRepository extends Repository {
     return this.rows<StructureRow>(this.structureSelect(`s.school_id = $1 AND s.class_id = ANY($2::uuid[])`), [schoolId, classIds]);
   }
 
-  itemsOf(schoolId: string, structureIds: string[]): Promise<InstalmentItemRow[]> {
+  /**
+   * The items of the structures' instalments: the class's (no student), or with `arrearsOf` only
+   * that student's own instalments on them (a promotion's `Arrears …` instalment).
+   */
+  itemsOf(schoolId: string, structureIds: string[], arrearsOf: string | null = null): Promise<InstalmentItemRow[]> {
     return this.rows<InstalmentItemRow>(
       `SELECT i.structure_id, i.id AS instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.position,
               it.head_id, h.name AS head_name, h.tuition, it.amount
          FROM fee_instalments i
          JOIN fee_instalment_items it ON it.school_id = i.school_id AND it.instalment_id = i.id
          JOIN fee_heads h ON h.school_id = it.school_id AND h.id = it.head_id
-        WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[])
+        WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[]) AND i.student_id IS NOT DISTINCT FROM $3::uuid
         ORDER BY i.structure_id, i.due_on, i.position, it.position`,
-      [schoolId, structureIds],
+      [schoolId, structureIds, arrearsOf],
     );
   }
 
@@ -299,12 +303,19 @@ export class FeesRepository extends Repository {
   }
 
   // ── allocations and receipts ───────────────────────────────────────────
-  /** The allocations of the students' active (not cancelled) receipts. */
+  /**
+   * The allocations of the students' active (not cancelled) receipts, and the balances a promotion
+   * carried to the next year's arrears instalment (`fee_carries`, `receipt_id` = the carry's id):
+   * what was carried is settled here and owed there, never both.
+   */
   activeAllocations(schoolId: string, studentIds: string[]): Promise<AllocationRow[]> {
     return this.rows<AllocationRow>(
       `SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
          FROM fee_allocations a JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
-        WHERE a.school_id = $1 AND r.student_id = ANY($2::uuid[]) AND r.status = 'active'`,
+        WHERE a.school_id = $1 AND r.student_id = ANY($2::uuid[]) AND r.status = 'active'
+       UNION ALL
+       SELECT c.id, c.student_id, c.instalment_id, c.head_id, c.amount, to_char(c.carried_on, 'YYYY-MM-DD')
+         FROM fee_carries c WHERE c.school_id = $1 AND c.student_id = ANY($2::uuid[])`,
       [schoolId, studentIds],
     );
   }

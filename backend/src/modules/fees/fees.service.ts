@@ -37,6 +37,7 @@ import {
   type Receipt,
   type ReceiptList,
   type ReceiptResult,
+  type Enrolment,
   type Student,
   type StudentFees,
   type StudentListItem,
@@ -44,6 +45,7 @@ import {
   type UpiQr,
 } from '@vidyalaya/shared';
 import QRCode from 'qrcode';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
@@ -52,6 +54,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import { violatedUniqueIndex } from '../../database/unique-violation';
 import { StudentsService } from '../students/students.service';
 import { FeesRepository, type ConcessionRow, type HeadRow, type InstalmentItemRow, type ReceiptAllocationRow, type ReceiptRow, type StructureRow } from './fees.repository';
+import { mergeDues } from './fee-arrears';
 import { renderReceiptPdf, type ReceiptCopy } from './receipt-pdf';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -375,8 +378,8 @@ export class FeesService {
 
   // ── dues ───────────────────────────────────────────────────────────────
   /** A student's dues as of a date, read on `repo` (a payment's transaction, or the pool). */
-  private async duesOf(schoolId: string, student: Student, asOf: string, repo = this.repo): Promise<StudentFees> {
-    const classId = student.enrolment?.classId ?? null;
+  private async duesOf(schoolId: string, student: Student, asOf: string, repo = this.repo, enrolment: Enrolment | null = student.enrolment): Promise<StudentFees> {
+    const classId = enrolment?.classId ?? null;
     const structureRow = classId ? (await repo.structureByClassIds(schoolId, [classId]))[0] : undefined;
     const [concessionRows, allocations] = await Promise.all([repo.concessions(schoolId, [student.id]), repo.activeAllocations(schoolId, [student.id])]);
     const concessions = await this.concessionsWithImplicit(schoolId, student, concessionRows);
@@ -389,12 +392,19 @@ export class FeesService {
         allocations.map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
         asOf,
       );
+      // The student's own instalments on the structure (a promotion's arrears), without concessions:
+      // they were given in the closing year, whose balance this carries.
+      const own = toStructure(structureRow, await repo.itemsOf(schoolId, [structureRow.id], student.id));
+      if (own.instalments.length > 0) {
+        const carried = computeDues(own, [], allocations.map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })), asOf);
+        result = mergeDues(carried, result);
+      }
     }
     return {
       studentId: student.id,
       studentName: student.name,
       admissionNumber: student.admissionNumber,
-      className: student.enrolment ? `${student.enrolment.className} ${student.enrolment.sectionName}`.trim() : null,
+      className: enrolment ? `${enrolment.className} ${enrolment.sectionName}`.trim() : null,
       rte: student.rte,
       asOf,
       structureId: structureRow?.id ?? null,
@@ -405,9 +415,20 @@ export class FeesService {
     };
   }
 
-  async studentFees(ctx: WorkspaceContext, studentId: string, asOf?: string): Promise<StudentFees> {
+  /**
+   * A student's dues of one academic year (`GET …/fees?academicYear=`): that year's enrolment; by
+   * default the school's current year's, else the newest.
+   */
+  async studentFees(ctx: WorkspaceContext, studentId: string, asOf?: string, academicYear?: string): Promise<StudentFees> {
     const { student } = await this.students.get(ctx, studentId);
-    return this.duesOf(ctx.schoolId, student, asOf ?? this.today());
+    const years = student.enrolments ?? [];
+    const enrolment = academicYear ? (years.find((e) => e.academicYear === academicYear) ?? null) : (years.find((e) => e.current) ?? student.enrolment);
+    return this.duesOf(ctx.schoolId, student, asOf ?? this.today(), this.repo, enrolment);
+  }
+
+  /** A student's dues of one enrolment (a year's class), read in the caller's transaction when `m` is given (the promotions' arrears carry). */
+  enrolmentDues(schoolId: string, student: Student, enrolment: Enrolment, asOf: string, m?: EntityManager): Promise<StudentFees> {
+    return this.duesOf(schoolId, student, asOf, m ? this.repo.in(m) : this.repo, enrolment);
   }
 
   // ── payments and receipts ──────────────────────────────────────────────

@@ -378,8 +378,21 @@ export class StudentsRepository extends Repository {
   }
 
   enrolments(schoolId: string, studentId: string) {
-    return this.rows<{ academic_year: string; class_id: string; class_name: string; section_id: string; section_name: string; roll_number: number | null; created_at: Date }>(
-      `SELECT y.name AS academic_year, e.class_id, c.name AS class_name, e.section_id, se.name AS section_name, e.roll_number, e.created_at
+    return this.rows<{
+      academic_year: string;
+      class_id: string;
+      class_name: string;
+      section_id: string;
+      section_name: string;
+      roll_number: number | null;
+      created_at: Date;
+      result: 'pass' | 'fail' | null;
+      result_grade: string | null;
+      attendance_percent: string | null;
+      is_current: boolean;
+    }>(
+      `SELECT y.name AS academic_year, e.class_id, c.name AS class_name, e.section_id, se.name AS section_name, e.roll_number, e.created_at,
+              e.result, e.result_grade, e.attendance_percent, y.is_current
          FROM student_enrolments e
          JOIN academic_years y ON y.school_id = e.school_id AND y.id = e.academic_year_id
          JOIN classes c ON c.school_id = e.school_id AND c.id = e.class_id

@@ -98,7 +98,20 @@ export class StudentsService {
     await this.access.require(ctx, 'student', [studentId]);
     const row = await this.repo.find(ctx.schoolId, studentId, await this.scopeOf(ctx));
     if (!row) throw new DomainException('NOT_FOUND');
-    return { student: toStudent(row) };
+    const years = await this.repo.enrolments(ctx.schoolId, row.id);
+    const enrolments = years.map((r) => ({
+      academicYear: r.academic_year,
+      classId: r.class_id,
+      className: r.class_name,
+      sectionId: r.section_id,
+      sectionName: r.section_name,
+      rollNumber: r.roll_number,
+      result: r.result,
+      resultGrade: r.result_grade,
+      attendancePercent: r.attendance_percent === null ? null : Number(r.attendance_percent),
+      current: r.is_current,
+    }));
+    return { student: { ...toStudent(row), enrolments } };
   }
 
   async enrolments(ctx: WorkspaceContext, studentId: string): Promise<EnrolmentHistory> {

@@ -1,0 +1,257 @@
+import { Injectable } from '@nestjs/common';
+import { raiseFee, sameDayNextYear, type Enrolment, type Student } from '@vidyalaya/shared';
+import { DataSource } from 'typeorm';
+import type { SchoolTx } from '../../common/workspace/school-writes';
+import { Repository } from '../../database/repository';
+import { FeesService } from './fees.service';
+
+/** The name of the head a carried late fee is owed under on the arrears instalment (found by name, made when missing). */
+const LATE_FEE_HEAD = 'Late fee';
+
+/** The queries of the year-end fee work: copying structures, the arrears instalments and their carries. */
+@Injectable()
+export class FeeRolloverRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  structuresOfClasses(schoolId: string, classIds: string[]) {
+    return this.rows<{ id: string; class_id: string; late_fee_kind: string | null; late_fee_amount: string | null; late_fee_grace_days: number; late_fee_cap: string | null }>(
+      `SELECT id, class_id, late_fee_kind, late_fee_amount, late_fee_grace_days, late_fee_cap FROM fee_structures WHERE school_id = $1 AND class_id = ANY($2::uuid[])`,
+      [schoolId, classIds],
+    );
+  }
+
+  /** The class instalments (not a student's own) of structures, with their items. */
+  classItems(schoolId: string, structureIds: string[]) {
+    return this.rows<{ structure_id: string; instalment_id: string; position: number; name: string; due_on: string; head_id: string; item_position: number; amount: string }>(
+      `SELECT i.structure_id, i.id AS instalment_id, i.position, i.name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, it.head_id, it.position AS item_position, it.amount
+         FROM fee_instalments i JOIN fee_instalment_items it ON it.school_id = i.school_id AND it.instalment_id = i.id
+        WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[]) AND i.student_id IS NULL
+        ORDER BY i.structure_id, i.position, it.position`,
+      [schoolId, structureIds],
+    );
+  }
+
+  async insertStructure(
+    schoolId: string,
+    s: { classId: string; academicYear: string; promotionId: string; lateFee: { kind: string | null; amount: string | null; graceDays: number; cap: string | null } },
+    now: Date,
+  ): Promise<string> {
+    const [row] = await this.rows<{ id: string }>(
+      `INSERT INTO fee_structures (school_id, class_id, academic_year, late_fee_kind, late_fee_amount, late_fee_grace_days, late_fee_cap, promotion_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+      [schoolId, s.classId, s.academicYear, s.lateFee.kind, s.lateFee.amount, s.lateFee.graceDays, s.lateFee.cap, s.promotionId, now],
+    );
+    return row.id;
+  }
+
+  async insertInstalment(
+    schoolId: string,
+    i: { structureId: string; position: number; name: string; dueOn: string; studentId: string | null; promotionId: string | null; items: { headId: string; amount: number }[] },
+  ): Promise<string> {
+    const [row] = await this.rows<{ id: string }>(
+      `INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on, student_id, promotion_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [schoolId, i.structureId, i.position, i.name, i.dueOn, i.studentId, i.promotionId],
+    );
+    await this.m.query(
+      `INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount)
+       SELECT $1, $2, h, p::smallint, a FROM unnest($3::uuid[], $4::int[], $5::bigint[]) AS x(h, p, a)`,
+      [schoolId, row.id, i.items.map((x) => x.headId), i.items.map((_, j) => j + 1), i.items.map((x) => x.amount)],
+    );
+    return row.id;
+  }
+
+  async nextPosition(schoolId: string, structureId: string): Promise<number> {
+    const row = await this.one<{ p: number }>(`SELECT coalesce(max(position), 0)::int + 1 AS p FROM fee_instalments WHERE school_id = $1 AND structure_id = $2`, [schoolId, structureId]);
+    return row?.p ?? 1;
+  }
+
+  async lateFeeHead(schoolId: string, now: Date): Promise<string> {
+    const found = await this.one<{ id: string }>(`SELECT id FROM fee_heads WHERE school_id = $1 AND lower(name) = lower($2)`, [schoolId, LATE_FEE_HEAD]);
+    if (found) return found.id;
+    const [row] = await this.rows<{ id: string }>(`INSERT INTO fee_heads (school_id, name, tuition, created_at) VALUES ($1, $2, false, $3) RETURNING id`, [schoolId, LATE_FEE_HEAD, now]);
+    return row.id;
+  }
+
+  async insertCarries(schoolId: string, c: { promotionId: string; studentId: string; arrearsInstalmentId: string; carriedOn: string; lines: { instalmentId: string; headId: string | null; amount: number }[] }): Promise<void> {
+    await this.m.query(
+      `INSERT INTO fee_carries (school_id, promotion_id, student_id, instalment_id, head_id, amount, arrears_instalment_id, carried_on)
+       SELECT $1, $2, $3, i, h, a, $4, $5 FROM unnest($6::uuid[], $7::uuid[], $8::bigint[]) AS x(i, h, a)`,
+      [schoolId, c.promotionId, c.studentId, c.arrearsInstalmentId, c.carriedOn, c.lines.map((l) => l.instalmentId), c.lines.map((l) => l.headId), c.lines.map((l) => l.amount)],
+    );
+  }
+
+  async removePromotion(schoolId: string, promotionId: string): Promise<{ carries: number; instalments: number; structures: number }> {
+    const carries = await this.rows(`DELETE FROM fee_carries WHERE school_id = $1 AND promotion_id = $2 RETURNING id`, [schoolId, promotionId]);
+    const instalments = await this.rows(`DELETE FROM fee_instalments WHERE school_id = $1 AND promotion_id = $2 RETURNING id`, [schoolId, promotionId]);
+    const structures = await this.rows(`DELETE FROM fee_structures WHERE school_id = $1 AND promotion_id = $2 RETURNING id`, [schoolId, promotionId]);
+    return { carries: carries.length, instalments: instalments.length, structures: structures.length };
+  }
+
+  /** Whether any receipt (active or cancelled) made since `since` was recorded against an instalment of these classes' structures. */
+  async receiptsOnClasses(schoolId: string, classIds: string[], since: Date): Promise<boolean> {
+    if (classIds.length === 0) return false;
+    const row = await this.one(
+      `SELECT 1 FROM fee_allocations a
+         JOIN fee_instalments i ON i.school_id = a.school_id AND i.id = a.instalment_id
+         JOIN fee_structures s ON s.school_id = i.school_id AND s.id = i.structure_id
+         JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+        WHERE a.school_id = $1 AND s.class_id = ANY($2::uuid[]) AND r.created_at >= $3 LIMIT 1`,
+      [schoolId, classIds, since],
+    );
+    return !!row;
+  }
+}
+
+export interface StructurePreview {
+  fromClassId: string;
+  total: number;
+  newTotal: number;
+}
+
+/**
+ * The year-end fee work for the promotions module (issue 29), inside the promotion's own
+ * transactions: copying a year's fee structures to the next (amounts raised by a percentage,
+ * rounded to whole rupees; due dates a year later), and carrying a student's unpaid balance of the
+ * closing year into one `Arrears 2026-27` instalment of their new class, due on the new year's
+ * first day. The carry is recorded per closing instalment and head (`fee_carries`), which the fees
+ * module counts as settling it: the balance moves, it is never owed twice.
+ */
+@Injectable()
+export class FeeRolloverService {
+  constructor(
+    private readonly repo: FeeRolloverRepository,
+    private readonly fees: FeesService,
+  ) {}
+
+  /** What copying the classes' structures would give: each class's yearly total now and raised. */
+  async previewStructures(schoolId: string, fromClassIds: string[], percent: number): Promise<StructurePreview[]> {
+    if (fromClassIds.length === 0) return [];
+    const structures = await this.repo.structuresOfClasses(schoolId, fromClassIds);
+    const items = structures.length ? await this.repo.classItems(schoolId, structures.map((s) => s.id)) : [];
+    return structures.map((s) => {
+      const mine = items.filter((i) => i.structure_id === s.id);
+      return { fromClassId: s.class_id, total: mine.reduce((t, i) => t + Number(i.amount), 0), newTotal: mine.reduce((t, i) => t + raiseFee(Number(i.amount), percent), 0) };
+    });
+  }
+
+  /** Which of the classes already have a structure. */
+  async classesWithStructure(schoolId: string, classIds: string[]): Promise<Set<string>> {
+    if (classIds.length === 0) return new Set();
+    return new Set((await this.repo.structuresOfClasses(schoolId, classIds)).map((s) => s.class_id));
+  }
+
+  /**
+   * Copies each `from` class's structure to its `to` class (of `toYear`) where the `to` class has
+   * none yet. Answers how many were copied.
+   */
+  async copyStructures(tx: SchoolTx, p: { promotionId: string; toYear: string; percent: number; pairs: { fromClassId: string; toClassId: string }[] }): Promise<number> {
+    const schoolId = tx.actor.schoolId;
+    const repo = this.repo.in(tx.m);
+    if (p.pairs.length === 0) return 0;
+    const from = await repo.structuresOfClasses(schoolId, p.pairs.map((x) => x.fromClassId));
+    const existing = new Set((await repo.structuresOfClasses(schoolId, p.pairs.map((x) => x.toClassId))).map((s) => s.class_id));
+    const items = from.length ? await repo.classItems(schoolId, from.map((s) => s.id)) : [];
+    let copied = 0;
+    for (const pair of p.pairs) {
+      const s = from.find((x) => x.class_id === pair.fromClassId);
+      if (!s || existing.has(pair.toClassId)) continue;
+      const structureId = await repo.insertStructure(
+        schoolId,
+        {
+          classId: pair.toClassId,
+          academicYear: p.toYear,
+          promotionId: p.promotionId,
+          lateFee: { kind: s.late_fee_kind, amount: s.late_fee_amount, graceDays: s.late_fee_grace_days, cap: s.late_fee_cap },
+        },
+        tx.now,
+      );
+      const mine = items.filter((i) => i.structure_id === s.id);
+      const instalmentIds = [...new Set(mine.map((i) => i.instalment_id))];
+      for (const id of instalmentIds) {
+        const its = mine.filter((i) => i.instalment_id === id);
+        await repo.insertInstalment(schoolId, {
+          structureId,
+          position: its[0].position,
+          name: its[0].name,
+          dueOn: sameDayNextYear(its[0].due_on),
+          studentId: null,
+          promotionId: p.promotionId,
+          items: its.map((i) => ({ headId: i.head_id, amount: raiseFee(Number(i.amount), p.percent) })),
+        });
+      }
+      existing.add(pair.toClassId);
+      copied += 1;
+    }
+    return copied;
+  }
+
+  /**
+   * What a student owes of a closing year's enrolment as of `asOf`: the unpaid items per
+   * instalment and head, and each instalment's unpaid late fee (head null).
+   */
+  async unpaid(schoolId: string, student: Pick<Student, 'id' | 'name' | 'admissionNumber' | 'rte'>, enrolment: Enrolment, asOf: string, tx?: SchoolTx): Promise<{ instalmentId: string; headId: string | null; amount: number }[]> {
+    const dues = await this.fees.enrolmentDues(schoolId, { ...student, enrolment } as Student, enrolment, asOf, tx?.m);
+    const out: { instalmentId: string; headId: string | null; amount: number }[] = [];
+    for (const inst of dues.instalments) {
+      for (const item of inst.items) if (item.balance > 0) out.push({ instalmentId: inst.instalmentId, headId: item.headId, amount: item.balance });
+      const late = inst.lateFee - inst.lateFeePaid;
+      if (late > 0) out.push({ instalmentId: inst.instalmentId, headId: null, amount: late });
+    }
+    return out;
+  }
+
+  /**
+   * Carries a student's unpaid balance of the closing year (`fromEnrolment`) into one instalment
+   * named `name` on the `toClassId` structure (made empty when the class has none), due `dueOn`.
+   * Answers the amount carried (0: nothing was owed, nothing written).
+   */
+  async carryArrears(
+    tx: SchoolTx,
+    p: {
+      promotionId: string;
+      student: Pick<Student, 'id' | 'name' | 'admissionNumber' | 'rte'>;
+      fromEnrolment: Enrolment;
+      toClassId: string;
+      toYear: string;
+      name: string;
+      dueOn: string;
+      asOf: string;
+    },
+  ): Promise<number> {
+    const schoolId = tx.actor.schoolId;
+    const repo = this.repo.in(tx.m);
+    const lines = await this.unpaid(schoolId, p.student, p.fromEnrolment, p.asOf, tx);
+    const total = lines.reduce((s, l) => s + l.amount, 0);
+    if (total <= 0) return 0;
+    let structureId = (await repo.structuresOfClasses(schoolId, [p.toClassId]))[0]?.id;
+    structureId ??= await repo.insertStructure(schoolId, { classId: p.toClassId, academicYear: p.toYear, promotionId: p.promotionId, lateFee: { kind: null, amount: null, graceDays: 0, cap: null } }, tx.now);
+    const byHead = new Map<string, number>();
+    for (const l of lines) {
+      const head = l.headId ?? (await repo.lateFeeHead(schoolId, tx.now));
+      byHead.set(head, (byHead.get(head) ?? 0) + l.amount);
+    }
+    const arrearsId = await repo.insertInstalment(schoolId, {
+      structureId,
+      position: await repo.nextPosition(schoolId, structureId),
+      name: p.name,
+      dueOn: p.dueOn,
+      studentId: p.student.id,
+      promotionId: p.promotionId,
+      items: [...byHead].map(([headId, amount]) => ({ headId, amount })),
+    });
+    await repo.insertCarries(schoolId, { promotionId: p.promotionId, studentId: p.student.id, arrearsInstalmentId: arrearsId, carriedOn: p.asOf, lines });
+    return total;
+  }
+
+  /** Undoes a promotion's fee work: its carries, arrears instalments and copied structures. */
+  removePromotion(tx: SchoolTx, promotionId: string): Promise<{ carries: number; instalments: number; structures: number }> {
+    return this.repo.in(tx.m).removePromotion(tx.actor.schoolId, promotionId);
+  }
+
+  /** Whether a receipt was recorded against these classes' fees since `since` (the undo's lock). */
+  receiptsOnClasses(schoolId: string, classIds: string[], since: Date, tx?: SchoolTx): Promise<boolean> {
+    return (tx ? this.repo.in(tx.m) : this.repo).receiptsOnClasses(schoolId, classIds, since);
+  }
+}

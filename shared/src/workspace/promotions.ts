@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { classOrder, naturalCompare } from '../catalogue/classes';
+import { pageQueryShape, type Page } from './common';
+
+/**
+ * Year end: promotion and rollover (DECISIONS "Year end: promotion and rollover"; issue 29).
+ * A promotion is a draft of one line per active student of `fromYear`, then applied by a job that
+ * makes `toYear` (classes, sections, class subjects, fee structures), enrols, and carries arrears.
+ */
+
+export const PROMOTION_DECISIONS = ['promote', 'detain', 'passed_out', 'left'] as const;
+export type PromotionDecision = (typeof PROMOTION_DECISIONS)[number];
+export const PROMOTION_STATUSES = ['draft', 'applying', 'applied'] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+/** Why a line wants a look before it is applied: under 75 % attendance, a failing final result. */
+export const PROMOTION_FLAGS = ['low_attendance', 'failed'] as const;
+export type PromotionFlag = (typeof PROMOTION_FLAGS)[number];
+/** The attendance a student needs (CBSE's 75 %); under it a line is flagged. */
+export const PROMOTION_ATTENDANCE_MIN = 75;
+
+const YEAR = /^(\d{4})-(\d{2})$/;
+const yearName = z
+  .string({ error: 'Enter the year as 2026-27' })
+  .trim()
+  .regex(YEAR, 'Enter the year as 2026-27')
+  .refine((v) => {
+    const m = YEAR.exec(v);
+    return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
+  }, 'Enter the year as 2026-27');
+
+/** The year after '2026-27': '2027-28'. */
+export function nextYearName(name: string): string {
+  const start = Number(name.slice(0, 4)) + 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** POST /schools/{id}/promotions. `toYear` must be the year right after `fromYear`. */
+export const createPromotionSchema = z
+  .object({ fromYear: yearName, toYear: yearName })
+  .refine((v) => nextYearName(v.fromYear) === v.toYear, { path: ['toYear'], message: 'The new year must be the year right after the closing one' });
+export type CreatePromotionInput = z.infer<typeof createPromotionSchema>;
+
+/** GET …/promotions/{promotionId}/lines?classId=&page=&pageSize=&sort=&order= */
+export const PROMOTION_LINE_SORTS = ['name', 'result', 'attendance', 'roll'] as const;
+export const promotionLinesQuerySchema = z.object({
+  ...pageQueryShape,
+  classId: z.uuid({ error: 'Choose a class' }).optional(),
+  decision: z.enum(PROMOTION_DECISIONS).optional(),
+  sort: z.enum(PROMOTION_LINE_SORTS).default('roll'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type PromotionLinesQuery = z.output<typeof promotionLinesQuerySchema>;
+
+const reasonSchema = z.string().trim().min(1, 'Give a reason').max(300, 'At most 300 characters');
+
+/** PATCH …/promotions/{promotionId}/lines. `detain` and `left` need a reason. */
+export const patchPromotionLinesSchema = z.object({
+  lines: z
+    .array(
+      z
+        .object({
+          studentId: z.uuid({ error: 'Choose a student' }),
+          decision: z.enum(PROMOTION_DECISIONS, { error: 'Choose promote, detain, passed out or left' }),
+          targetSectionId: z.uuid({ error: 'Choose a section' }).nullish(),
+          reason: reasonSchema.nullish(),
+        })
+        .superRefine((l, ctx) => {
+          if ((l.decision === 'detain' || l.decision === 'left') && !l.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give a reason to detain a student or mark them left' });
+        }),
+    )
+    .min(1, 'Change at least one line')
+    .max(2000, 'At most 2,000 lines at a time'),
+});
+export type PatchPromotionLinesInput = z.infer<typeof patchPromotionLinesSchema>;
+
+/** POST …/promotions/{promotionId}/apply */
+export const applyPromotionSchema = z.object({
+  feeIncreasePercent: z.number({ error: 'Enter a percentage from 0 to 50' }).min(0, 'Enter a percentage from 0 to 50').max(50, 'Enter a percentage from 0 to 50').default(0),
+  renumberRolls: z.boolean().default(true),
+});
+export type ApplyPromotionInput = z.output<typeof applyPromotionSchema>;
+
+// ── answers ───────────────────────────────────────────────────────────────
+export interface PromotionCounts {
+  promote: number;
+  detain: number;
+  passed_out: number;
+  left: number;
+}
+
+/** What the apply job left: who was skipped (already enrolled in `toYear`), what it made. */
+export interface PromotionResult {
+  enrolled: number;
+  passedOut: number;
+  left: number;
+  /** Students already enrolled in `toYear` (admitted early): left as they are. */
+  skipped: { studentId: string; name: string; className: string; sectionName: string }[];
+  yearCreated: boolean;
+  classesCreated: number;
+  sectionsCreated: number;
+  subjectsCopied: number;
+  structuresCopied: number;
+  arrears: { students: number; amount: number };
+}
+
+export interface Promotion {
+  id: string;
+  fromYear: string;
+  toYear: string;
+  status: PromotionStatus;
+  counts: PromotionCounts;
+  /** Lines flagged for a look (low attendance or a failing result). */
+  flagged: number;
+  feeIncreasePercent: number | null;
+  renumberRolls: boolean | null;
+  jobId: string | null;
+  appliedAt: string | null;
+  revertedAt: string | null;
+  result: PromotionResult | null;
+  createdAt: string;
+}
+export interface PromotionAnswer {
+  promotion: Promotion;
+}
+
+export interface PromotionLine {
+  studentId: string;
+  name: string;
+  admissionNumber: string;
+  gender: 'male' | 'female' | 'other';
+  rollNumber: number | null;
+  fromClassId: string;
+  fromClassName: string;
+  fromSectionId: string;
+  fromSectionName: string;
+  /** 0–100, by the attendance rule (the attendance module's figure); null when no day of the year was marked. */
+  attendancePercent: number | null;
+  /** The grade of the year's last published exam (CBSE scale), null when none is published. */
+  resultGrade: string | null;
+  result: 'pass' | 'fail' | null;
+  decision: PromotionDecision;
+  /**
+   * The class and section the student goes to. While `toYear` has no such class yet, these are the
+   * ids of the `fromYear` class and section of the same names: the apply job copies them into
+   * `toYear` and enrols by name (docs/year-end.md).
+   */
+  targetClassId: string | null;
+  targetClassName: string | null;
+  targetSectionId: string | null;
+  targetSectionName: string | null;
+  reason: string | null;
+  flags: PromotionFlag[];
+  /** Already enrolled in `toYear` (admitted early): shown, never enrolled again. */
+  alreadyEnrolled: boolean;
+}
+export type PromotionLineList = Page<PromotionLine>;
+
+/** A class of the draft with its totals (the screen's class picker). */
+export interface PromotionClassSummary {
+  classId: string;
+  className: string;
+  total: number;
+  flagged: number;
+  counts: PromotionCounts;
+  /** Where this class's students go, per target section. */
+  targets: { classId: string | null; className: string; sectionId: string | null; sectionName: string; count: number }[];
+}
+export interface PromotionClassList {
+  items: PromotionClassSummary[];
+}
+
+/** The sections a line may be sent to (a target class's sections in `toYear`, or their templates). */
+export interface PromotionTargetSection {
+  classId: string;
+  className: string;
+  sectionId: string;
+  sectionName: string;
+  /** true: the section exists in `toYear`; false: it is the `fromYear` section that will be copied. */
+  exists: boolean;
+}
+export interface PromotionTargetList {
+  items: PromotionTargetSection[];
+}
+
+/** GET …/promotions/{promotionId}/preview: what apply will create, before it does. */
+export interface PromotionPreview {
+  fromYear: string;
+  toYear: string;
+  yearExists: boolean;
+  classes: { name: string; exists: boolean; sections: string[]; newSections: string[]; subjects: number }[];
+  structures: { className: string; total: number; newTotal: number; exists: boolean }[];
+  enrolments: { className: string; sectionName: string; count: number }[];
+  passedOut: number;
+  left: number;
+  skipped: { studentId: string; name: string; className: string; sectionName: string }[];
+  arrears: { students: number; amount: number };
+  feeIncreasePercent: number;
+}
+export interface PromotionPreviewAnswer {
+  preview: PromotionPreview;
+}
+export const promotionPreviewQuerySchema = z.object({
+  feeIncreasePercent: z.coerce.number().min(0, 'Enter a percentage from 0 to 50').max(50, 'Enter a percentage from 0 to 50').default(0),
+});
+
+export interface PromotionApplyAnswer {
+  jobId: string;
+}
+
+// ── rules (pure) ────────────────────────────────────────────────────────────
+/**
+ * The next class of a school's classes in catalogue order (Nursery, LKG, UKG, Class 1 … Class 12),
+ * or null for the school's last class (its students pass out). Classes not in the catalogue come
+ * after it, naturally ordered.
+ */
+export function nextClassName(current: string, schoolClasses: readonly string[]): string | null {
+  const sorted = [...new Set(schoolClasses)].sort(compareClassNames);
+  const i = sorted.indexOf(current);
+  if (i < 0 || i === sorted.length - 1) return null;
+  return sorted[i + 1];
+}
+
+/** Catalogue order, then others naturally. */
+export function compareClassNames(a: string, b: string): number {
+  const oa = classOrder(a);
+  const ob = classOrder(b);
+  if (oa >= 0 && ob >= 0) return oa - ob;
+  if (oa >= 0) return -1;
+  if (ob >= 0) return 1;
+  return naturalCompare(a, b);
+}
+
+/** An amount raised by a percentage, rounded to whole rupees (paise in, paise out); 0 % leaves it as it is. */
+export function raiseFee(amountPaise: number, percent: number): number {
+  if (!percent) return amountPaise;
+  return Math.round((amountPaise * (100 + percent)) / 10000) * 100;
+}
+
+/** The flags of a line: under 75 % attendance, a failing result. */
+export function promotionFlags(attendancePercent: number | null, result: 'pass' | 'fail' | null): PromotionFlag[] {
+  const flags: PromotionFlag[] = [];
+  if (attendancePercent !== null && attendancePercent < PROMOTION_ATTENDANCE_MIN) flags.push('low_attendance');
+  if (result === 'fail') flags.push('failed');
+  return flags;
+}
+
+/** 'Arrears 2026-27'. */
+export const arrearsName = (fromYear: string): string => `Arrears ${fromYear}`;
+
+/** The same calendar day a year later (29 February → 28 February). */
+export function sameDayNextYear(iso: string): string {
+  const y = Number(iso.slice(0, 4)) + 1;
+  const md = iso.slice(5);
+  if (md === '02-29') return `${y}-02-28`;
+  return `${y}-${md}`;
+}
