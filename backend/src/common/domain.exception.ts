@@ -6,7 +6,8 @@ import { ERROR_CODES, type ErrorCode } from '@vidyalaya/shared';
  */
 export class DomainException extends Error {
   readonly code: ErrorCode;
-  readonly details?: Record<string, string>;
+  /** Field path → message; a few codes carry structured details (MARKS_INCOMPLETE: `{sheets:[…]}`). */
+  readonly details?: Record<string, string> | Record<string, unknown>;
   /** Seconds for the Retry-After header (429). */
   readonly retryAfterSeconds?: number;
   /** Extra data to put in the failure envelope's `data` (rarely needed). */
@@ -14,7 +15,7 @@ export class DomainException extends Error {
 
   constructor(
     code: ErrorCode,
-    opts: { message?: string; details?: Record<string, string>; retryAfterSeconds?: number; data?: unknown } = {},
+    opts: { message?: string; details?: Record<string, string> | Record<string, unknown>; retryAfterSeconds?: number; data?: unknown } = {},
   ) {
     super(opts.message ?? ERROR_CODES[code].message);
     this.name = 'DomainException';

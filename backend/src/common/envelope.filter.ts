@@ -16,7 +16,7 @@ interface Failure {
   status: number;
   code: ErrorCode;
   message: string;
-  details?: Record<string, string>;
+  details?: Record<string, string> | Record<string, unknown>;
   data?: unknown;
   retryAfterSeconds?: number;
 }
@@ -64,7 +64,7 @@ export class EnvelopeFilter implements ExceptionFilter {
     const body: ApiFailure & { data?: unknown } = {
       success: false,
       message: failure.message,
-      error: { message: failure.message, code: failure.code, ...(failure.details ? { details: failure.details } : {}) },
+      error: { message: failure.message, code: failure.code, ...(failure.details ? { details: failure.details as Record<string, string> } : {}) },
       ...(failure.data !== undefined ? { data: failure.data } : {}),
     };
     if (failure.status >= 500) (body.error as Record<string, unknown>).requestId = req.id;

@@ -355,7 +355,17 @@ describe('exams, marks, results and report cards', () => {
 
   it('publication: marks locked (422 MARKS_LOCKED), report cards frozen as snapshots; unpublish by an admin, audited', async () => {
     expect((await t.call('POST', url(`/exams/${examId}/publish`), { token: teacher() })).status).toBe(403);
-    const published = await ok('POST', url(`/exams/${examId}/publish`), admin());
+    // 7 B (Kabir) has no marks in any subject: refused, naming the empty sheets, nothing written.
+    const refused = await t.call('POST', url(`/exams/${examId}/publish`), { token: admin() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('MARKS_INCOMPLETE');
+    expect(refused.body.error.details.sheets).toEqual(
+      expect.arrayContaining([f.subjects.ENG, f.subjects.MATH, f.subjects.SCI].map((subjectId) => ({ sectionId: f.sectionB, subjectId, missing: 4 }))),
+    );
+    expect(refused.body.error.details.sheets).toHaveLength(3);
+    expect((await ok('GET', url(`/exams/${examId}`), admin())).exam.status).toBe('draft');
+    // The admin publishes knowingly.
+    const published = await ok('POST', url(`/exams/${examId}/publish`), admin(), { allowIncomplete: true });
     expect(published.exam).toMatchObject({ status: 'published' });
     expect(published.exam.publishedAt).toEqual(expect.any(String));
     const snaps = await t.db.query(`SELECT student_id, data FROM report_card_snapshots WHERE school_id = $1 AND exam_id = $2`, [a.schoolId, examId]);
@@ -383,7 +393,7 @@ describe('exams, marks, results and report cards', () => {
     expect(audit).toMatchObject({ actor_id: a.members.admin.id, before: { status: 'published' }, after: { status: 'draft' } });
     expect((await t.call('GET', url(`/students/${f.students.asha}/report-card?academicYear=2026-27`), { token: a.members.guardian.token })).status).toBe(422);
     await ok('PUT', url(`/exams/${examId}/marks`), teacher(), { sectionId: f.sectionA, subjectId: f.subjects.MATH, marks: [{ studentId: f.students.asha, component: 'Half-yearly exam', marks: 70 }] });
-    await ok('POST', url(`/exams/${examId}/publish`), admin());
+    await ok('POST', url(`/exams/${examId}/publish`), admin(), { allowIncomplete: true });
     const again = await pdfText((await download(url(`/students/${f.students.asha}/report-card?academicYear=2026-27`), a.members.guardian.token)).bytes);
     expect(again).toMatch(/Mathematics\s+87\/100\s+A2/);
     expect(again).toContain('Ashima Verma');
@@ -400,7 +410,7 @@ describe('exams, marks, results and report cards', () => {
     // Unpublished: nothing to show (the draft's live marks are not results).
     await ok('POST', url(`/exams/${examId}/unpublish`), admin());
     expect((await ok('GET', url(`/students/${f.students.asha}/results`), admin())).results).toEqual([]);
-    await ok('POST', url(`/exams/${examId}/publish`), admin());
+    await ok('POST', url(`/exams/${examId}/publish`), admin(), { allowIncomplete: true });
   });
 
   it('a section’s report cards: a background job with progress, its resultUrl downloads one PDF', async () => {

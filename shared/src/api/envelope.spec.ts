@@ -82,14 +82,23 @@ describe('DECISIONS API error codes', () => {
     // Fees.
     ['FEE_HEAD_EXISTS', 409], ['FEE_STRUCTURE_EXISTS', 409], ['NO_FEE_STRUCTURE', 422], ['PAYMENT_EXCEEDS_DUES', 422],
     ['RECEIPT_CANCELLED', 422], ['UPI_NOT_SET', 422], ['FEE_STRUCTURE_PAID', 409],
+    // Online fee payment.
+    ['GATEWAY_NOT_SET', 422], ['GATEWAY_UNAVAILABLE', 503], ['PAYMENT_SIGNATURE_INVALID', 400], ['NOTHING_DUE', 422],
+    ['PAY_LINK_INVALID', 404], ['PAY_LINK_EXPIRED', 422], ['REFUND_NOT_ALLOWED', 422], ['REFUND_IN_PROGRESS', 409],
+    // Exams.
+    ['MARKS_INCOMPLETE', 409],
     // Year end.
     ['PROMOTION_EXISTS', 409], ['PROMOTION_APPLIED', 409], ['PROMOTION_LOCKED', 409],
+    // Certificates.
+    ['DUES_OUTSTANDING', 422], ['STUDENT_NOT_LEFT', 422], ['CERTIFICATE_EXISTS', 409], ['CERTIFICATE_CANCELLED', 422],
+    // Messages to families.
+    ['MESSAGE_TEMPLATE_MISMATCH', 422], ['MESSAGE_TEMPLATE_MISSING', 422], ['MESSAGING_CALLBACK_INVALID', 400],
   ] as const)('%s answers %i', (code, status) => {
     expect(errorStatus(code)).toBe(status);
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(75);
+    expect(ERROR_CODE_LIST).toHaveLength(91);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);

@@ -7,12 +7,15 @@ import {
   dateSheetClashes,
   examYear,
   isCoScholasticGrade,
+  markText,
+  missingMarks,
   overallScore,
   paperDateProblem,
   parseMark,
   presetForClass,
   scholasticGrade,
   sectionAnalysis,
+  subjectMarksText,
   subjectScore,
 } from './exams';
 
@@ -121,10 +124,34 @@ describe('preset arithmetic', () => {
     expect(subjectScore(c, { Theory: 60, Practical: 'AB' })).toMatchObject({ total: 60, pass: false, failedComponents: ['Practical'], complete: true });
   });
 
-  it('missing marks count 0 and leave the subject incomplete; all AB is absent', () => {
+  it('missing marks are not zero: some entered shows their total with no grade, none entered is null throughout; all AB is absent, zero and graded', () => {
     const c = ASSESSMENT_PRESETS.senior.components(1);
-    expect(subjectScore(c, { Theory: 40 })).toMatchObject({ total: 40, complete: false });
-    expect(subjectScore(c, { Theory: 'AB', Practical: 'AB' })).toMatchObject({ total: 0, absentAll: true, grade: 'E' });
+    expect(subjectScore(c, { Theory: 40 })).toEqual({ total: 40, max: 100, percentage: null, grade: null, pass: null, failedComponents: [], complete: false, missing: 1, absentAll: false });
+    expect(subjectScore(c, {})).toMatchObject({ total: null, percentage: null, grade: null, pass: null, complete: false, missing: 2 });
+    expect(subjectScore(c, null)).toMatchObject({ total: null, grade: null, missing: 2 });
+    expect(subjectScore(c, { Theory: null, Practical: undefined })).toMatchObject({ total: null, grade: null });
+    expect(subjectScore(c, { Theory: 'AB', Practical: 'AB' })).toMatchObject({ total: 0, percentage: 0, absentAll: true, grade: 'E', pass: false, complete: true, missing: 0 });
+    // Best of the periodic tests entered so far; incomplete until all three are.
+    const sec = ASSESSMENT_PRESETS.secondary.components(1);
+    expect(subjectScore(sec, { 'Periodic test 1': 8 })).toMatchObject({ total: 8, grade: null, missing: 5 });
+  });
+
+  it('shown as —, AB or total/max', () => {
+    expect(subjectMarksText({ total: null, max: 100, marks: null })).toBe('—');
+    expect(subjectMarksText({ total: 0, max: 100, marks: { Theory: 'AB', Practical: 'AB' } })).toBe('AB');
+    expect(subjectMarksText({ total: 0, max: 100, absent: true })).toBe('AB');
+    expect(subjectMarksText({ total: 30, max: 100, marks: { Theory: 'AB', Practical: 30 } })).toBe('30/100');
+    expect(markText(undefined)).toBe('—');
+    expect(markText(null)).toBe('—');
+    expect(markText('AB')).toBe('AB');
+    expect(markText(0)).toBe('0');
+  });
+
+  it('counts a sheet’s missing student × component marks (AB is entered)', () => {
+    const c = [{ name: 'Test', maxMarks: 20 }, { name: 'Exam', maxMarks: 80 }];
+    expect(missingMarks(c, ['s1', 's2'], new Set(['s1:Test', 's1:Exam', 's2:Test']))).toBe(1);
+    expect(missingMarks(c, ['s1', 's2'], new Set())).toBe(4);
+    expect(missingMarks(c, [], new Set())).toBe(0);
   });
 });
 
@@ -144,9 +171,29 @@ describe('results', () => {
     expect(f).toMatchObject({ result: 'fail', failedSubjects: ['math'], percentage: 50 });
   });
 
-  it('ranks are competition ranks: ties share, the next skips', () => {
+  it('ranks are competition ranks: ties share, the next skips; no rank without a percentage', () => {
     expect(competitionRanks([70, 90, 90, 50])).toEqual([3, 1, 1, 4]);
     expect(competitionRanks([])).toEqual([]);
+    expect(competitionRanks([null, 60, null, 80])).toEqual([null, 2, null, 1]);
+    expect(competitionRanks([null, null])).toEqual([null, null]);
+  });
+
+  it('overall: no percentage, grade or result while any subject is incomplete; the total of what is entered', () => {
+    const none = subjectScore([{ name: 'X', maxMarks: 100 }], null);
+    expect(overallScore([{ subjectId: 'eng', score: sub(80) }, { subjectId: 'math', score: none }])).toMatchObject({ total: 80, max: 200, percentage: null, grade: null, result: null, complete: false });
+    expect(overallScore([{ subjectId: 'eng', score: none }])).toMatchObject({ total: null, percentage: null, result: null });
+    // A subject failed counts even while another is missing.
+    expect(overallScore([{ subjectId: 'eng', score: sub(10) }, { subjectId: 'math', score: none }]).failedSubjects).toEqual(['eng']);
+  });
+
+  it('section analysis before any marks: no ranks, no toppers, no grades counted', () => {
+    const none = subjectScore([{ name: 'X', maxMarks: 100 }], null);
+    const mk = (id: string) => ({ studentId: id, name: id, admissionNumber: id, rollNumber: null, subjects: [{ subjectId: 'm', subjectName: 'Maths', marks: null, ...none }], ...overallScore([{ subjectId: 'm', score: none }]) });
+    const { students, analysis } = sectionAnalysis([mk('a'), mk('b')], [{ id: 'm', name: 'Maths' }], { ranks: true });
+    expect(students.map((s) => s.rank)).toEqual([null, null]);
+    expect(analysis.toppers).toEqual([]);
+    expect(analysis.needingSupport).toEqual([]);
+    expect(Object.values(analysis.gradeDistribution[0].counts).every((n) => n === 0)).toBe(true);
   });
 
   it('section analysis: grade distribution per subject, toppers, those needing support', () => {

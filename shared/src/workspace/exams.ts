@@ -147,76 +147,136 @@ export function bestTwoAverage(marks: readonly MarkValue[]): number {
   return top.length === 0 ? 0 : round2(top.reduce((s, v) => s + v, 0) / top.length);
 }
 
+/** Whether a mark has been entered: a number or 'AB' (an absence is entered, and counts zero). */
+export const markEntered = (m: MarkValue | undefined): m is number | 'AB' => m !== null && m !== undefined;
+
+/**
+ * A subject's score (DECISIONS "Marks not entered are not zero"). Nothing entered: `total`,
+ * `percentage`, `grade` and `pass` are null (shown `—`). Some components entered: `total` is the sum
+ * of those entered, the rest null until every component is. 'AB' is entered and counts zero.
+ */
 export interface SubjectScore {
-  /** Marks obtained (best-of components collapsed), two decimals. */
-  total: number;
+  /** Marks obtained so far (best-of components collapsed), two decimals; null when none is entered. */
+  total: number | null;
   max: number;
-  percentage: number;
-  grade: ScholasticGrade;
-  pass: boolean;
-  /** Components failed on their own pass rule. */
+  /** Null until every component is entered. */
+  percentage: number | null;
+  grade: ScholasticGrade | null;
+  pass: boolean | null;
+  /** Components failed on their own pass rule (only those entered). */
   failedComponents: string[];
   /** True when every component has a mark (or AB). */
   complete: boolean;
+  /** Components not entered. */
+  missing: number;
+  /** Every component entered as AB. */
   absentAll: boolean;
 }
 
-/** A subject's score from its components' marks (missing marks count 0 and make it incomplete). */
-export function subjectScore(components: readonly ExamComponent[], marks: Readonly<Record<string, MarkValue | undefined>>): SubjectScore {
+/** A subject's score from its components' marks: missing marks are not zero (see SubjectScore). */
+export function subjectScore(components: readonly ExamComponent[], marks: Readonly<Record<string, MarkValue | undefined>> | null): SubjectScore {
+  const of = (c: ExamComponent) => marks?.[c.name];
   const best = components.filter((c) => c.bestOf);
   const plain = components.filter((c) => !c.bestOf);
   let total = 0;
   let max = 0;
   const failedComponents: string[] = [];
   for (const c of plain) {
-    const m = marks[c.name];
-    const got = typeof m === 'number' ? m : 0;
-    total += got;
+    const m = of(c);
     max += c.maxMarks;
+    if (!markEntered(m)) continue;
+    const got = m === 'AB' ? 0 : m;
+    total += got;
     if (c.passPercent !== undefined && (got / c.maxMarks) * 100 < c.passPercent) failedComponents.push(c.name);
   }
   if (best.length > 0) {
-    // Best two of the periodic tests, each scaled to the first one's maximum.
+    // Best two of the periodic tests entered, each scaled to the first one's maximum.
     const scale = best[0].maxMarks;
-    total += bestTwoAverage(best.map((c) => { const m = marks[c.name]; return typeof m === 'number' ? (m / c.maxMarks) * scale : m ?? null; }));
+    const entered = best.filter((c) => markEntered(of(c)));
+    if (entered.length > 0) total += bestTwoAverage(entered.map((c) => { const m = of(c); return typeof m === 'number' ? (m / c.maxMarks) * scale : 'AB'; }));
     max += scale;
   }
-  total = round2(total);
-  const percentage = max === 0 ? 0 : round2((total / max) * 100);
-  const values = components.map((c) => marks[c.name]);
+  const values = components.map(of);
+  const missing = values.filter((v) => !markEntered(v)).length;
+  const complete = missing === 0;
+  const any = missing < values.length;
+  const percentage = complete ? (max === 0 ? 0 : round2((round2(total) / max) * 100)) : null;
   return {
-    total,
+    total: any ? round2(total) : null,
     max,
     percentage,
-    grade: scholasticGrade(percentage),
-    pass: percentage >= PASS_PERCENT && failedComponents.length === 0,
+    grade: percentage === null ? null : scholasticGrade(percentage),
+    pass: percentage === null ? null : percentage >= PASS_PERCENT && failedComponents.length === 0,
     failedComponents,
-    complete: values.every((v) => v !== null && v !== undefined),
+    complete,
+    missing,
     absentAll: values.length > 0 && values.every((v) => v === 'AB'),
   };
 }
 
+/**
+ * How a subject's marks read on a screen or a report card: `—` when nothing is entered, `AB` when
+ * the child was absent for every component, else `total/max`.
+ */
+export function subjectMarksText(r: { total: number | null; max: number; marks?: Record<string, MarkValue> | null; absent?: boolean }): string {
+  if (r.total === null || r.total === undefined) return '—';
+  const values = r.marks ? Object.values(r.marks) : [];
+  if (r.absent ?? (values.length > 0 && values.every((v) => v === 'AB'))) return 'AB';
+  return `${r.total}/${r.max}`;
+}
+
+/** How one component's mark reads: `—` when not entered, else the number or `AB`. */
+export const markText = (m: MarkValue | undefined): string => (markEntered(m) ? String(m) : '—');
+
 export interface OverallScore {
-  total: number;
+  /** The sum of the subjects entered; null when nothing is. */
+  total: number | null;
   max: number;
-  percentage: number;
-  grade: ScholasticGrade;
-  result: 'pass' | 'fail';
+  /** Null while any subject is incomplete (no percentage, grade, result or rank before the marks exist). */
+  percentage: number | null;
+  grade: ScholasticGrade | null;
+  result: 'pass' | 'fail' | null;
   failedSubjects: string[];
+  complete: boolean;
 }
 
-/** A student's overall: the sum of subjects, the percentage and grade, pass only if every subject is passed. */
+/** A student's overall: the sum of subjects, the percentage and grade (only when every subject is complete), pass only if every subject is passed. */
 export function overallScore(subjects: readonly { subjectId: string; score: SubjectScore }[]): OverallScore {
-  const total = round2(subjects.reduce((s, x) => s + x.score.total, 0));
+  const entered = subjects.filter((x) => x.score.total !== null);
+  const total = entered.length === 0 ? null : round2(entered.reduce((s, x) => s + (x.score.total ?? 0), 0));
   const max = subjects.reduce((s, x) => s + x.score.max, 0);
-  const percentage = max === 0 ? 0 : round2((total / max) * 100);
-  const failedSubjects = subjects.filter((x) => !x.score.pass).map((x) => x.subjectId);
-  return { total, max, percentage, grade: scholasticGrade(percentage), result: failedSubjects.length === 0 ? 'pass' : 'fail', failedSubjects };
+  const complete = subjects.length > 0 && subjects.every((x) => x.score.complete);
+  const percentage = complete ? (max === 0 ? 0 : round2(((total ?? 0) / max) * 100)) : null;
+  const failedSubjects = subjects.filter((x) => x.score.pass === false).map((x) => x.subjectId);
+  return {
+    total,
+    max,
+    percentage,
+    grade: percentage === null ? null : scholasticGrade(percentage),
+    result: percentage === null ? null : failedSubjects.length === 0 ? 'pass' : 'fail',
+    failedSubjects,
+    complete,
+  };
 }
 
-/** Competition ranks by percentage, highest first: 1, 2, 2, 4. */
-export function competitionRanks(percentages: readonly number[]): number[] {
-  return percentages.map((p) => 1 + percentages.filter((q) => q > p).length);
+/** Competition ranks by percentage, highest first: 1, 2, 2, 4; no rank (null) for a percentage not yet known. */
+export function competitionRanks(percentages: readonly (number | null)[]): (number | null)[] {
+  const known = percentages.filter((q): q is number => q !== null);
+  return percentages.map((p) => (p === null ? null : 1 + known.filter((q) => q > p).length));
+}
+
+/** One marks sheet (section × subject) of an exam and how many student × component marks it lacks. */
+export interface IncompleteSheet {
+  sectionId: string;
+  subjectId: string;
+  missing: number;
+}
+
+/** How many of a sheet's student × component marks are not entered ('AB' is entered). */
+export function missingMarks(components: readonly ExamComponent[], students: readonly string[], entered: ReadonlySet<string>): number {
+  let missing = 0;
+  for (const s of students) for (const c of components) if (!entered.has(`${s}:${c.name}`)) missing += 1;
+  return missing;
 }
 
 /**
@@ -446,16 +506,25 @@ export type PutReportNotesInput = z.output<typeof putReportNotesSchema>;
 export const resultsQuerySchema = z.object({ sectionId: idField, ranks: optionalField(z.enum(['true', 'false'])) });
 export type ResultsQuery = z.output<typeof resultsQuerySchema>;
 
+/**
+ * One subject of a student's result. Nothing entered: `marks`, `total`, `grade` (and `percentage`,
+ * `pass`) null, shown `—`; some components entered: those marks and their `total`, `grade` null
+ * until all are (DECISIONS "Marks not entered are not zero").
+ */
 export interface StudentSubjectResult {
   subjectId: string;
   subjectName: string;
-  marks: Record<string, MarkValue>;
-  total: number;
+  marks: Record<string, MarkValue> | null;
+  total: number | null;
   max: number;
-  percentage: number;
-  grade: ScholasticGrade;
-  pass: boolean;
+  percentage: number | null;
+  grade: ScholasticGrade | null;
+  pass: boolean | null;
   failedComponents: string[];
+  /** Every component entered (AB counts as entered). */
+  complete?: boolean;
+  /** Absent (AB) in every component: shown `AB`. */
+  absent?: boolean;
 }
 export interface StudentExamResult {
   studentId: string;
@@ -463,11 +532,13 @@ export interface StudentExamResult {
   admissionNumber: string;
   rollNumber: number | null;
   subjects: StudentSubjectResult[];
-  total: number;
+  /** Null when nothing is entered. */
+  total: number | null;
   max: number;
-  percentage: number;
-  grade: ScholasticGrade;
-  result: 'pass' | 'fail';
+  /** Null (and no grade, result or rank) while any subject is incomplete. */
+  percentage: number | null;
+  grade: ScholasticGrade | null;
+  result: 'pass' | 'fail' | null;
   rank: number | null;
 }
 export interface SectionResults {
@@ -479,7 +550,7 @@ export interface SectionResults {
   analysis: {
     gradeDistribution: { subjectId: string; subjectName: string; counts: Record<ScholasticGrade, number> }[];
     toppers: { studentId: string; name: string; percentage: number; rank: number }[];
-    needingSupport: { studentId: string; name: string; percentage: number; failedSubjects: string[] }[];
+    needingSupport: { studentId: string; name: string; percentage: number | null; failedSubjects: string[] }[];
   };
 }
 export interface SectionResultsResult {
@@ -492,22 +563,35 @@ export function sectionAnalysis(
   subjects: readonly { id: string; name: string }[],
   opts: { ranks: boolean; toppers?: number },
 ): { students: StudentExamResult[]; analysis: SectionResults['analysis'] } {
+  // Only a child whose every mark exists has a percentage, so a rank; nobody is a topper before that.
   const ranks = competitionRanks(students.map((s) => s.percentage));
   const ranked: StudentExamResult[] = students.map((s, i) => ({ ...s, rank: opts.ranks ? ranks[i] : null }));
   const gradeDistribution = subjects.map((sub) => {
     const counts = Object.fromEntries(SCHOLASTIC_GRADE_NAMES.map((g) => [g, 0])) as Record<ScholasticGrade, number>;
     for (const s of students) {
       const r = s.subjects.find((x) => x.subjectId === sub.id);
-      if (r) counts[r.grade] += 1;
+      if (r?.grade) counts[r.grade] += 1;
     }
     return { subjectId: sub.id, subjectName: sub.name, counts };
   });
-  const order = students.map((s, i) => ({ s, rank: ranks[i] })).sort((a, b) => a.rank - b.rank || a.s.name.localeCompare(b.s.name));
-  const toppers = order.filter((o) => o.rank <= (opts.toppers ?? 3) && o.s.max > 0).map((o) => ({ studentId: o.s.studentId, name: o.s.name, percentage: o.s.percentage, rank: o.rank }));
+  const order = students
+    .map((s, i) => ({ s, rank: ranks[i], percentage: s.percentage }))
+    .filter((o): o is { s: (typeof students)[number]; rank: number; percentage: number } => o.rank !== null && o.percentage !== null)
+    .sort((a, b) => a.rank - b.rank || a.s.name.localeCompare(b.s.name));
+  const toppers = order.filter((o) => o.rank <= (opts.toppers ?? 3) && o.s.max > 0).map((o) => ({ studentId: o.s.studentId, name: o.s.name, percentage: o.percentage, rank: o.rank }));
   const needingSupport = students
-    .filter((s) => s.result === 'fail')
-    .map((s) => ({ studentId: s.studentId, name: s.name, percentage: s.percentage, failedSubjects: s.subjects.filter((x) => !x.pass).map((x) => x.subjectName) }));
+    .filter((s) => s.result === 'fail' || s.subjects.some((x) => x.pass === false))
+    .map((s) => ({ studentId: s.studentId, name: s.name, percentage: s.percentage, failedSubjects: s.subjects.filter((x) => x.pass === false).map((x) => x.subjectName) }));
   return { students: ranked, analysis: { gradeDistribution, toppers, needingSupport } };
+}
+
+// ── publication ───────────────────────────────────────────────────────────
+/** POST …/publish `{allowIncomplete?}`: an admin may publish knowingly while sheets are incomplete. */
+export const publishExamSchema = z.object({ allowIncomplete: z.boolean({ error: 'allowIncomplete must be true or false' }).optional() });
+export type PublishExamInput = z.output<typeof publishExamSchema>;
+/** The `details` of a 409 MARKS_INCOMPLETE: every sheet still lacking marks. */
+export interface MarksIncompleteDetails {
+  sheets: IncompleteSheet[];
 }
 
 // ── report cards ──────────────────────────────────────────────────────────
@@ -535,11 +619,11 @@ export interface ReportCardTerm {
   published: boolean;
   components: ExamComponent[];
   subjects: StudentSubjectResult[];
-  total: number;
+  total: number | null;
   max: number;
-  percentage: number;
-  grade: ScholasticGrade;
-  result: 'pass' | 'fail';
+  percentage: number | null;
+  grade: ScholasticGrade | null;
+  result: 'pass' | 'fail' | null;
   rank: number | null;
   coScholastic: Record<string, string>;
   remarks: string | null;
@@ -631,11 +715,11 @@ export interface StudentPublishedResult {
   className: string;
   sectionName: string;
   subjects: StudentSubjectResult[];
-  total: number;
+  total: number | null;
   max: number;
-  percentage: number;
-  grade: ScholasticGrade;
-  result: 'pass' | 'fail';
+  percentage: number | null;
+  grade: ScholasticGrade | null;
+  result: 'pass' | 'fail' | null;
   rank: number | null;
 }
 /** GET …/students/{studentId}/results: newest year first, then by term. */

@@ -2,8 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AssessmentSchemeResult, AssessmentSchemesResult, ReportSettingsResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult, StudentResultsResult } from '@vidyalaya/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SCHOOL_LOGO_MAX_BYTES, SCHOOL_LOGO_TYPES } from '@vidyalaya/shared';
+import { publishExamSchema, SCHOOL_LOGO_MAX_BYTES, SCHOOL_LOGO_TYPES, zodIssuesToDetails } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
+import { readUpload } from '../../common/http/upload';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
@@ -44,17 +45,9 @@ import {
 } from './exams.responses';
 import { ExamsService } from './exams.service';
 
-/** The one file of a multipart request (field `file`), at most the logo's size; 400 LOGO_INVALID otherwise. */
+/** The one file of a multipart request (field `file`): over the logo's size 413, every time (common/http/upload.ts); 400 LOGO_INVALID otherwise. */
 async function uploadedLogo(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new DomainException('LOGO_INVALID');
-  try {
-    const part = await req.file({ limits: { fileSize: SCHOOL_LOGO_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new DomainException('LOGO_INVALID');
-    return await part.toBuffer();
-  } catch (e) {
-    if (e instanceof DomainException) throw e;
-    throw new DomainException('LOGO_INVALID');
-  }
+  return (await readUpload(req, SCHOOL_LOGO_MAX_BYTES, 'LOGO_INVALID')).bytes;
 }
 
 function pdf(reply: FastifyReply, body: Buffer, filename: string): Buffer {
@@ -217,10 +210,16 @@ export class ExamsController {
   @Post('exams/:examId/publish')
   @HttpCode(200)
   @RequirePermission('results.publish')
-  @ApiOperation({ summary: 'Publish the results: report cards frozen as snapshots, marks locked' })
+  @ApiOperation({
+    summary:
+      'Publish the results: report cards frozen as snapshots, marks locked. 409 MARKS_INCOMPLETE {details:{sheets:[{sectionId, subjectId, missing}]}} while any sheet lacks marks, unless {allowIncomplete:true} (admin only, else 403)',
+  })
   @ApiData(ExamResponse)
-  publish(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto): Promise<ExamResult> {
-    return this.exams.publish(ctx, p.examId);
+  publish(@Workspace() ctx: WorkspaceContext, @Param() p: ExamParamDto, @Body() body: unknown): Promise<ExamResult> {
+    // The body is optional (no body = {}), so it is read here rather than by a DTO.
+    const input = publishExamSchema.safeParse(body ?? {});
+    if (!input.success) throw new DomainException('VALIDATION_FAILED', { details: zodIssuesToDetails(input.error.issues) });
+    return this.exams.publish(ctx, p.examId, input.data);
   }
 
   @Post('exams/:examId/unpublish')

@@ -5,7 +5,12 @@ import {
   examYear,
   paperDateProblem,
   markAboveMax,
+  markEntered,
+  missingMarks,
   overallScore,
+  type IncompleteSheet,
+  type MarksIncompleteDetails,
+  type PublishExamInput,
   presetForClass,
   sectionAnalysis,
   subjectScore,
@@ -56,9 +61,11 @@ import { AttendanceService } from '../attendance/attendance.service';
 import { CalendarService } from '../calendar/calendar.service';
 import { JobRegistry, JobsService, type JobContext } from '../jobs';
 import { StaffService } from '../staff/staff.service';
+import { MessagingService } from '../messaging/messaging.service';
 import { StudentsService } from '../students/students.service';
 import { ExamsRepository, type ExamRow, type SectionRow, type StudentRow } from './exams.repository';
 import { renderReportCards } from './report-card.pdf';
+import { checkedImageType, drawableImage } from '../../common/pdf/image-check';
 
 /** The image type of a logo from its first bytes (PNG or JPEG), null for anything else. */
 export function logoType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
@@ -116,6 +123,7 @@ export class ExamsService implements OnModuleInit {
     private readonly attendance: AttendanceService,
     private readonly years: AcademicYearsService,
     private readonly calendar: CalendarService,
+    private readonly messaging: MessagingService,
   ) {}
 
   onModuleInit(): void {
@@ -202,8 +210,9 @@ export class ExamsService implements OnModuleInit {
 
   /** PUT …/logo: a PNG or JPEG (read from the bytes, not the name) of at most 256 KB; audited without the image. */
   async setLogo(ctx: WorkspaceContext, bytes: Buffer): Promise<ReportSettingsResult> {
-    const type = logoType(bytes);
-    if (!type) throw new DomainException('LOGO_INVALID');
+    // The whole image checked, and drawn once by the PDF library, before it is kept (issue 33 row 5).
+    const type = checkedImageType(bytes) as 'image/png' | 'image/jpeg' | null;
+    if (!type || !(await drawableImage(bytes))) throw new DomainException('LOGO_INVALID');
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
       await repo.saveLogo(ctx.schoolId, type, bytes, tx.now);
@@ -475,9 +484,24 @@ export class ExamsService implements OnModuleInit {
     const rows: Omit<StudentExamResult, 'rank'>[] = students.map((st) => {
       const mine = marks.filter((m) => m.student_id === st.id);
       const subjectResults = subjects.map((sub) => {
-        const values: Record<string, MarkValue> = Object.fromEntries(mine.filter((m) => m.subject_id === sub.id).map((m) => [m.component, markOf(m)]));
+        const entered = mine.filter((m) => m.subject_id === sub.id && markEntered(markOf(m)));
+        // Nothing entered is `marks: null` (shown —), never zero (DECISIONS "Marks not entered are not zero").
+        const values: Record<string, MarkValue> | null = entered.length === 0 ? null : Object.fromEntries(entered.map((m) => [m.component, markOf(m)]));
         const score = subjectScore(exam.components, values);
-        return { subjectId: sub.id, subjectName: sub.name, marks: values, total: score.total, max: score.max, percentage: score.percentage, grade: score.grade, pass: score.pass, failedComponents: score.failedComponents, score };
+        return {
+          subjectId: sub.id,
+          subjectName: sub.name,
+          marks: values,
+          total: score.total,
+          max: score.max,
+          percentage: score.percentage,
+          grade: score.grade,
+          pass: score.pass,
+          failedComponents: score.failedComponents,
+          complete: score.complete,
+          absent: score.absentAll,
+          score,
+        };
       });
       const overall = overallScore(subjectResults.map((r) => ({ subjectId: r.subjectId, score: r.score })));
       return {
@@ -550,17 +574,51 @@ export class ExamsService implements OnModuleInit {
     });
   }
 
-  async publish(ctx: WorkspaceContext, examId: string): Promise<ExamResult> {
+  /** Every sheet (section × subject) of the exam still lacking student × component marks ('AB' is entered). */
+  private async incompleteSheets(repo: ExamsRepository, schoolId: string, exam: ExamRow): Promise<IncompleteSheet[]> {
+    const out: IncompleteSheet[] = [];
+    for (const section of await repo.sectionsOfClasses(schoolId, exam.class_ids)) {
+      const students = (await repo.sectionStudents(schoolId, section.id)).map((s) => s.id);
+      if (students.length === 0) continue;
+      const marks = await repo.marks(schoolId, exam.id, students);
+      for (const subject of await this.examSubjects(repo, schoolId, exam, section.class_id)) {
+        const entered = new Set(marks.filter((m) => m.subject_id === subject.id && markEntered(markOf(m))).map((m) => `${m.student_id}:${m.component}`));
+        const missing = missingMarks(exam.components, students, entered);
+        if (missing > 0) out.push({ sectionId: section.id, subjectId: subject.id, missing });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Publishes: refused (409 MARKS_INCOMPLETE, the empty sheets in `details.sheets`) while any sheet
+   * lacks marks, unless an admin says `allowIncomplete` (another role saying so: 403). Published
+   * incomplete, a child with a subject missing has no percentage and no rank.
+   */
+  async publish(ctx: WorkspaceContext, examId: string, input: PublishExamInput = {}): Promise<ExamResult> {
     await this.examOrThrow(ctx, examId);
+    if (input.allowIncomplete && ctx.role !== 'admin') throw new DomainException('FORBIDDEN', { message: 'Only an admin can publish results while marks are missing.' });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
       const exam = (await repo.findExam(ctx.schoolId, examId, true))!;
       if (exam.published_at) return tx.nothingChanged();
+      const incomplete = await this.incompleteSheets(repo, ctx.schoolId, exam);
+      if (incomplete.length > 0 && !input.allowIncomplete) {
+        const details: MarksIncompleteDetails = { sheets: incomplete };
+        throw new DomainException('MARKS_INCOMPLETE', { details: { ...details } });
+      }
       const snapshots: { studentId: string; data: Snapshot }[] = [];
       for (const section of await repo.sectionsOfClasses(ctx.schoolId, exam.class_ids)) snapshots.push(...(await this.sectionSnapshots(repo, ctx.schoolId, exam, section)));
       await repo.saveSnapshots(ctx.schoolId, examId, snapshots, tx.now);
       await repo.setPublished(ctx.schoolId, examId, tx.now, ctx.userId);
-      await tx.audit({ action: 'exam.published', entity: 'exam', entityId: examId, before: { status: 'draft' }, after: { status: 'published', reportCards: snapshots.length } });
+      await tx.audit({
+        action: 'exam.published',
+        entity: 'exam',
+        entityId: examId,
+        before: { status: 'draft' },
+        after: { status: 'published', reportCards: snapshots.length, ...(incomplete.length > 0 ? { incompleteSheets: incomplete } : {}) },
+      });
+      await this.messaging.queue(tx, { event: 'results', ref: examId, studentIds: snapshots.map((x) => x.studentId), values: { examName: exam.name.slice(0, 30) } });
     });
     return this.get(ctx, examId);
   }
@@ -683,7 +741,7 @@ export class ExamsService implements OnModuleInit {
       if (ctx.role === 'guardian') throw new DomainException('RESULTS_NOT_PUBLISHED');
       throw new DomainException('NOT_FOUND', { message: `This student has no enrolment in ${academicYear}.` });
     }
-    return renderReportCards([data], lang, undefined, { logo: await this.repo.logo(ctx.schoolId) });
+    return renderReportCards([data], lang, undefined, { logo: await drawableImage(await this.repo.logo(ctx.schoolId)) });
   }
 
   async startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
@@ -708,7 +766,7 @@ export class ExamsService implements OnModuleInit {
       if (card) cards.push(card);
       await job.progress(((i + 1) / Math.max(1, students.length)) * 80);
     }
-    const pdf = await renderReportCards(cards, lang, undefined, { logo: await this.repo.logo(job.schoolId) });
+    const pdf = await renderReportCards(cards, lang, undefined, { logo: await drawableImage(await this.repo.logo(job.schoolId)) });
     await this.writes.run({ schoolId: job.schoolId, userId: job.createdBy }, async (tx) => {
       await this.repo.in(tx.m).saveFile(job.schoolId, job.jobId, sectionId, pdf, tx.now);
       await tx.audit({ action: 'report_cards.generated', entity: 'section', entityId: sectionId, after: { jobId: job.jobId, academicYear, lang, cards: cards.length } });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { SCHOLASTIC_GRADES, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
+import { SCHOLASTIC_GRADES, subjectMarksText, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 
 /**
@@ -38,6 +38,7 @@ const EN = {
   result: 'Result',
   passed: 'Passed',
   improve: 'Needs improvement',
+  incomplete: 'Not complete: some marks are not entered',
   classTeacher: 'Class teacher',
   principal: 'Principal',
   parent: 'Parent / guardian',
@@ -72,6 +73,7 @@ const HI: Labels = {
   result: 'परिणाम',
   passed: 'उत्तीर्ण',
   improve: 'सुधार अपेक्षित',
+  incomplete: 'अपूर्ण: कुछ अंक दर्ज नहीं हुए हैं',
   classTeacher: 'कक्षा अध्यापक',
   principal: 'प्रधानाचार्य',
   parent: 'माता-पिता / अभिभावक',
@@ -217,14 +219,16 @@ function renderCard(w: Writer, card: ReportCardData, logo: Buffer | null): void 
     terms.forEach((t, i) => {
       const r = t.subjects.find((x) => x.subjectId === id);
       const x = LEFT + subjW + i * termW;
-      w.text(r ? `${num(r.total)}/${r.max}` : '—', x + 4, y + 3, { width: marksW - 8 });
-      w.text(r ? r.grade : '—', x + marksW + 4, y + 3, { width: termW - marksW - 8 });
+      // Not entered is '—' and an absence 'AB', never a zero (DECISIONS "Marks not entered are not zero").
+      const shown = r ? subjectMarksText(r) : '—';
+      w.text(shown.includes('/') ? `${num(r!.total!)}/${r!.max}` : shown, x + 4, y + 3, { width: marksW - 8 });
+      w.text(r?.grade ?? '—', x + marksW + 4, y + 3, { width: termW - marksW - 8 });
     });
     y += rowH;
   }
   const overallRows: [string, (t: ReportCardData['terms'][number]) => string, (t: ReportCardData['terms'][number]) => string][] = [
-    [L.overall, (t) => `${num(t.total)}/${t.max}`, (t) => t.grade],
-    [L.percentage, (t) => `${t.percentage.toFixed(2)}%`, () => ''],
+    [L.overall, (t) => (t.total === null ? '—' : `${num(t.total)}/${t.max}`), (t) => t.grade ?? '—'],
+    [L.percentage, (t) => (t.percentage === null ? '—' : `${t.percentage.toFixed(2)}%`), () => ''],
   ];
   if (terms.some((t) => t.rank !== null)) overallRows.push([L.rank, (t) => (t.rank === null ? '—' : String(t.rank)), () => '']);
   for (const [label, a, b] of overallRows) {
@@ -264,7 +268,7 @@ function renderCard(w: Writer, card: ReportCardData, logo: Buffer | null): void 
   w.text(`${L.remarks}: ${last?.remarks ?? '—'}`, LEFT, y, { width: WIDTH });
   y += 16;
   if (last) {
-    w.text(`${L.result}: ${last.result === 'pass' ? L.passed : L.improve}`, LEFT, y, { bold: true, size: 11 });
+    w.text(`${L.result}: ${last.result === null ? L.incomplete : last.result === 'pass' ? L.passed : L.improve}`, LEFT, y, { bold: true, size: 11 });
     y += 20;
   }
   w.text(`${L.scale}: ${SCHOLASTIC_GRADES.map((g) => `${g.grade} ${g.min}–${g.max}`).join(', ')}`, LEFT, y, { size: 7, width: WIDTH });
