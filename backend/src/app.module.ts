@@ -33,6 +33,7 @@ import { FeesModule } from './modules/fees/fees.module';
 import { ExamsModule } from './modules/exams/exams.module';
 import { GuardiansModule } from './modules/guardians/guardians.module';
 import { NoticesModule } from './modules/notices/notices.module';
+import { InsightsModule } from './modules/insights/insights.module';
 import { PromotionsModule } from './modules/promotions/promotions.module';
 
 export interface AppModuleOptions {
@@ -67,6 +68,7 @@ export const DOMAIN_MODULES = [
   ExamsModule,
   GuardiansModule,
   NoticesModule,
+  InsightsModule,
   PromotionsModule,
 ];
 

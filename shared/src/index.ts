@@ -59,4 +59,5 @@ export * from './workspace/fees';
 export * from './workspace/exams';
 export * from './workspace/guardians';
 export * from './workspace/notices';
+export * from './workspace/insights';
 export * from './workspace/promotions';

@@ -1,0 +1,292 @@
+import { Injectable } from '@nestjs/common';
+import { SCHOLASTIC_GRADES } from '@vidyalaya/shared';
+import { DataSource } from 'typeorm';
+import { Repository } from '../../database/repository';
+
+/**
+ * The insights' queries (DECISIONS "Insights"; issue 38): read-only aggregates over the attendance,
+ * fees, exams and students tables. Every figure is summed, counted or averaged by the database;
+ * only the answer's few rows (a day, a month, a class, a subject) come back to the process.
+ */
+export interface YearRow {
+  id: string | null;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+}
+export interface PercentRow {
+  key: string;
+  name: string | null;
+  /** Twice the days present: present and late count 2, a half day 1. */
+  points2: number;
+  marks: number;
+}
+export interface ExamRow {
+  id: string;
+  name: string;
+  academic_year: string;
+  published: boolean;
+}
+
+/** Points ×2 of a mark: present and late 2, half day 1, absent and leave 0. */
+const POINTS2 = `CASE WHEN m.status IN ('present', 'late') THEN 2 WHEN m.status = 'half_day' THEN 1 ELSE 0 END`;
+const d = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
+
+/** The CBSE grade of a percentage column (rounded half up to a whole number first, as scholasticGrade). */
+const GRADE_SQL = `CASE ${SCHOLASTIC_GRADES.map((g) => `WHEN round(pct) >= ${g.min} THEN '${g.grade}'`).join(' ')} END`;
+
+@Injectable()
+export class InsightsRepository extends Repository {
+  constructor(db: DataSource) {
+    super(db);
+  }
+
+  /** The school's year of that name, or its current year when no name is given. */
+  year(schoolId: string, name?: string): Promise<YearRow | null> {
+    return name
+      ? this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND name = $2`, [schoolId, name])
+      : this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+  }
+
+  // ── attendance ──────────────────────────────────────────────────────────
+  /** Per marked day of the range: the points and the marks (a class's sections only when named). */
+  attendanceDays(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
+    return this.rows(
+      `SELECT ${d('m.date')} AS key, NULL AS name, sum(${POINTS2})::int AS points2, count(*)::int AS marks
+         FROM attendance_marks m JOIN sections s ON s.school_id = m.school_id AND s.id = m.section_id
+        WHERE m.school_id = $1 AND m.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
+        GROUP BY m.date ORDER BY m.date`,
+      [schoolId, from, to, classId],
+    );
+  }
+
+  /** Per class with marks in the range: its pooled points and marks. */
+  attendanceClasses(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
+    return this.rows(
+      `SELECT c.id AS key, c.name, sum(${POINTS2})::int AS points2, count(*)::int AS marks
+         FROM attendance_marks m JOIN sections s ON s.school_id = m.school_id AND s.id = m.section_id
+         JOIN classes c ON c.school_id = m.school_id AND c.id = s.class_id
+        WHERE m.school_id = $1 AND m.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
+        GROUP BY c.id, c.name`,
+      [schoolId, from, to, classId],
+    );
+  }
+
+  /**
+   * Per marked day of the range: how many students' running percentage from `yearStart` to that day
+   * is under the threshold. Each student's running totals are a window over their marked days; a day
+   * takes each student's latest running total on or before it.
+   */
+  belowThreshold(schoolId: string, yearStart: string, from: string, to: string, classId: string | null, threshold: number): Promise<{ date: string; count: number }[]> {
+    return this.rows(
+      `WITH per AS (
+         SELECT m.student_id, m.date, sum(${POINTS2}) AS p2, count(*) AS n
+           FROM attendance_marks m JOIN sections s ON s.school_id = m.school_id AND s.id = m.section_id
+          WHERE m.school_id = $1 AND m.date BETWEEN $2::date AND $4::date AND ($5::uuid IS NULL OR s.class_id = $5::uuid)
+          GROUP BY m.student_id, m.date
+       ), run AS (
+         SELECT student_id, date,
+                sum(p2) OVER (PARTITION BY student_id ORDER BY date) AS cp,
+                sum(n) OVER (PARTITION BY student_id ORDER BY date) AS cn,
+                lead(date) OVER (PARTITION BY student_id ORDER BY date) AS next
+           FROM per
+       ), days AS (
+         SELECT DISTINCT date FROM per WHERE date >= $3::date
+       )
+       SELECT ${d('x.date')} AS date,
+              count(r.student_id) FILTER (WHERE r.cp * 100 < $6::int * 2 * r.cn)::int AS count
+         FROM days x LEFT JOIN run r ON r.date <= x.date AND (r.next IS NULL OR r.next > x.date)
+        GROUP BY x.date ORDER BY x.date`,
+      [schoolId, yearStart, from, to, classId, threshold],
+    );
+  }
+
+  // ── fees ────────────────────────────────────────────────────────────────
+  /**
+   * The net of concessions (no late fee) of every item owed by the active students of the year's
+   * structures, and what is paid against it by \`asOf\`, summed per instalment. The concession rule is
+   * fees.ts's: percents floor(amount × percent ÷ 100) per item, capped at the item; an amount spread
+   * over the items it covers, oldest due first; an RTE student without an 'rte' concession has the
+   * tuition heads waived in full.
+   */
+  private owedSql(): string {
+    return `WITH pupils AS (
+        SELECT s.id AS student_id, s.rte, fs.id AS structure_id
+          FROM students s
+          LEFT JOIN student_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.academic_year_id = $3::uuid
+          JOIN fee_structures fs ON fs.school_id = s.school_id AND fs.academic_year = $2 AND fs.class_id = COALESCE(e.class_id, s.class_id)
+         WHERE s.school_id = $1 AND s.status = 'active'
+      ), items AS (
+        SELECT p.student_id, i.id AS instalment_id, i.due_on, i.position AS ipos, it.head_id, it.position AS hpos, it.amount::bigint AS amount
+          FROM pupils p
+          JOIN fee_instalments i ON i.school_id = $1 AND i.structure_id = p.structure_id
+          JOIN fee_instalment_items it ON it.school_id = $1 AND it.instalment_id = i.id
+      ), conc AS (
+        SELECT c.student_id, c.id, c.percent, c.amount::bigint AS amount, c.head_ids
+          FROM fee_concessions c WHERE c.school_id = $1 AND c.student_id IN (SELECT student_id FROM pupils)
+        UNION ALL
+        SELECT p.student_id, NULL, 100, NULL, ARRAY(SELECT h.id FROM fee_heads h WHERE h.school_id = $1 AND h.tuition)
+          FROM pupils p
+         WHERE p.rte AND NOT EXISTS (SELECT 1 FROM fee_concessions c WHERE c.school_id = $1 AND c.student_id = p.student_id AND c.kind = 'rte')
+      ), pct AS (
+        SELECT it.student_id, it.instalment_id, it.due_on, it.ipos, it.head_id, it.hpos, it.amount,
+               LEAST(it.amount, COALESCE(sum((it.amount * c.percent) / 100), 0))::bigint AS pc
+          FROM items it
+          LEFT JOIN conc c ON c.student_id = it.student_id AND c.percent IS NOT NULL AND (cardinality(c.head_ids) = 0 OR it.head_id = ANY (c.head_ids))
+         GROUP BY it.student_id, it.instalment_id, it.due_on, it.ipos, it.head_id, it.hpos, it.amount
+      ), amt AS (
+        SELECT p.student_id, p.instalment_id, p.head_id,
+               GREATEST(0, LEAST(p.amount - p.pc, c.amount - COALESCE(sum(p.amount - p.pc) OVER (
+                 PARTITION BY p.student_id, c.id ORDER BY p.due_on, p.ipos, p.hpos ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))) AS take
+          FROM pct p
+          JOIN conc c ON c.student_id = p.student_id AND c.amount IS NOT NULL AND (cardinality(c.head_ids) = 0 OR p.head_id = ANY (c.head_ids))
+      ), net AS (
+        SELECT p.student_id, p.instalment_id, p.due_on, p.head_id,
+               p.amount - p.pc - LEAST(p.amount - p.pc, COALESCE((SELECT sum(a.take) FROM amt a
+                 WHERE a.student_id = p.student_id AND a.instalment_id = p.instalment_id AND a.head_id = p.head_id), 0)) AS net
+          FROM pct p
+      ), paid AS (
+        SELECT r.student_id, a.instalment_id, a.head_id, sum(a.amount) AS paid
+          FROM fee_allocations a JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+         WHERE a.school_id = $1 AND r.status = 'active' AND a.head_id IS NOT NULL AND r.paid_on <= $4::date
+         GROUP BY r.student_id, a.instalment_id, a.head_id
+      ), owed AS (
+        SELECT n.student_id, n.instalment_id, n.due_on, sum(n.net) AS net, sum(n.net - COALESCE(pd.paid, 0)) AS balance
+          FROM net n LEFT JOIN paid pd ON pd.student_id = n.student_id AND pd.instalment_id = n.instalment_id AND pd.head_id = n.head_id
+         GROUP BY n.student_id, n.instalment_id, n.due_on
+      )`;
+  }
+
+  /** What falls due per month (YYYY-MM) after concessions. */
+  duePerMonth(schoolId: string, academicYear: string, yearId: string | null, asOf: string): Promise<{ month: string; paise: string }[]> {
+    return this.rows(
+      `${this.owedSql()}
+       SELECT to_char(due_on, 'YYYY-MM') AS month, sum(net)::bigint AS paise FROM owed GROUP BY to_char(due_on, 'YYYY-MM')`,
+      [schoolId, academicYear, yearId, asOf],
+    );
+  }
+
+  /** What is unpaid of the instalments due by `asOf`, per band of days past due: the amount and the students. */
+  ageing(schoolId: string, academicYear: string, yearId: string | null, asOf: string): Promise<{ band: string; paise: string; students: number }[]> {
+    return this.rows(
+      `${this.owedSql()}, aged AS (
+         SELECT student_id, balance, ($4::date - due_on) AS days FROM owed WHERE due_on <= $4::date AND balance > 0
+       )
+       SELECT CASE WHEN days <= 30 THEN '0-30' WHEN days <= 60 THEN '31-60' WHEN days <= 90 THEN '61-90' ELSE '90+' END AS band,
+              sum(balance)::bigint AS paise, count(DISTINCT student_id)::int AS students
+         FROM aged GROUP BY 1`,
+      [schoolId, academicYear, yearId, asOf],
+    );
+  }
+
+  /** Active (not cancelled) receipts per month received from `from` to `to`. */
+  collectedPerMonth(schoolId: string, from: string, to: string): Promise<{ month: string; paise: string }[]> {
+    return this.rows(
+      `SELECT to_char(paid_on, 'YYYY-MM') AS month, sum(amount)::bigint AS paise FROM fee_receipts
+        WHERE school_id = $1 AND status = 'active' AND paid_on BETWEEN $2::date AND $3::date GROUP BY to_char(paid_on, 'YYYY-MM')`,
+      [schoolId, from, to],
+    );
+  }
+
+  /** Active receipts per payment mode from `from` to `to`. */
+  collectedByMode(schoolId: string, from: string, to: string): Promise<{ mode: string; paise: string }[]> {
+    return this.rows(
+      `SELECT mode, sum(amount)::bigint AS paise FROM fee_receipts
+        WHERE school_id = $1 AND status = 'active' AND paid_on BETWEEN $2::date AND $3::date GROUP BY mode`,
+      [schoolId, from, to],
+    );
+  }
+
+  // ── results ─────────────────────────────────────────────────────────────
+  exam(schoolId: string, examId: string): Promise<ExamRow | null> {
+    return this.one(`SELECT id, name, academic_year, published_at IS NOT NULL AS published FROM exams WHERE school_id = $1 AND id = $2`, [schoolId, examId]);
+  }
+
+  lastPublishedExam(schoolId: string): Promise<ExamRow | null> {
+    return this.one(`SELECT id, name, academic_year, true AS published FROM exams WHERE school_id = $1 AND published_at IS NOT NULL ORDER BY published_at DESC, created_at DESC LIMIT 1`, [
+      schoolId,
+    ]);
+  }
+
+  /**
+   * Each student's percentage per subject of an exam, as exams.ts's subjectScore: plain components
+   * summed, best-of components as the average of the best two (scaled to the first one's maximum),
+   * over the subject's maximum; AB is 0, a missing component 0, a subject with no mark at all left out.
+   */
+  private scoresSql(): string {
+    return `WITH comp AS (
+        SELECT c.comp->>'name' AS name, (c.comp->>'maxMarks')::numeric AS max, COALESCE((c.comp->>'bestOf')::boolean, false) AS best, c.ord
+          FROM exams e, jsonb_array_elements(e.components) WITH ORDINALITY AS c(comp, ord)
+         WHERE e.school_id = $1 AND e.id = $2
+      ), scale AS (
+        SELECT (SELECT max FROM comp WHERE best ORDER BY ord LIMIT 1) AS best_max,
+               (SELECT count(*) FROM comp WHERE best) AS n_best,
+               COALESCE((SELECT sum(max) FROM comp WHERE NOT best), 0) + COALESCE((SELECT max FROM comp WHERE best ORDER BY ord LIMIT 1), 0) AS max
+      ), m AS (
+        SELECT em.student_id, em.subject_id, em.section_id, comp.best,
+               CASE WHEN comp.best THEN COALESCE(em.marks, 0) / comp.max * (SELECT best_max FROM scale) ELSE COALESCE(em.marks, 0) END AS v
+          FROM exam_marks em JOIN comp ON lower(comp.name) = lower(trim(em.component))
+         WHERE em.school_id = $1 AND em.exam_id = $2
+      ), ranked AS (
+        SELECT m.*, CASE WHEN best THEN row_number() OVER (PARTITION BY student_id, subject_id, best ORDER BY v DESC) END AS rn FROM m
+      ), totals AS (
+        SELECT student_id, subject_id, min(section_id::text)::uuid AS section_id,
+               COALESCE(sum(v) FILTER (WHERE NOT best), 0)
+                 + COALESCE(round(sum(v) FILTER (WHERE best AND rn <= 2) / NULLIF(LEAST(2, (SELECT n_best FROM scale)), 0), 2), 0) AS total
+          FROM ranked GROUP BY student_id, subject_id
+      ), scores AS (
+        SELECT t.student_id, t.subject_id, t.section_id,
+               CASE WHEN (SELECT max FROM scale) = 0 THEN 0 ELSE round(round(t.total, 2) / (SELECT max FROM scale) * 100, 2) END AS pct
+          FROM totals t
+      )`;
+  }
+
+  subjectScores(schoolId: string, examId: string): Promise<({ subject_id: string; name: string; mean: string } & Record<string, string | number>)[]> {
+    const grades = SCHOLASTIC_GRADES.map((g) => `count(*) FILTER (WHERE grade = '${g.grade}')::int AS "${g.grade}"`).join(', ');
+    return this.rows(
+      `${this.scoresSql()}, graded AS (SELECT s.*, ${GRADE_SQL} AS grade FROM scores s)
+       SELECT g.subject_id, gs.name, round(avg(g.pct), 1)::text AS mean, ${grades}
+         FROM graded g JOIN global_subjects gs ON gs.id = g.subject_id
+        GROUP BY g.subject_id, gs.name, gs.sort_order
+        ORDER BY gs.sort_order, gs.name`,
+      [schoolId, examId],
+    );
+  }
+
+  sectionScores(schoolId: string, examId: string): Promise<{ section_id: string; class_name: string; section_name: string; mean: string }[]> {
+    return this.rows(
+      `${this.scoresSql()}
+       SELECT sc.section_id, c.name AS class_name, se.name AS section_name, round(avg(sc.pct), 1)::text AS mean
+         FROM scores sc JOIN sections se ON se.school_id = $1 AND se.id = sc.section_id JOIN classes c ON c.school_id = $1 AND c.id = se.class_id
+        GROUP BY sc.section_id, c.name, se.name`,
+      [schoolId, examId],
+    );
+  }
+
+  // ── strength ────────────────────────────────────────────────────────────
+  /** Every class of the year and its active students by gender, RTE and CWSN (this year's enrolment first). */
+  strength(
+    schoolId: string,
+    academicYear: string,
+    yearId: string | null,
+  ): Promise<{ class_id: string; name: string; boys: number; girls: number; other: number; rte: number; cwsn: number }[]> {
+    return this.rows(
+      `WITH pupils AS (
+         SELECT s.gender, s.rte, s.cwsn, COALESCE(e.class_id, s.class_id) AS class_id
+           FROM students s
+           LEFT JOIN student_enrolments e ON e.school_id = s.school_id AND e.student_id = s.id AND e.academic_year_id = $3::uuid
+          WHERE s.school_id = $1 AND s.status = 'active'
+       )
+       SELECT c.id AS class_id, c.name,
+              count(p.class_id) FILTER (WHERE p.gender = 'male')::int AS boys,
+              count(p.class_id) FILTER (WHERE p.gender = 'female')::int AS girls,
+              count(p.class_id) FILTER (WHERE p.gender = 'other')::int AS other,
+              count(p.class_id) FILTER (WHERE p.rte)::int AS rte,
+              count(p.class_id) FILTER (WHERE p.cwsn)::int AS cwsn
+         FROM classes c LEFT JOIN pupils p ON p.class_id = c.id
+        WHERE c.school_id = $1 AND c.academic_year = $2
+        GROUP BY c.id, c.name`,
+      [schoolId, academicYear, yearId],
+    );
+  }
+}

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AGEING_BANDS,
+  ATTENDANCE_THRESHOLD,
+  INSIGHTS_DEFAULT_SCHOOL_DAYS,
+  INSIGHTS_MESSAGES,
+  PAYMENT_MODES,
+  SCHOLASTIC_GRADE_NAMES,
+  addDays,
+  classOrder,
+  istParts,
+  naturalCompare,
+  type AttendanceInsights,
+  type AttendanceInsightsQuery,
+  type FeesInsights,
+  type FeesInsightsQuery,
+  type PaymentMode,
+  type ResultsInsights,
+  type ResultsInsightsQuery,
+  type ScholasticGrade,
+  type StrengthInsights,
+} from '@vidyalaya/shared';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { AccessService } from '../../common/workspace/access.service';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { CalendarService } from '../calendar/calendar.service';
+import { InsightsRepository, type YearRow } from './insights.repository';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A percentage (0–100, one decimal) from points ×2 over marks. */
+export function percentOf(points2: number, marks: number): number {
+  return marks === 0 ? 0 : Math.round((points2 * 500) / marks) / 10;
+}
+
+/** The months (YYYY-MM) from `from` to `to`, both included. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const end = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${pad(m)}`;
+    if (key > end) break;
+    out.push(key);
+    m += 1;
+    if (m === 13) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+/** Class names in school order: Nursery, LKG, UKG, Class 1 … Class 12, then any other name naturally. */
+export function compareClasses(a: string, b: string): number {
+  const oa = classOrder(a);
+  const ob = classOrder(b);
+  if (oa !== ob) return oa === -1 ? 1 : ob === -1 ? -1 : oa - ob;
+  return naturalCompare(a, b);
+}
+
+/**
+ * The principal's insights (DECISIONS "Insights"; issue 38). Read-only: each answer is a handful of
+ * SQL aggregates (insights.repository.ts); nothing here loops over students, marks or receipts.
+ */
+@Injectable()
+export class InsightsService {
+  constructor(
+    private readonly repo: InsightsRepository,
+    private readonly access: AccessService,
+    private readonly calendar: CalendarService,
+    private readonly clock: Clock,
+  ) {}
+
+  today(): string {
+    const p = istParts(this.clock.now());
+    return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  }
+
+  /** The year asked for (404 when the school keeps no such year and has no class in it), else the current one. */
+  private async yearOf(schoolId: string, name?: string): Promise<YearRow> {
+    const row = await this.repo.year(schoolId, name);
+    if (row) return row;
+    const start = name ? Number(name.slice(0, 4)) : (() => {
+      const t = this.today();
+      const y = Number(t.slice(0, 4));
+      return Number(t.slice(5, 7)) >= 4 ? y : y - 1;
+    })();
+    return { id: null, name: name ?? `${start}-${pad((start + 1) % 100)}`, starts_on: `${start}-04-01`, ends_on: `${start + 1}-03-31` };
+  }
+
+  async attendance(ctx: WorkspaceContext, q: AttendanceInsightsQuery): Promise<AttendanceInsights> {
+    const classId = q.classId ?? null;
+    if (classId) await this.access.require(ctx, 'class', [classId]);
+    const today = this.today();
+    let to = q.to ?? today;
+    let from = q.from;
+    if (!from) {
+      // The last 30 school days up to `to` (the calendar's working days: Sundays, holidays and vacations left out).
+      const days = await this.calendar.workingDays(ctx.schoolId, addDays(to, -120), to, classId ?? undefined);
+      from = days.length >= INSIGHTS_DEFAULT_SCHOOL_DAYS ? days[days.length - INSIGHTS_DEFAULT_SCHOOL_DAYS] : (days[0] ?? to);
+    }
+    if (q.from && !q.to && from > to) to = from;
+    if (from > to || addDays(from, 366) < to) throw new DomainException('VALIDATION_FAILED', { details: { to: INSIGHTS_MESSAGES.range } });
+    const year = await this.yearOf(ctx.schoolId);
+    const yearStart = year.starts_on <= from ? year.starts_on : from;
+    const [days, classes, below] = await Promise.all([
+      this.repo.attendanceDays(ctx.schoolId, from, to, classId),
+      this.repo.attendanceClasses(ctx.schoolId, from, to, classId),
+      this.repo.belowThreshold(ctx.schoolId, yearStart, from, to, classId, ATTENDANCE_THRESHOLD),
+    ]);
+    return {
+      from,
+      to,
+      classId,
+      days: days.map((r) => ({ date: r.key, percent: percentOf(r.points2, r.marks) })),
+      classes: classes
+        .sort((a, b) => compareClasses(a.name ?? '', b.name ?? ''))
+        .map((r) => ({ classId: r.key, name: r.name ?? '', percent: percentOf(r.points2, r.marks) })),
+      belowThreshold: below,
+    };
+  }
+
+  async fees(ctx: WorkspaceContext, q: FeesInsightsQuery): Promise<FeesInsights> {
+    const year = await this.yearOf(ctx.schoolId, q.academicYear);
+    const asOf = this.today();
+    const [due, collected, modes, ageing] = await Promise.all([
+      this.repo.duePerMonth(ctx.schoolId, year.name, year.id, asOf),
+      this.repo.collectedPerMonth(ctx.schoolId, year.starts_on, year.ends_on),
+      this.repo.collectedByMode(ctx.schoolId, year.starts_on, year.ends_on),
+      this.repo.ageing(ctx.schoolId, year.name, year.id, asOf),
+    ]);
+    const dueOf = new Map(due.map((r) => [r.month, Number(r.paise)]));
+    const collectedOf = new Map(collected.map((r) => [r.month, Number(r.paise)]));
+    const modeOf = new Map(modes.map((r) => [r.mode, Number(r.paise)]));
+    const bandOf = new Map(ageing.map((r) => [r.band, r]));
+    return {
+      academicYear: year.name,
+      asOf,
+      months: monthsOf(year.starts_on, year.ends_on).map((month) => ({ month, duePaise: dueOf.get(month) ?? 0, collectedPaise: collectedOf.get(month) ?? 0 })),
+      byMode: PAYMENT_MODES.map((mode: PaymentMode) => ({ mode, paise: modeOf.get(mode) ?? 0 })),
+      ageing: AGEING_BANDS.map((band) => ({ band, paise: Number(bandOf.get(band)?.paise ?? 0), students: bandOf.get(band)?.students ?? 0 })),
+    };
+  }
+
+  async results(ctx: WorkspaceContext, q: ResultsInsightsQuery): Promise<ResultsInsights> {
+    let exam = null;
+    if (q.examId) {
+      await this.access.require(ctx, 'exam', [q.examId]);
+      exam = await this.repo.exam(ctx.schoolId, q.examId);
+    } else {
+      exam = await this.repo.lastPublishedExam(ctx.schoolId);
+    }
+    if (!exam) return { exam: null, subjects: [], sections: [] };
+    const [subjects, sections] = await Promise.all([this.repo.subjectScores(ctx.schoolId, exam.id), this.repo.sectionScores(ctx.schoolId, exam.id)]);
+    return {
+      exam: { id: exam.id, name: exam.name, academicYear: exam.academic_year, published: exam.published },
+      subjects: subjects.map((r) => ({
+        subjectId: r.subject_id,
+        name: r.name,
+        mean: Number(r.mean),
+        grades: Object.fromEntries(SCHOLASTIC_GRADE_NAMES.map((g) => [g, Number(r[g] ?? 0)])) as Record<ScholasticGrade, number>,
+      })),
+      sections: sections
+        .sort((a, b) => compareClasses(a.class_name, b.class_name) || naturalCompare(a.section_name, b.section_name))
+        .map((r) => ({ sectionId: r.section_id, name: `${r.class_name} ${r.section_name}`.trim(), mean: Number(r.mean) })),
+    };
+  }
+
+  async strength(ctx: WorkspaceContext): Promise<StrengthInsights> {
+    const year = await this.yearOf(ctx.schoolId);
+    const rows = await this.repo.strength(ctx.schoolId, year.name, year.id);
+    return {
+      academicYear: year.name,
+      classes: rows
+        .sort((a, b) => compareClasses(a.name, b.name))
+        .map((r) => ({ classId: r.class_id, name: r.name, boys: r.boys, girls: r.girls, other: r.other, rte: r.rte, cwsn: r.cwsn })),
+    };
+  }
+}
