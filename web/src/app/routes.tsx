@@ -5,6 +5,7 @@ import { examsRoutes } from '../features/exams/routes';
 import { feesRoutes } from '../features/fees/routes';
 import { guardianRoutes } from '../features/guardian/routes';
 import { noticesRoutes } from '../features/notices/routes';
+import { promotionsRoutes } from '../features/promotions/routes';
 import { studentsRoutes } from '../features/students/routes';
 import { timetableRoutes } from '../features/timetable/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
@@ -23,6 +24,7 @@ const schoolModules: RouteObject[] = [
   ...feesRoutes,
   ...guardianRoutes,
   ...noticesRoutes,
+  ...promotionsRoutes,
 ];
 
 /** The workspace, inside the layout that provides the features' slots (app/workspace-slots.tsx). */
