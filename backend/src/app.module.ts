@@ -33,6 +33,7 @@ import { FeesModule } from './modules/fees/fees.module';
 import { ExamsModule } from './modules/exams/exams.module';
 import { GuardiansModule } from './modules/guardians/guardians.module';
 import { NoticesModule } from './modules/notices/notices.module';
+import { MessagingModule } from './modules/messaging/messaging.module';
 import { InsightsModule } from './modules/insights/insights.module';
 import { PromotionsModule } from './modules/promotions/promotions.module';
 
@@ -70,6 +71,7 @@ export const DOMAIN_MODULES = [
   NoticesModule,
   InsightsModule,
   PromotionsModule,
+  MessagingModule,
 ];
 
 @Module({})

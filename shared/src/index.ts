@@ -61,3 +61,4 @@ export * from './workspace/guardians';
 export * from './workspace/notices';
 export * from './workspace/insights';
 export * from './workspace/promotions';
+export * from './workspace/messaging';

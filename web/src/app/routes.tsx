@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { attendanceRoutes } from '../features/attendance/routes';
 import { calendarRoutes } from '../features/calendar/routes';
+import { certificatesRoutes } from '../features/certificates/routes';
 import { examsRoutes } from '../features/exams/routes';
 import { feesRoutes } from '../features/fees/routes';
 import { guardianRoutes } from '../features/guardian/routes';
@@ -25,6 +26,7 @@ const schoolModules: RouteObject[] = [
   ...guardianRoutes,
   ...noticesRoutes,
   ...promotionsRoutes,
+  ...certificatesRoutes,
 ];
 
 /** The workspace, inside the layout that provides the features' slots (app/workspace-slots.tsx). */
@@ -145,6 +147,8 @@ export function buildPortalRoutes(): RouteObject[] {
         ...workspace(),
         // The public application for admission (features/students).
         { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
+        // The public check of a certificate's QR code (features/certificates).
+        { path: 'verify/:code', lazy: () => import('../features/certificates/pages/verify-page') },
         { path: '*', lazy: () => import('../features/portal/pages/portal-page') },
       ]),
     },

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { attendanceTodayCard, studentAttendanceTab } from '../features/attendance/slots';
+import { issueCertificateAction } from '../features/certificates/slots';
 import { marksTab } from '../features/exams/slots';
 import { feesStudentTab } from '../features/fees/slots';
 import { inviteGuardiansAction } from '../features/guardian/slots';
@@ -14,7 +15,7 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
  */
 const SLOTS: WorkspaceSlots = {
   studentTabs: [studentAttendanceTab, marksTab, feesStudentTab],
-  studentActions: [inviteGuardiansAction],
+  studentActions: [inviteGuardiansAction, issueCertificateAction],
   homeCards: [noticesHomeCard, attendanceTodayCard, substitutionsHomeCard],
 };
 

@@ -73,6 +73,7 @@ export const ACCESS_KINDS = {
   dataRequest: { table: 'data_requests', guardian: viaChild('student_id') },
   notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL },
   promotion: { table: 'promotions' },
+  certificate: { table: 'certificates' },
 } as const satisfies Record<string, AccessKind>;
 
 export type AccessKindName = keyof typeof ACCESS_KINDS;

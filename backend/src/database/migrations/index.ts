@@ -16,6 +16,7 @@ import { AssessmentSchemes1764700000100 } from './1764700000100-assessment-schem
 import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
 import { Promotions1764900000000 } from './1764900000000-promotions';
+import { Messaging1765100000000 } from './1765100000000-messaging';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   AssessmentSchemes1764700000100,
   ReportSettings1764700000200,
   Promotions1764900000000,
+  Messaging1765100000000,
 ];

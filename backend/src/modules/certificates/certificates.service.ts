@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  certificateVerifyPath,
+  dateInWords,
+  defaultAcademicYear,
+  formatCertificateNumber,
+  formatRupees,
+  istParts,
+  nameWithSurnameInitial,
+  schoolPortalUrl,
+  VERIFY_CODE_PATTERN,
+  type CancelCertificateInput,
+  type Certificate,
+  type CertificateList,
+  type CertificateResult,
+  type IssueCertificateInput,
+  type ListCertificatesQuery,
+  type PublicCertificate,
+  type Student,
+  type StudentFees,
+} from '@vidyalaya/shared';
+import { Clock } from '../../common/clock';
+import { DomainException } from '../../common/domain.exception';
+import { RateLimitService, type RateRule } from '../../common/rate-limit/rate-limit.service';
+import { AccessService } from '../../common/workspace/access.service';
+import { SchoolWrites } from '../../common/workspace/school-writes';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { violatedUniqueIndex } from '../../database/unique-violation';
+import { AttendanceService } from '../attendance/attendance.service';
+import { FeesService } from '../fees/fees.service';
+import { StudentsService } from '../students/students.service';
+import { renderCertificatePdf, shownDate, type CertificateLang } from './certificate-pdf';
+import { CertificatesRepository, type CertificateRow } from './certificates.repository';
+import { renderIdCardsPdf } from './id-cards-pdf';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const MINUTE = 60;
+
+/** The public check: per client address, and per code (a code tried from many addresses). */
+export const VERIFY_LIMITS = {
+  ip: (ip: string): RateRule => ({ key: `cert-verify:ip:${ip}`, limit: 30, windowSeconds: 10 * MINUTE, perAddress: true }),
+};
+
+const CATEGORY: Record<string, string> = { general: 'No (General)', sc: 'Yes (SC)', st: 'Yes (ST)', obc: 'Yes (OBC)' };
+
+export function toCertificate(r: CertificateRow): Certificate {
+  return {
+    id: r.id,
+    kind: r.kind,
+    number: r.number,
+    status: r.status,
+    issuedOn: r.issued_on,
+    verifyCode: r.verify_code,
+    academicYear: r.academic_year,
+    studentId: r.student_id,
+    studentName: r.student_name,
+    admissionNumber: r.admission_number,
+    className: r.class_name,
+    purpose: r.purpose,
+    fields: r.fields ?? {},
+    printCount: r.print_count,
+    duesOverridden: r.dues_overridden,
+    replacesNumber: r.replaces_number,
+    cancelledAt: r.cancelled_at ? r.cancelled_at.toISOString() : null,
+    cancelReason: r.cancel_reason,
+    issuedByName: r.issued_by_name,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/** The last instalment paid in full, as a TC's "fees paid up to" line (`Quarter 2 (10/07/2026)`). */
+export function feesPaidUpTo(fees: StudentFees): string {
+  let last: string | null = null;
+  for (const i of fees.instalments) {
+    if (i.balance > 0) break;
+    last = `${i.name} (${shownDate(i.dueOn)})`;
+  }
+  if (!fees.structureId) return 'No fees set for the class';
+  return last ?? 'None paid';
+}
+
+/**
+ * Certificates (DECISIONS "Certificates"; issue 30): a student's transfer, bonafide and character
+ * certificates with gap-free numbers per kind and academic year, the TC's rules (left or passed
+ * out, no dues unless an admin overrides, one live TC), prints (the first the original, every
+ * later one DUPLICATE), cancellation and reissue, the register, the public check, ID cards.
+ */
+@Injectable()
+export class CertificatesService {
+  constructor(
+    private readonly repo: CertificatesRepository,
+    private readonly students: StudentsService,
+    private readonly fees: FeesService,
+    private readonly attendance: AttendanceService,
+    private readonly access: AccessService,
+    private readonly writes: SchoolWrites,
+    private readonly rates: RateLimitService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private today(): string {
+    const p = istParts(this.clock.now());
+    return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+  }
+
+  /** The TC's lines from the record, each overridable by `fields`. */
+  private async transferFields(ctx: WorkspaceContext, student: Student, fees: StudentFees, today: string): Promise<Record<string, string>> {
+    const enrolment = student.enrolment;
+    const [facts, attendance] = await Promise.all([
+      this.repo.studentFacts(ctx.schoolId, student.id, enrolment?.classId ?? null),
+      enrolment ? this.attendance.yearSummary(ctx.schoolId, student.id, enrolment.academicYear) : Promise.resolve(null),
+    ]);
+    const parent = (relation: string) => student.guardians.find((g) => g.relation === relation)?.name;
+    const firstDate = student.admissionDate ?? facts.first_enrolled_on;
+    const firstAdmission = [firstDate ? shownDate(firstDate) : null, facts.first_class_name].filter(Boolean).join(', ');
+    const passedOut = student.status === 'passed_out';
+    return {
+      studentName: student.name,
+      fatherName: parent('father') ?? parent('guardian') ?? '',
+      motherName: parent('mother') ?? '',
+      nationality: 'Indian',
+      category: student.socialCategory ? CATEGORY[student.socialCategory] : '',
+      firstAdmission,
+      dateOfBirth: student.dateOfBirth,
+      dateOfBirthInWords: dateInWords(student.dateOfBirth),
+      classLastStudied: enrolment ? `${enrolment.className} (${enrolment.academicYear})` : '',
+      boardResult: passedOut ? 'Passed' : '',
+      subjects: facts.subjects.join(', '),
+      qualifiedForPromotion: passedOut ? 'Yes' : '',
+      feesPaidUpTo: feesPaidUpTo(fees),
+      workingDays: attendance ? String(attendance.workingDays) : '',
+      daysPresent: attendance ? String(attendance.present) : '',
+      nccScouts: 'No',
+      games: '',
+      conduct: 'Good',
+      dateOfApplication: today,
+      dateOfIssue: today,
+      reasonForLeaving: student.leavingReason ?? (passedOut ? 'Completed the school’s highest class' : ''),
+      remarks: '',
+    };
+  }
+
+  /** POST …/students/{studentId}/certificates → 201 {certificate}. */
+  async issue(ctx: WorkspaceContext, studentId: string, input: IssueCertificateInput): Promise<CertificateResult> {
+    const { student } = await this.students.get(ctx, studentId);
+    if (input.overrideDues && ctx.role !== 'admin') throw new DomainException('FORBIDDEN', { message: 'Only an admin may issue a transfer certificate while dues are unpaid.' });
+    const today = this.today();
+    const academicYear = defaultAcademicYear(this.clock.now());
+    let fields: Record<string, string> = {};
+    let dues = 0;
+    if (input.kind === 'transfer') {
+      if (student.status === 'active') throw new DomainException('STUDENT_NOT_LEFT');
+      const fees = await this.fees.studentFees(ctx, studentId, today);
+      dues = fees.totals.overdue;
+      if (dues > 0 && !input.overrideDues) {
+        throw new DomainException('DUES_OUTSTANDING', {
+          message: `${student.name} has ${formatRupees(dues)} of unpaid dues. Collect them first, or an admin may override with a reason.`,
+          details: { dues: formatRupees(dues) },
+        });
+      }
+      fields = { ...(await this.transferFields(ctx, student, fees, today)), ...(input.fields ?? {}) };
+    } else {
+      const parent = student.guardians.find((g) => g.relation === 'father') ?? student.guardians[0];
+      fields = { fatherName: parent?.name ?? '', dateOfBirth: student.dateOfBirth, ...(input.fields ?? {}) };
+    }
+    const overridden = input.kind === 'transfer' && dues > 0 && input.overrideDues === true;
+    const className = student.enrolment ? `${student.enrolment.className} ${student.enrolment.sectionName}`.trim() : null;
+
+    const id = await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      await repo.lockStudent(ctx.schoolId, studentId);
+      if (input.kind === 'transfer') {
+        const live = await repo.liveTransfer(ctx.schoolId, studentId);
+        if (live) throw new DomainException('CERTIFICATE_EXISTS', { message: `${student.name} already has transfer certificate ${live.number}. Cancel it first to issue a corrected one.` });
+      }
+      const replaces = await repo.cancelledToReplace(ctx.schoolId, studentId, input.kind);
+      const seq = await repo.takeSeq(ctx.schoolId, input.kind, academicYear);
+      const number = formatCertificateNumber(input.kind, academicYear, seq);
+      let certificateId: string;
+      try {
+        certificateId = await repo.insert(
+          ctx.schoolId,
+          {
+            kind: input.kind,
+            academicYear,
+            seq,
+            number,
+            studentId,
+            studentName: student.name,
+            firstName: student.firstName,
+            lastName: student.lastName,
+            admissionNumber: student.admissionNumber,
+            className,
+            purpose: input.kind === 'bonafide' ? (input.purpose ?? null) : null,
+            fields,
+            issuedOn: today,
+            verifyCode: randomBytes(16).toString('base64url'),
+            duesOverridden: overridden,
+            overrideReason: overridden ? (input.reason ?? null) : null,
+            duesPaise: dues,
+            replacesId: replaces?.id ?? null,
+            issuedBy: ctx.userId,
+          },
+          tx.now,
+        );
+      } catch (e) {
+        if (violatedUniqueIndex(e) === 'certificates_live_tc_uq') throw new DomainException('CERTIFICATE_EXISTS');
+        throw e;
+      }
+      await tx.audit({
+        action: 'certificate.issued',
+        entity: 'certificate',
+        entityId: certificateId,
+        after: {
+          number,
+          kind: input.kind,
+          studentId,
+          purpose: input.purpose ?? null,
+          fields,
+          replacesNumber: replaces?.number ?? null,
+          ...(overridden ? { duesOverridden: true, duesPaise: dues, overrideReason: input.reason } : {}),
+        },
+      });
+      return certificateId;
+    });
+    return { certificate: await this.byId(ctx.schoolId, id) };
+  }
+
+  private async byId(schoolId: string, id: string): Promise<Certificate> {
+    const row = await this.repo.get(schoolId, id);
+    if (!row) throw new DomainException('NOT_FOUND');
+    return toCertificate(row);
+  }
+
+  async get(ctx: WorkspaceContext, certificateId: string): Promise<CertificateResult> {
+    await this.access.require(ctx, 'certificate', [certificateId]);
+    return { certificate: await this.byId(ctx.schoolId, certificateId) };
+  }
+
+  /** GET …/certificates: the register, newest year first, by kind and number. */
+  async list(ctx: WorkspaceContext, q: ListCertificatesQuery): Promise<CertificateList> {
+    if (q.studentId) await this.students.get(ctx, q.studentId);
+    const { rows, total } = await this.repo.list(ctx.schoolId, { kind: q.kind, academicYear: q.academicYear, status: q.status, studentId: q.studentId }, q.page, q.pageSize);
+    return { items: rows.map(toCertificate), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** POST …/certificates/{id}/cancel {reason}: keeps the number; a reissue refers to it. */
+  async cancel(ctx: WorkspaceContext, certificateId: string, input: CancelCertificateInput): Promise<CertificateResult> {
+    await this.access.require(ctx, 'certificate', [certificateId]);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const row = await repo.get(ctx.schoolId, certificateId, true);
+      if (!row) throw new DomainException('NOT_FOUND');
+      if (row.status === 'cancelled') throw new DomainException('CERTIFICATE_CANCELLED');
+      await repo.cancel(ctx.schoolId, certificateId, ctx.userId, input.reason, tx.now);
+      await tx.audit({
+        action: 'certificate.cancelled',
+        entity: 'certificate',
+        entityId: certificateId,
+        before: { number: row.number, status: row.status },
+        after: { number: row.number, status: 'cancelled', reason: input.reason },
+      });
+    });
+    return { certificate: await this.byId(ctx.schoolId, certificateId) };
+  }
+
+  verifyUrl(subdomain: string, verifyCode: string): string {
+    return `${schoolPortalUrl(subdomain, this.config.appDomain)}${certificateVerifyPath(verifyCode)}`;
+  }
+
+  /** The PDF: every print counted and audited; the first is the original, every later one DUPLICATE. */
+  async pdf(ctx: WorkspaceContext, certificateId: string, lang: CertificateLang = 'en'): Promise<{ pdf: Buffer; number: string }> {
+    await this.access.require(ctx, 'certificate', [certificateId]);
+    const prints = await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const row = await repo.get(ctx.schoolId, certificateId, true);
+      if (!row) throw new DomainException('NOT_FOUND');
+      const count = await repo.bumpPrintCount(ctx.schoolId, certificateId);
+      await tx.audit({ action: 'certificate.printed', entity: 'certificate', entityId: certificateId, after: { number: row.number, print: count, lang } });
+      return count;
+    });
+    const [certificate, school] = await Promise.all([this.byId(ctx.schoolId, certificateId), this.repo.school(ctx.schoolId)]);
+    const pdf = await renderCertificatePdf(certificate, school!, { lang, duplicate: prints > 1, verifyUrl: this.verifyUrl(school!.subdomain, certificate.verifyCode) });
+    return { pdf, number: certificate.number };
+  }
+
+  /** GET /public/certificates/{verifyCode}: no sign-in; rate-limited; unknown or malformed → 404. */
+  async verify(verifyCode: string, ip: string): Promise<PublicCertificate> {
+    await this.rates.hit(VERIFY_LIMITS.ip(ip));
+    const row = VERIFY_CODE_PATTERN.test(verifyCode) ? await this.repo.byVerifyCode(verifyCode) : null;
+    if (!row) throw new DomainException('NOT_FOUND', { message: 'No certificate has this verification code.' });
+    return {
+      kind: row.kind,
+      number: row.number,
+      schoolName: row.school_name,
+      studentName: nameWithSurnameInitial(row.first_name, row.last_name),
+      issuedOn: row.issued_on,
+      status: row.status,
+    };
+  }
+
+  /** GET …/sections/{sectionId}/id-cards: the section's active students as CR80 cards on A4. */
+  async idCards(ctx: WorkspaceContext, sectionId: string): Promise<{ pdf: Buffer; name: string }> {
+    const section = await this.students.section(ctx, sectionId);
+    const [rows, school] = await Promise.all([this.repo.idCards(ctx.schoolId, sectionId), this.repo.school(ctx.schoolId)]);
+    const className = `${section.class_name} ${section.section_name}`.trim();
+    const pdf = await renderIdCardsPdf(
+      school!.name,
+      rows.map((r) => ({
+        name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+        className,
+        admissionNumber: r.admission_number,
+        bloodGroup: r.blood_group,
+        guardianPhone: r.guardian_phone,
+        apaarId: r.apaar_id,
+        photo: r.photo_type === 'image/jpeg' || r.photo_type === 'image/png' ? r.photo : null,
+      })),
+    );
+    return { pdf, name: className.replace(/[^A-Za-z0-9]+/g, '-') };
+  }
+}

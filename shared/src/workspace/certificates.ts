@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { blankToUndefined, optionalField, requiredText } from '../schemas/common';
+import { numberInWordsIndian } from '../rules/money';
+import { pageQueryShape, type Page } from './common';
+
+/**
+ * Certificates (DECISIONS "Certificates"; issue 30): transfer (TC, the CBSE bye-laws' fields),
+ * bonafide (with a purpose) and character certificates, their register, the public check of a
+ * certificate's verification code, and a section's ID cards.
+ */
+export const CERTIFICATE_KINDS = ['transfer', 'bonafide', 'character'] as const;
+export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
+export const CERTIFICATE_STATUSES = ['issued', 'cancelled'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** Number prefixes: `TC/2026-27/0001`, `BON/2026-27/0001`, `CHR/2026-27/0001`. */
+export const CERTIFICATE_PREFIXES: Record<CertificateKind, string> = { transfer: 'TC', bonafide: 'BON', character: 'CHR' };
+
+export function formatCertificateNumber(kind: CertificateKind, academicYear: string, seq: number): string {
+  return `${CERTIFICATE_PREFIXES[kind]}/${academicYear}/${String(seq).padStart(4, '0')}`;
+}
+
+/**
+ * The transfer certificate's fields in the order the CBSE bye-laws list them. Every one is filled
+ * from the student's record when the TC is issued; `fields` in the body overrides any of them
+ * (the office judges conduct, games, NCC/scouts and remarks).
+ */
+export const TC_FIELD_KEYS = [
+  'studentName',
+  'fatherName',
+  'motherName',
+  'nationality',
+  'category',
+  'firstAdmission',
+  'dateOfBirth',
+  'dateOfBirthInWords',
+  'classLastStudied',
+  'boardResult',
+  'subjects',
+  'qualifiedForPromotion',
+  'feesPaidUpTo',
+  'workingDays',
+  'daysPresent',
+  'nccScouts',
+  'games',
+  'conduct',
+  'dateOfApplication',
+  'dateOfIssue',
+  'reasonForLeaving',
+  'remarks',
+] as const;
+export type TcFieldKey = (typeof TC_FIELD_KEYS)[number];
+/** The fields a bonafide or character certificate may carry besides the record's. */
+export const OTHER_FIELD_KEYS = ['conduct', 'remarks'] as const;
+
+export const CERTIFICATE_MESSAGES = {
+  kind: 'Kind must be transfer, bonafide or character',
+  purposeRequired: 'Say what the bonafide certificate is for',
+  purposeTooLong: 'Purpose must not exceed 200 characters',
+  field: 'Each field must be text of at most 500 characters',
+  fieldUnknown: 'This field is not on the certificate',
+  reasonRequired: 'Give the reason (at most 500 characters)',
+  overrideDues: 'overrideDues must be true or false',
+  academicYear: 'Academic year must look like 2026-27',
+  lang: 'Language must be en or hi',
+  format: 'Format must be json or xlsx',
+} as const;
+const M = CERTIFICATE_MESSAGES;
+
+const fieldValue = z.string({ error: M.field }).trim().max(500, M.field);
+
+export const issueCertificateSchema = z
+  .object({
+    kind: z.enum(CERTIFICATE_KINDS, { error: M.kind }),
+    purpose: optionalField(z.string().trim().max(200, M.purposeTooLong)),
+    fields: z.record(z.string(), fieldValue).optional(),
+    overrideDues: z.preprocess(blankToUndefined, z.boolean({ error: M.overrideDues }).optional()),
+    reason: optionalField(z.string().trim().max(500, M.reasonRequired)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'bonafide' && !v.purpose) ctx.addIssue({ code: 'custom', message: M.purposeRequired, path: ['purpose'] });
+    if (v.overrideDues && !v.reason) ctx.addIssue({ code: 'custom', message: M.reasonRequired, path: ['reason'] });
+    const allowed: readonly string[] = v.kind === 'transfer' ? TC_FIELD_KEYS : OTHER_FIELD_KEYS;
+    for (const key of Object.keys(v.fields ?? {})) {
+      if (!allowed.includes(key)) ctx.addIssue({ code: 'custom', message: M.fieldUnknown, path: ['fields', key] });
+    }
+  });
+export type IssueCertificateInput = z.output<typeof issueCertificateSchema>;
+
+export const cancelCertificateSchema = z.object({ reason: requiredText(500, M.reasonRequired, M.reasonRequired) });
+export type CancelCertificateInput = z.output<typeof cancelCertificateSchema>;
+
+export const listCertificatesQuerySchema = z.object({
+  kind: optionalField(z.enum(CERTIFICATE_KINDS, { error: M.kind })),
+  academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, M.academicYear)),
+  status: optionalField(z.enum(CERTIFICATE_STATUSES)),
+  studentId: optionalField(z.uuid()),
+  format: optionalField(z.enum(['json', 'xlsx'], { error: M.format })),
+  ...pageQueryShape,
+});
+export type ListCertificatesQuery = z.output<typeof listCertificatesQuerySchema>;
+
+export const certificatePdfQuerySchema = z.object({ lang: optionalField(z.enum(['en', 'hi'], { error: M.lang })) });
+
+/** The verification code: 22 base64url characters (128 random bits). Anything else is unknown. */
+export const VERIFY_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+// ── answers ───────────────────────────────────────────────────────────────
+export interface Certificate {
+  id: string;
+  kind: CertificateKind;
+  number: string;
+  status: CertificateStatus;
+  issuedOn: string;
+  verifyCode: string;
+  academicYear: string;
+  studentId: string;
+  studentName: string;
+  admissionNumber: string;
+  className: string | null;
+  purpose: string | null;
+  /** What the certificate says (a TC: TC_FIELD_KEYS; others: conduct, remarks). */
+  fields: Record<string, string>;
+  /** The school's prints so far (the first is the original; every later one is DUPLICATE). */
+  printCount: number;
+  duesOverridden: boolean;
+  /** The cancelled certificate this one corrects. */
+  replacesNumber: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  issuedByName: string | null;
+  createdAt: string;
+}
+export interface CertificateResult {
+  certificate: Certificate;
+}
+export type CertificateList = Page<Certificate>;
+
+/** `GET /public/certificates/{verifyCode}`: what the certificate says about itself, nothing more. */
+export interface PublicCertificate {
+  kind: CertificateKind;
+  number: string;
+  schoolName: string;
+  /** The first name and the surname's initial: `Aarav S.`. */
+  studentName: string;
+  issuedOn: string;
+  status: CertificateStatus;
+}
+
+/** `Aarav Sharma` → `Aarav S.`; `Aarav Kumar Sharma` → `Aarav Kumar S.`; a single name stays. */
+export function nameWithSurnameInitial(firstName: string, lastName: string | null): string {
+  const last = (lastName ?? '').trim();
+  const first = firstName.trim();
+  if (!last) return first;
+  return `${first} ${last.charAt(0).toUpperCase()}.`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ORDINAL_WORDS: Record<number, string> = {
+  1: 'First', 2: 'Second', 3: 'Third', 4: 'Fourth', 5: 'Fifth', 6: 'Sixth', 7: 'Seventh', 8: 'Eighth', 9: 'Ninth', 10: 'Tenth',
+  11: 'Eleventh', 12: 'Twelfth', 13: 'Thirteenth', 14: 'Fourteenth', 15: 'Fifteenth', 16: 'Sixteenth', 17: 'Seventeenth', 18: 'Eighteenth',
+  19: 'Nineteenth', 20: 'Twentieth', 21: 'Twenty-First', 22: 'Twenty-Second', 23: 'Twenty-Third', 24: 'Twenty-Fourth', 25: 'Twenty-Fifth',
+  26: 'Twenty-Sixth', 27: 'Twenty-Seventh', 28: 'Twenty-Eighth', 29: 'Twenty-Ninth', 30: 'Thirtieth', 31: 'Thirty-First',
+};
+
+/** A date of birth in words, as a TC writes it: `2016-05-14` → `Fourteenth May Two Thousand Sixteen`. */
+export function dateInWords(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return '';
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return `${ORDINAL_WORDS[d] ?? ''} ${MONTHS[mo - 1] ?? ''} ${numberInWordsIndian(y)}`.trim();
+}
+
+/** The public verification address of a certificate on the school's portal. */
+export function certificateVerifyPath(verifyCode: string): string {
+  return `/verify/${verifyCode}`;
+}
