@@ -36,6 +36,8 @@ export interface AppConfig {
   jobsWorker: boolean;
   /** How often an idle job worker polls, in milliseconds. */
   jobsPollMs: number;
+  /** The SMS and WhatsApp providers' API bases (no trailing slash). */
+  messagingApis: { msg91: string; gupshup: string; gupshupWhatsapp: string; twilio: string; whatsapp: string };
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +90,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jobsWorker: env.JOBS_WORKER === 'on',
     jobsPollMs: env.JOBS_POLL_MS,
+    messagingApis: {
+      msg91: env.MSG91_API_URL.replace(/\/+$/, ''),
+      gupshup: env.GUPSHUP_API_URL.replace(/\/+$/, ''),
+      gupshupWhatsapp: env.GUPSHUP_WHATSAPP_API_URL.replace(/\/+$/, ''),
+      twilio: env.TWILIO_API_URL.replace(/\/+$/, ''),
+      whatsapp: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    },
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
   };
 }

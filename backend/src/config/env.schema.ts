@@ -106,6 +106,12 @@ export const envSchema = z.object({
   JOBS_WORKER: z.enum(['on', 'off']).default('on'),
   /** How often an idle job worker looks for work, in milliseconds. */
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** The SMS and WhatsApp providers' API bases (DECISIONS "Messages to families"; tests point them at stand-ins). */
+  MSG91_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://control.msg91.com/api/v5'),
+  GUPSHUP_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://enterprise.smsgupshup.com/GatewayAPI/rest'),
+  GUPSHUP_WHATSAPP_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.gupshup.io/wa/api/v1'),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.twilio.com/2010-04-01'),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://graph.facebook.com/v21.0'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -27,6 +27,7 @@ import { JobRegistry } from '../jobs';
 import { JobsService } from '../jobs/jobs.service';
 import { brandedMail } from '../mail';
 import { MailService } from '../mail/mail.service';
+import { MessagingService } from '../messaging/messaging.service';
 import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
 import { academicYearOf, academicYearRange, addDays, maxDate, minDate, monthRange, monthsBetween, showDate, todayIST } from './attendance-dates';
@@ -64,6 +65,7 @@ export class AttendanceService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly registry: JobRegistry,
     private readonly mail: MailService,
+    private readonly messaging: MessagingService,
   ) {}
 
   onModuleInit(): void {
@@ -161,6 +163,8 @@ export class AttendanceService implements OnModuleInit {
           await repo.setNoticeJob(ctx.schoolId, date, fresh, jobId);
         }
       }
+      // SMS/WhatsApp to the families of today's absent children (once per child per day; never for leave).
+      await this.messaging.queue(tx, { event: 'absence', ref: date, studentIds: next.filter((n) => n.status === 'absent').map((n) => n.studentId) });
     });
     return this.dayOf(ctx, section, date);
   }

@@ -19,6 +19,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobRegistry, type JobContext } from '../jobs';
 import { JobsService } from '../jobs/jobs.service';
+import { MessagingService } from '../messaging/messaging.service';
 import { brandedMail } from '../mail';
 import { MailService } from '../mail/mail.service';
 import { NoticesRepository, type NoticeRow, type NoticeViewer } from './notices.repository';
@@ -70,6 +71,7 @@ export class NoticesService implements OnModuleInit {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly messaging: MessagingService,
   ) {}
 
   onModuleInit(): void {
@@ -157,6 +159,7 @@ export class NoticesService implements OnModuleInit {
     const { recipients, emails } = await repo.publish(ctx.schoolId, noticeId, tx.now);
     await tx.audit({ action: 'notice.published', entity: 'notice', entityId: noticeId, after: { recipients, emails } });
     if (emails > 0) await this.jobs.enqueue(tx, NOTICE_EMAIL_JOB, { noticeId });
+    await this.messaging.queue(tx, { event: 'notice', ref: noticeId });
   }
 
   /** DELETE …/notices/{noticeId}: a draft only (a published notice stays on record). */
