@@ -42,6 +42,9 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     ['2', 2],
     ['10.0.0.0/8', ['10.0.0.0/8']],
     ['127.0.0.1, ::1, fd00::/8, loopback', ['127.0.0.1', '::1', 'fd00::/8', 'loopback']],
+    // Wide but not everything: one half, or everything but one address.
+    ['0.0.0.0/1, 2000::/3', ['0.0.0.0/1', '2000::/3']],
+    ['0.0.0.0/1, 128.0.0.0/2, 192.0.0.0/3, 224.0.0.0/4, 240.0.0.0/5, 248.0.0.0/6, 252.0.0.0/7, 254.0.0.0/8, 255.0.0.0/9', ['0.0.0.0/1', '128.0.0.0/2', '192.0.0.0/3', '224.0.0.0/4', '240.0.0.0/5', '248.0.0.0/6', '252.0.0.0/7', '254.0.0.0/8', '255.0.0.0/9']],
   ])('TRUST_PROXY %s is read as %j', (value, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
@@ -62,6 +65,14 @@ describe('DECISIONS "Running it": configuration read and validated once at start
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: must be false, a hop count/],
     [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: true would let any client choose its address; give the number of proxies/],
     [{ TRUST_PROXY: '11' }, /^Invalid configuration: TRUST_PROXY: a hop count must be 0 to 10$/],
+    // Issue 33 row 6: any list whose ranges together are every address is `true` in other words.
+    [{ TRUST_PROXY: '0.0.0.0/0' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv4 address, which like true would let any client/],
+    [{ TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv4 address/],
+    [{ TRUST_PROXY: '10.0.0.1, 0.0.0.0/2, 64.0.0.0/2, 128.0.0.0/2, 192.0.0.0/3, 224.0.0.0/3' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv4 address/],
+    [{ TRUST_PROXY: '::/0' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv6 address/],
+    [{ TRUST_PROXY: '::/1,8000::/1' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv6 address/],
+    [{ TRUST_PROXY: '::ffff:0.0.0.0/96' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv4 address/],
+    [{ TRUST_PROXY: '::ffff:0:0/97,::ffff:128.0.0.0/97' }, /^Invalid configuration: TRUST_PROXY: these ranges cover every IPv4 address/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: must be false, a hop count/],
     [{ TRUST_PROXY: '10.0.0.1, example.com' }, /^Invalid configuration: TRUST_PROXY: must be false, a hop count/],
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, /^Invalid configuration: REDIS_URL: must start with redis:\/\/ or rediss:\/\/$/],

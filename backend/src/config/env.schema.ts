@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { coversEveryAddress } from './trusted-ranges';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const list = z
@@ -56,6 +57,14 @@ export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | nu
   const bad = entries.find((e) => !named.has(e) && !isAddressOrCidr(e));
   if (!entries.length || bad !== undefined) {
     ctx.addIssue({ code: 'custom', message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs' });
+    return z.NEVER;
+  }
+  const everyone = coversEveryAddress(entries);
+  if (everyone) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `these ranges cover every ${everyone} address, which like true would let any client choose its address; list only your proxies' addresses`,
+    });
     return z.NEVER;
   }
   return entries;

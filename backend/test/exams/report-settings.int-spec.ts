@@ -75,8 +75,8 @@ describe('exams: the school’s logo and the show-ranks setting', () => {
     expect(text.body.error.code).toBe('LOGO_INVALID');
     expect(text.body.error.message).toBe('Upload the logo as a PNG or JPEG image of at most 256 KB.');
     const big = await upload(url('/logo'), admin(), Buffer.concat([PNG, Buffer.alloc(300 * 1024)]));
-    expect(big.status).toBe(400);
-    expect(big.body.error.code).toBe('LOGO_INVALID');
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     const notMultipart = await t.call('PUT', url('/logo'), { token: admin(), body: { file: 'x' } });
     expect(notMultipart.status).toBe(400);
     expect((await t.call('GET', url('/report-settings'), { token: admin() })).body.data.settings.hasLogo).toBe(false);
@@ -98,6 +98,25 @@ describe('exams: the school’s logo and the show-ranks setting', () => {
     expect(hasImage(await card())).toBe(false);
   });
 
+  it('issue 33 row 5: a corrupt logo (a PNG signature and zeros, a cut JPEG) is refused 400; one already stored is left off the card, which still answers 200', async () => {
+    const zeros = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(2048)]);
+    for (const bad of [zeros, PNG.subarray(0, PNG.length - 5), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 0, 0, 0, 0, 0, 0xff, 0xd9])]) {
+      const res = await upload(url('/logo'), admin(), bad);
+      expect([res.status, res.body.error.code]).toEqual([400, 'LOGO_INVALID']);
+    }
+    expect((await t.call('GET', url('/report-settings'), { token: admin() })).body.data.settings.hasLogo).toBe(false);
+    // Stored before this check existed: the card is drawn without it.
+    await t.db.query(
+      `INSERT INTO school_report_settings (school_id, logo, logo_type, updated_at) VALUES ($1, $2, 'image/png', now())
+       ON CONFLICT (school_id) DO UPDATE SET logo = EXCLUDED.logo, logo_type = EXCLUDED.logo_type`,
+      [a.schoolId, zeros],
+    );
+    const pdf = await card();
+    expect(hasImage(pdf)).toBe(false);
+    expect(await pdfText(pdf)).toContain('Rank');
+    await t.db.query(`UPDATE school_report_settings SET logo = NULL, logo_type = NULL WHERE school_id = $1`, [a.schoolId]);
+  });
+
   it('GET …/logo: exactly the stored bytes and type, no-cache; 404 without one; readers of report settings only; another school’s member gets 404', async () => {
     const getLogo = async (token: string, s: SchoolWithMembers = a) => {
       const res = await fetch(`${t.baseUrl}/api/v1${url('/logo', s)}`, { headers: { authorization: `Bearer ${token}` } });
@@ -113,7 +132,8 @@ describe('exams: the school’s logo and the show-ranks setting', () => {
     expect([png.status, png.type, png.cache]).toEqual([200, 'image/png', 'private, no-cache']);
     expect(png.bytes.equals(PNG)).toBe(true);
     // The type comes from the bytes, not from what the upload said it was.
-    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF a school crest'), Buffer.from([0xff, 0xd9])]);
+    // A 4×4 baseline JPEG (a whole image: logos are checked whole, issue 33 row 5).
+    const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSgBBwcHCggKEwoKEygaFhooKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKP/AABEIAAQABAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/APYKAP8A/9k=', 'base64');
     expect((await upload(url('/logo'), admin(), JPEG, 'crest.png', 'image/png')).status).toBe(200);
     const jpeg = await getLogo(admin());
     expect([jpeg.status, jpeg.type]).toEqual([200, 'image/jpeg']);

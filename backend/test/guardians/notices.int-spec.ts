@@ -108,7 +108,7 @@ describe('notices', () => {
       return { status: res.status, body: (await res.json()) as any };
     };
     expect((await put(Buffer.from('<script>alert(1)</script>'), 'circular.pdf')).body.error.code).toBe('ATTACHMENT_INVALID');
-    expect((await put(Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]), 'big.pdf')).status).toBe(400);
+    expect((await put(Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]), 'big.pdf')).status).toBe(413);
     const attached = await put(PDF, 'Annual day.pdf');
     expect(attached.status).toBe(200);
     expect(attached.body.data.notice.attachment).toEqual({ name: 'Annual day.pdf', bytes: PDF.length });

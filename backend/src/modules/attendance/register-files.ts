@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { ATTENDANCE_LETTERS, type AttendanceRegister } from '@vidyalaya/shared';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import { showDate } from './attendance-dates';
+import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 
 /**
  * The month register as files, in the familiar paper layout: one row per student (roll number,
@@ -145,5 +146,5 @@ export async function registerXlsx(r: AttendanceRegister, schoolName: string): P
   ws.getColumn(2).width = 14;
   for (let i = 0; i < days.length; i += 1) ws.getColumn(4 + i).width = 4;
   ws.views = [{ state: 'frozen', xSplit: 3, ySplit: 3 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return safeXlsxBuffer(wb); // text cells cannot run as formulas (issue 33 row 9)
 }

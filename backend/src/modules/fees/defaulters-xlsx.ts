@@ -1,5 +1,6 @@
 import { formatDateIST, groupIndian, type DefaulterList } from '@vidyalaya/shared';
 import ExcelJS from 'exceljs';
+import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 
 const shown = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
 
@@ -30,5 +31,5 @@ export async function defaultersWorkbook(list: DefaulterList): Promise<Buffer> {
   }
   ws.addRow({});
   ws.addRow({ studentName: `Total as on ${shown(list.asOf)}`, balanceText: groupIndian(list.totalBalance), balance: list.totalBalance });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return safeXlsxBuffer(wb); // text cells cannot run as formulas (issue 33 row 9)
 }

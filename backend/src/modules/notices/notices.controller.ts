@@ -2,7 +2,7 @@ import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, 
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { NOTICE_ATTACHMENT_MAX_BYTES, type NoticeList, type NoticeRecipientList, type NoticeResult } from '@vidyalaya/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainException } from '../../common/domain.exception';
+import { readUpload, type Upload } from '../../common/http/upload';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
@@ -13,17 +13,9 @@ import { NoticesService } from './notices.service';
 const ApiPdf = (description: string) =>
   applyDecorators(ApiProduces('application/pdf'), ApiResponse({ status: 200, description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }));
 
-/** The one file of a multipart request (field `file`), at most the notice attachment's size; 400 ATTACHMENT_INVALID otherwise. */
-async function uploadedPdf(req: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
-  if (!req.isMultipart()) throw new DomainException('ATTACHMENT_INVALID');
-  try {
-    const part = await req.file({ limits: { fileSize: NOTICE_ATTACHMENT_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new DomainException('ATTACHMENT_INVALID');
-    return { filename: part.filename ?? '', bytes: await part.toBuffer() };
-  } catch (e) {
-    if (e instanceof DomainException) throw e;
-    throw new DomainException('ATTACHMENT_INVALID');
-  }
+/** The one file of a multipart request (field `file`): over the attachment's size 413, every time (common/http/upload.ts); 400 ATTACHMENT_INVALID otherwise. */
+function uploadedPdf(req: FastifyRequest): Promise<Upload> {
+  return readUpload(req, NOTICE_ATTACHMENT_MAX_BYTES, 'ATTACHMENT_INVALID');
 }
 
 @ApiTags('Workspace: notices')

@@ -12,7 +12,7 @@ import {
   type StudentImportColumn,
 } from '@vidyalaya/shared';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { readTable, type Table } from '../../common/tables/read-table';
 import { DomainException } from '../../common/domain.exception';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
@@ -64,34 +64,16 @@ export class StudentImportService {
     private readonly clock: Clock,
   ) {}
 
-  /** The file's rows as text cells, header first. */
-  async readTable(file: Buffer, filename: string): Promise<string[][]> {
-    const isXlsx = file.subarray(0, 2).toString('latin1') === 'PK' || /\.xlsx$/i.test(filename);
-    if (isXlsx) {
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(file as unknown as ArrayBuffer);
-      } catch {
-        throw new DomainException('IMPORT_FILE_INVALID');
-      }
-      const ws = wb.worksheets[0];
-      if (!ws) throw new DomainException('IMPORT_FILE_INVALID');
-      const out: string[][] = [];
-      ws.eachRow({ includeEmpty: true }, (row, n) => {
-        const cells: string[] = [];
-        for (let c = 1; c <= Math.max(row.cellCount, STUDENT_IMPORT_COLUMNS.length); c++) cells.push(cellText(row.getCell(c).value));
-        out[n - 1] = cells;
-      });
-      return Array.from(out, (r) => r ?? []);
-    }
-    if (file.includes(0)) throw new DomainException('IMPORT_FILE_INVALID');
-    const text = file.toString('utf8').replace(/^\uFEFF/, '');
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-    return parsed.data.map((r) => r.map((c) => String(c ?? '')));
+  /**
+   * The file's rows as text cells, header first: read in a worker thread, bounded while it streams
+   * (the row limit, an XLSX's unpacked size), strict UTF-8 for a CSV (common/tables/read-table.ts).
+   */
+  readTable(file: Buffer, filename: string): Promise<Table> {
+    return readTable(file, filename, { maxRows: STUDENT_IMPORT_MAX_ROWS, minColumns: STUDENT_IMPORT_COLUMNS.length });
   }
 
   async import(ctx: WorkspaceContext, file: Buffer, filename: string, dryRun: boolean): Promise<ImportResult> {
-    const table = await this.readTable(file, filename);
+    const { rows: table, truncated } = await this.readTable(file, filename);
     const [header = [], ...body] = table;
     const columns = header.map((h) => STUDENT_IMPORT_COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase()) ?? null);
     const missing = REQUIRED_HEADERS.filter((c) => !columns.includes(c));
@@ -102,7 +84,7 @@ export class StudentImportService {
     const rows = body
       .map((cells, i) => ({ row: i + 2, cells }))
       .filter(({ cells }) => cells.some((c) => c.trim() !== ''));
-    if (rows.length > STUDENT_IMPORT_MAX_ROWS) {
+    if (truncated || rows.length > STUDENT_IMPORT_MAX_ROWS) {
       return { rows: rows.length, valid: 0, invalid: rows.length, created: 0, dryRun, errors: [{ row: 1, field: 'file', message: `A file may have at most ${STUDENT_IMPORT_MAX_ROWS} rows` }] };
     }
     const sections = new Map((await this.repo.currentYearSections(ctx.schoolId)).map((s) => [`${s.class_name.toLowerCase()}|${s.section_name.toLowerCase()}`, s]));
@@ -276,18 +258,4 @@ export class StudentImportService {
     notes.getColumn(2).width = 90;
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
-}
-
-/** An Excel cell's value as the text a person sees (dates as YYYY-MM-DD). */
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v) return String(v.text);
-    if ('result' in v) return v.result instanceof Date ? v.result.toISOString().slice(0, 10) : String(v.result ?? '');
-    if ('error' in v) return '';
-    return '';
-  }
-  return String(v);
 }

@@ -21,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';
 import { DomainException } from '../../common/domain.exception';
+import { readUpload } from '../../common/http/upload';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
@@ -69,21 +70,8 @@ import { UdiseExportService } from './udise-export.service';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The one file of a multipart request (field `file`), at most `maxBytes`; `invalid` otherwise. */
-async function uploadedFile(req: FastifyRequest, maxBytes: number, invalid: 'IMPORT_FILE_INVALID' | 'PHOTO_INVALID'): Promise<{ bytes: Buffer; filename: string }> {
-  if (!req.isMultipart()) throw new DomainException(invalid);
-  try {
-    const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new DomainException(invalid);
-    return { filename: part.filename ?? '', bytes: await part.toBuffer() };
-  } catch (e) {
-    if (e instanceof DomainException) throw e;
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainException(invalid === 'PHOTO_INVALID' ? 'PHOTO_INVALID' : 'PAYLOAD_TOO_LARGE', invalid === 'PHOTO_INVALID' ? {} : { message: 'The file is larger than 5 MB.' });
-    }
-    throw new DomainException(invalid);
-  }
-}
+/** The one file of a multipart request (field `file`): over `maxBytes` 413, every time (common/http/upload.ts); `invalid` otherwise. */
+const uploadedFile = readUpload;
 
 function download(reply: FastifyReply, body: Buffer, type: string, filename: string): Buffer {
   reply.header('Content-Type', type).header('Content-Disposition', `attachment; filename="${filename}"`).header('Cache-Control', 'no-store');

@@ -20,7 +20,8 @@ import { SchoolWrites, type SchoolTx } from '../../common/workspace/school-write
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { violatedUniqueIndex } from '../../database/unique-violation';
 import { AadhaarCipher } from './aadhaar-cipher';
-import { ensureBornBy, ensureRoom, guardianRows, newStudentRows, photoType, searchText, toListItem, toStudent } from './student.mapper';
+import { ensureBornBy, ensureRoom, guardianRows, newStudentRows, searchText, toListItem, toStudent } from './student.mapper';
+import { checkedImageType } from '../../common/pdf/image-check';
 import { StudentsRepository, type SectionInfo, type StudentScope } from './students.repository';
 
 export const ADMISSION_SEQUENCE = 'admission';
@@ -297,7 +298,8 @@ export class StudentsService {
   /** PUT …/students/{id}/photo: the image type is read from the bytes; audited without the image. */
   async setPhoto(ctx: WorkspaceContext, studentId: string, bytes: Buffer): Promise<StudentResult> {
     await this.access.require(ctx, 'student', [studentId]);
-    const type = photoType(bytes);
+    // The whole image checked, not only its first bytes (issue 33 row 5).
+    const type = checkedImageType(bytes, ['image/jpeg', 'image/png', 'image/webp']);
     if (!type) throw new DomainException('PHOTO_INVALID');
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);

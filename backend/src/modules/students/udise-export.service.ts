@@ -5,6 +5,7 @@ import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { AadhaarCipher } from './aadhaar-cipher';
 import { StudentsRepository, type StudentRow } from './students.repository';
+import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 
 const MINORITY_RELIGIONS = new Set(['muslim', 'islam', 'christian', 'christianity', 'sikh', 'sikhism', 'buddhist', 'buddhism', 'jain', 'jainism', 'parsi', 'zoroastrian']);
 const CATEGORY = { general: 'General', sc: 'SC', st: 'ST', obc: 'OBC' } as const;
@@ -42,7 +43,7 @@ export class UdiseExportService {
     }
     ws.columns.forEach((c) => (c.width = 16));
     ws.views = [{ state: 'frozen', ySplit: 1 }];
-    return Buffer.from(await wb.xlsx.writeBuffer());
+    return safeXlsxBuffer(wb); // text cells cannot run as formulas (issue 33 row 9)
   }
 
   private row(schoolId: string, s: StudentRow & { aadhaar_cipher: Buffer | null }, withAadhaar: boolean): { cells: string[]; missing: string[] } {
