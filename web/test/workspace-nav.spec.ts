@@ -6,8 +6,8 @@ const keys = (role: (typeof SCHOOL_ROLES)[number], approved = true) => navFor(ro
 
 describe('the workspace sidebar by role (the permission matrix is an allow-list)', () => {
   it('gives each role exactly its sections', () => {
-    expect(keys('admin')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members', 'dataRequests']);
-    expect(keys('office')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests']);
+    expect(keys('admin')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members', 'dataRequests', 'certificates']);
+    expect(keys('office')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests', 'certificates']);
     expect(keys('accountant')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices']);
     expect(keys('teacher')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices']);
     expect(keys('guardian')).toEqual(['home', 'myChildren', 'calendar', 'notices']);
