@@ -5,6 +5,7 @@ import { certificatesRoutes } from '../features/certificates/routes';
 import { examsRoutes } from '../features/exams/routes';
 import { feesRoutes } from '../features/fees/routes';
 import { guardianRoutes } from '../features/guardian/routes';
+import { messagingRoutes } from '../features/messaging/routes';
 import { noticesRoutes } from '../features/notices/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
 import { studentsRoutes } from '../features/students/routes';
@@ -25,6 +26,7 @@ const schoolModules: RouteObject[] = [
   ...feesRoutes,
   ...guardianRoutes,
   ...noticesRoutes,
+  ...messagingRoutes,
   ...promotionsRoutes,
   ...certificatesRoutes,
 ];
