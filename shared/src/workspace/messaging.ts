@@ -58,7 +58,7 @@ export const MESSAGING_MESSAGES = {
   entityInvalid: 'DLT entity ID must be 1 to 30 digits',
   keyTooLong: 'The key must not exceed 500 characters',
   accountInvalid: 'Account ID must not exceed 100 characters',
-  capInvalid: 'The monthly cap must be a whole number of paise, 0 or more',
+  capInvalid: 'Enter a monthly cap from ₹0.00 to ₹1,00,00,000.00',
   timeInvalid: 'Enter a time as HH:MM (24-hour)',
   eventInvalid: 'Event must be absence, fee_due, receipt, results, notice or test',
   channelInvalid: 'Channel must be sms or whatsapp',
