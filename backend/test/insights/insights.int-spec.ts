@@ -251,19 +251,20 @@ describe('insights: attendance, fees, results, strength', () => {
     expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
-  it('results: the last published exam by default; mean % of the maximum per subject and section (AB as zero, not entered left out) and the CBSE grades', async () => {
+  it('results: the last published exam by default; mean % of the maximum per subject and section (AB as zero, a subject not fully entered left out) and the CBSE grades', async () => {
     const res = await data('/results');
     expect(res).toEqual({
       exam: { id: ids.exam, name: 'Half-yearly', academicYear: '2026-27', published: true },
       subjects: [
-        // Aarav 90 (A2), Diya 0 + 40 = 40 (D), Meera 10 + nothing = 10 (E): mean 46.7.
-        { subjectId: ids.x, name: ids.xName, mean: 46.7, grades: { A1: 0, A2: 1, B1: 0, B2: 0, C1: 0, C2: 0, D: 1, E: 1 } },
+        // Aarav 90 (A2), Diya AB + 40 = 40 (D); Meera's 10 with her term exam not entered is left out: mean 65.
+        { subjectId: ids.x, name: ids.xName, mean: 65, grades: { A1: 0, A2: 1, B1: 0, B2: 0, C1: 0, C2: 0, D: 1, E: 0 } },
         // Aarav 95 (A1), Meera AB + AB = 0 (E), Diya nothing entered (left out): mean 47.5.
         { subjectId: ids.y, name: ids.yName, mean: 47.5, grades: { A1: 1, A2: 0, B1: 0, B2: 0, C1: 0, C2: 0, D: 0, E: 1 } },
       ],
       sections: [
         { sectionId: ids.tenA, name: 'Class 10 A', mean: 75 },
-        { sectionId: ids.tenB, name: 'Class 10 B', mean: 5 },
+        // A: 90, 40 and 95; B: Meera's AB + AB only.
+        { sectionId: ids.tenB, name: 'Class 10 B', mean: 0 },
       ],
     });
     const early = await data(`/results?examId=${ids.early}`);

@@ -44,6 +44,7 @@ export const PERMISSIONS = [
   'guardians.invite', // invite a student's guardians (from the record, or a whole class or section)
   'consents.record', // guardians: their own children's consents; the office: from a paper form
   'dataRequests.create', // guardians: ask for a correction or erasure of their child's data
+  'insights.read', // the insights page in the menu (admin, office, accountant); each chart needs its own permission below
   'insights.attendance', // the principal's insights: attendance over time, by class, under 75 %
   'insights.fees', // dues against collections by month, by mode, the ageing of what is unpaid
   'insights.results', // an exam's grade distribution per subject and section means
@@ -74,6 +75,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'students.import',
     'admissions.manage',
     'calendar.manage',
+    'insights.read',
     'insights.attendance',
     'insights.strength',
     'attendance.read',
@@ -85,7 +87,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'guardians.invite',
     'consents.record',
   ],
-  accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect', 'insights.fees'],
+  accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect', 'insights.read', 'insights.fees'],
   teacher: [...STAFF_READ, 'students.read', 'attendance.read', 'attendance.mark', 'marks.enter', 'results.read'],
   guardian: [
     'school.read',

@@ -5,6 +5,7 @@ import { certificatesRoutes } from '../features/certificates/routes';
 import { examsRoutes } from '../features/exams/routes';
 import { feesRoutes } from '../features/fees/routes';
 import { guardianRoutes } from '../features/guardian/routes';
+import { insightsRoutes } from '../features/insights/routes';
 import { messagingRoutes } from '../features/messaging/routes';
 import { noticesRoutes } from '../features/notices/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
@@ -28,6 +29,7 @@ const schoolModules: RouteObject[] = [
   ...noticesRoutes,
   ...messagingRoutes,
   ...promotionsRoutes,
+  ...insightsRoutes,
   ...certificatesRoutes,
 ];
 

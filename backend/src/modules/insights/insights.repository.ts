@@ -211,7 +211,8 @@ export class InsightsRepository extends Repository {
   /**
    * Each student's percentage per subject of an exam, as exams.ts's subjectScore: plain components
    * summed, best-of components as the average of the best two (scaled to the first one's maximum),
-   * over the subject's maximum; AB is 0, a missing component 0, a subject with no mark at all left out.
+   * over the subject's maximum; AB is 0. A student's subject counts only when every component has a
+   * mark or AB (an incomplete subject has no percentage, as subjectScore says): not entered is left out.
    */
   private scoresSql(): string {
     return `WITH comp AS (
@@ -230,14 +231,14 @@ export class InsightsRepository extends Repository {
       ), ranked AS (
         SELECT m.*, CASE WHEN best THEN row_number() OVER (PARTITION BY student_id, subject_id, best ORDER BY v DESC) END AS rn FROM m
       ), totals AS (
-        SELECT student_id, subject_id, min(section_id::text)::uuid AS section_id,
+        SELECT student_id, subject_id, min(section_id::text)::uuid AS section_id, count(*) AS entered,
                COALESCE(sum(v) FILTER (WHERE NOT best), 0)
                  + COALESCE(round(sum(v) FILTER (WHERE best AND rn <= 2) / NULLIF(LEAST(2, (SELECT n_best FROM scale)), 0), 2), 0) AS total
           FROM ranked GROUP BY student_id, subject_id
       ), scores AS (
         SELECT t.student_id, t.subject_id, t.section_id,
                CASE WHEN (SELECT max FROM scale) = 0 THEN 0 ELSE round(round(t.total, 2) / (SELECT max FROM scale) * 100, 2) END AS pct
-          FROM totals t
+          FROM totals t WHERE t.entered = (SELECT count(*) FROM comp)
       )`;
   }
 

@@ -1,0 +1,205 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Small hand-written SVG charts (no chart package: the workspace's byte budget; this file loads only
+ * with the insights pages). Every chart is drawn for sighted readers and hidden from screen readers,
+ * which read the table given as `table` instead (docs/insights.md). Series differ by colour AND by
+ * fill pattern or marker, so nothing depends on colour alone; the colours pass 3:1 against white.
+ */
+export interface Series {
+  label: string;
+  values: number[];
+  /** 'solid' | 'hatch' | 'dots': the fill that tells the series apart without colour. */
+  fill: 'solid' | 'hatch' | 'dots';
+  color: string;
+}
+
+const W = 640;
+const H = 260;
+const PAD = { left: 64, right: 12, top: 12, bottom: 56 };
+
+/** A round top for an axis: 1, 2 or 5 × a power of ten at or above `max`. */
+export function niceMax(max: number): number {
+  if (max <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(max));
+  for (const m of [1, 2, 5, 10]) if (m * p >= max) return m * p;
+  return 10 * p;
+}
+
+function Patterns(props: { id: string; series: Series[] }) {
+  return (
+    <defs>
+      {props.series.map((s, i) => (
+        <pattern key={i} id={`${props.id}-p${i}`} width="6" height="6" patternUnits="userSpaceOnUse">
+          <rect width="6" height="6" fill={s.fill === 'solid' ? s.color : '#fff'} />
+          {s.fill === 'hatch' ? <path d="M0,6 L6,0" stroke={s.color} strokeWidth="2.5" /> : null}
+          {s.fill === 'dots' ? <circle cx="3" cy="3" r="1.8" fill={s.color} /> : null}
+        </pattern>
+      ))}
+    </defs>
+  );
+}
+
+function Axis(props: { max: number; format: (v: number) => string; ticks?: number }) {
+  const n = props.ticks ?? 4;
+  const plotH = H - PAD.top - PAD.bottom;
+  return (
+    <g className="insights-axis">
+      {Array.from({ length: n + 1 }, (_, i) => {
+        const v = (props.max * i) / n;
+        const y = PAD.top + plotH - (plotH * i) / n;
+        return (
+          <g key={i}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="#c5cbd3" strokeWidth="1" />
+            <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize="12" fill="#404854">
+              {props.format(v)}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function Legend(props: { id: string; series: Series[]; extra?: ReactNode }) {
+  return (
+    <ul className="insights-legend" aria-hidden="true">
+      {props.series.map((s, i) => (
+        <li key={i}>
+          <svg width="16" height="16">
+            <rect width="16" height="16" fill={`url(#${props.id}-p${i})`} stroke={s.color} />
+          </svg>
+          {s.label}
+        </li>
+      ))}
+      {props.extra}
+    </ul>
+  );
+}
+
+/** Grouped vertical bars: one group per label, one bar per series. `flag(i)` marks a group (a warning sign under it). */
+export function BarChart(props: {
+  id: string;
+  title: string;
+  labels: string[];
+  series: Series[];
+  format: (v: number) => string;
+  max?: number;
+  flag?: (i: number) => boolean;
+  onSelect?: (i: number) => void;
+  table: ReactNode;
+}) {
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const max = props.max ?? niceMax(Math.max(0, ...props.series.flatMap((s) => s.values)));
+  const groupW = plotW / Math.max(1, props.labels.length);
+  const barW = Math.max(2, (groupW * 0.8) / Math.max(1, props.series.length));
+  const rotate = props.labels.length > 6;
+  return (
+    <figure className="insights-figure">
+      <svg viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
+        <Patterns id={props.id} series={props.series} />
+        <Axis max={max} format={props.format} />
+        {props.labels.map((label, i) => {
+          const x0 = PAD.left + groupW * i + groupW * 0.1;
+          const cx = PAD.left + groupW * i + groupW / 2;
+          const ly = H - PAD.bottom + 14;
+          return (
+            <g key={i} className={props.onSelect ? 'insights-clickable' : undefined} onClick={props.onSelect ? () => props.onSelect!(i) : undefined}>
+              {props.series.map((s, j) => {
+                const v = s.values[i] ?? 0;
+                const h = (plotH * Math.min(v, max)) / max;
+                return <rect key={j} x={x0 + barW * j} y={PAD.top + plotH - h} width={barW - 1} height={h} fill={`url(#${props.id}-p${j})`} stroke={s.color} strokeWidth="1" />;
+              })}
+              <text x={cx} y={ly} fontSize="12" fill="#1c2127" textAnchor={rotate ? 'end' : 'middle'} transform={rotate ? `rotate(-40 ${cx} ${ly})` : undefined}>
+                {props.flag?.(i) ? '⚠ ' : ''}
+                {label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <Legend id={props.id} series={props.series} />
+      <div className="insights-sr">{props.table}</div>
+    </figure>
+  );
+}
+
+/** A line per series over the labels (dates), with a marker at each point and an optional dashed threshold. */
+export function LineChart(props: { id: string; labels: string[]; series: Series[]; max: number; format: (v: number) => string; threshold?: { value: number; label: string }; table: ReactNode }) {
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const n = props.labels.length;
+  const x = (i: number) => PAD.left + (n <= 1 ? plotW / 2 : (plotW * i) / (n - 1));
+  const y = (v: number) => PAD.top + plotH - (plotH * Math.min(v, props.max)) / props.max;
+  const every = Math.max(1, Math.ceil(n / 8));
+  const markers = ['circle', 'square'] as const;
+  return (
+    <figure className="insights-figure">
+      <svg viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
+        <Patterns id={props.id} series={props.series} />
+        <Axis max={props.max} format={props.format} />
+        {props.threshold ? <line x1={PAD.left} x2={W - PAD.right} y1={y(props.threshold.value)} y2={y(props.threshold.value)} stroke="#ac2f33" strokeWidth="2" strokeDasharray="6 4" /> : null}
+        {props.series.map((s, j) => (
+          <g key={j}>
+            <polyline fill="none" stroke={s.color} strokeWidth="2.5" strokeDasharray={j === 1 ? '4 3' : undefined} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+            {s.values.map((v, i) =>
+              markers[j % 2] === 'circle' ? (
+                <circle key={i} cx={x(i)} cy={y(v)} r="3.5" fill={s.color} />
+              ) : (
+                <rect key={i} x={x(i) - 3.5} y={y(v) - 3.5} width="7" height="7" fill={s.color} />
+              ),
+            )}
+          </g>
+        ))}
+        {props.labels.map((label, i) =>
+          i % every === 0 || i === n - 1 ? (
+            <text key={i} x={x(i)} y={H - PAD.bottom + 16} fontSize="12" textAnchor="middle" fill="#1c2127">
+              {label}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <Legend
+        id={props.id}
+        series={props.series}
+        extra={
+          props.threshold ? (
+            <li>
+              <svg width="16" height="16">
+                <line x1="0" x2="16" y1="8" y2="8" stroke="#ac2f33" strokeWidth="2" strokeDasharray="4 3" />
+              </svg>
+              {props.threshold.label}
+            </li>
+          ) : null
+        }
+      />
+      <div className="insights-sr">{props.table}</div>
+    </figure>
+  );
+}
+
+/** A plain table of a chart's figures: read by screen readers (the chart itself is hidden from them) and printed. */
+export function FigureTable(props: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <table className="insights-table">
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.head.map((h, i) => (
+            <th key={i} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((r, i) => (
+          <tr key={i}>
+            {r.map((c, j) => (j === 0 ? <th key={j} scope="row">{c}</th> : <td key={j}>{c}</td>))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
