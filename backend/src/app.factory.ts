@@ -14,7 +14,7 @@ import { AppModule } from './app.module';
 import type { Clock } from './common/clock';
 import { clientErrorHandler, frameworkErrors } from './common/framework-errors';
 import { NestPinoLogger } from './common/logger';
-import { securityHeaders } from './common/http/security-headers';
+import { helmetOptionsWithCheckout, securityHeaders } from './common/http/security-headers';
 import { serializeSuccess } from './common/success-envelope';
 import { PRERENDERED_DIR } from './common/web-app.service';
 import { requestIdFor } from './common/request-id';
@@ -55,11 +55,15 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
     // A failure while the app starts is thrown to the caller (main.ts logs it and exits 1), never a
     // process.exit from inside Nest: a test runner must see the error, not lose its process.
     abortOnError: false,
+    // The request's bytes as they arrived (`req.rawBody`) beside the parsed JSON: the payment
+    // gateway's webhook signs the raw body (modules/online-payments). The parser reads the body as
+    // a buffer anyway; this only keeps a reference to it.
+    rawBody: true,
   });
   app.setGlobalPrefix(API_PREFIX);
   const fastify = app.getHttpAdapter().getInstance();
   // helmet's headers (strict CSP and the rest) are the same for every answer: computed once.
-  const headers = securityHeaders();
+  const headers = securityHeaders(helmetOptionsWithCheckout({ checkoutUrl: config.razorpayCheckoutUrl, apiUrl: config.razorpayApiUrl }));
   const apiPath = `/${API_PREFIX}/`;
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);

@@ -30,6 +30,7 @@ import { TimetableModule } from './modules/timetable/timetable.module';
 import { StudentsModule } from './modules/students/students.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { FeesModule } from './modules/fees/fees.module';
+import { OnlinePaymentsModule } from './modules/online-payments/online-payments.module';
 import { ExamsModule } from './modules/exams/exams.module';
 import { GuardiansModule } from './modules/guardians/guardians.module';
 import { NoticesModule } from './modules/notices/notices.module';
@@ -66,6 +67,7 @@ export const DOMAIN_MODULES = [
   StudentsModule,
   AttendanceModule,
   FeesModule,
+  OnlinePaymentsModule,
   ExamsModule,
   GuardiansModule,
   NoticesModule,

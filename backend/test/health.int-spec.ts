@@ -33,7 +33,8 @@ describe('Foundation: health, envelope and SPA fallback (DECISIONS "Running it",
     const res = await t.call('GET', path);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+    // Same-origin scripts and exactly one other: the payment gateway's Checkout (RAZORPAY_CHECKOUT_URL).
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' https://checkout.razorpay.com/v1/checkout.js;");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     // Photos fetched with the session's token are shown from blob: URLs (the student's profile).
     expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob:");

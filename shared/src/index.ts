@@ -56,6 +56,7 @@ export * from './workspace/students';
 export * from './workspace/attendance';
 export * from './rules/money';
 export * from './workspace/fees';
+export * from './workspace/online-payments';
 export * from './workspace/exams';
 export * from './workspace/guardians';
 export * from './workspace/notices';

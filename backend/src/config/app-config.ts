@@ -38,6 +38,10 @@ export interface AppConfig {
   jobsPollMs: number;
   /** The SMS and WhatsApp providers' API bases (no trailing slash). */
   messagingApis: { msg91: string; gupshup: string; gupshupWhatsapp: string; twilio: string; whatsapp: string };
+  /** Razorpay's API base, its Checkout script and the gateway call timeout (issue 32). */
+  razorpayApiUrl: string;
+  razorpayCheckoutUrl: string;
+  razorpayTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +101,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       twilio: env.TWILIO_API_URL.replace(/\/+$/, ''),
       whatsapp: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
     },
+    razorpayApiUrl: env.RAZORPAY_API_URL.replace(/\/+$/, ''),
+    razorpayCheckoutUrl: env.RAZORPAY_CHECKOUT_URL,
+    razorpayTimeoutMs: env.RAZORPAY_TIMEOUT_MS,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
   };
 }

@@ -121,6 +121,12 @@ export const envSchema = z.object({
   GUPSHUP_WHATSAPP_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.gupshup.io/wa/api/v1'),
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.twilio.com/2010-04-01'),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://graph.facebook.com/v21.0'),
+  /** Razorpay's API base (a test points it at a local stand-in). */
+  RAZORPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.razorpay.com/v1'),
+  /** Razorpay Checkout's script; the Content-Security-Policy allows exactly this script. */
+  RAZORPAY_CHECKOUT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** How long a call to the payment gateway may take, in milliseconds. */
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -14,7 +14,9 @@ import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema, type Page } from
  * item add up and are capped at the item's amount; amount concessions then take what is left,
  * spread over the chosen heads' items, oldest instalment first.
  */
-export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card'] as const;
+export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card', 'online'] as const;
+/** The modes the counter records by hand: `online` receipts come only from the payment gateway (issue 32). */
+export const COUNTER_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card'] as const satisfies readonly PaymentMode[];
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const CONCESSION_KINDS = ['sibling', 'staff', 'rte', 'scholarship', 'other'] as const;
 export type ConcessionKind = (typeof CONCESSION_KINDS)[number];
@@ -160,7 +162,7 @@ export const createPaymentSchema = z
   .object({
     studentId: z.uuid({ error: M.studentId }),
     amount: paise(M.amount),
-    mode: z.enum(PAYMENT_MODES, { error: M.mode }),
+    mode: z.enum(COUNTER_PAYMENT_MODES, { error: M.mode }),
     reference: optionalField(z.string().trim().max(60, M.reference)),
     paidOn: z.iso.date({ error: M.paidOn }),
     instalmentIds: z.array(z.uuid({ error: M.instalmentIds }), { error: M.instalmentIds }).max(24, M.instalmentIds).optional(),

@@ -44,6 +44,9 @@ export const PERMISSIONS = [
   'guardians.invite', // invite a student's guardians (from the record, or a whole class or section)
   'consents.record', // guardians: their own children's consents; the office: from a paper form
   'dataRequests.create', // guardians: ask for a correction or erasure of their child's data
+  'payments.gateway', // the school's payment gateway keys (admin only)
+  'payments.pay', // open and confirm an online payment (guardians: their own children)
+  'payments.links', // send a guardian a pay link for a child's dues
   'insights.read', // the insights page in the menu (admin, office, accountant); each chart needs its own permission below
   'insights.attendance', // the principal's insights: attendance over time, by class, under 75 %
   'insights.fees', // dues against collections by month, by mode, the ageing of what is unpaid
@@ -86,8 +89,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'consents.manage',
     'guardians.invite',
     'consents.record',
+    'payments.pay',
+    'payments.links',
   ],
-  accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect', 'insights.read', 'insights.fees'],
+  accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect', 'insights.read', 'insights.fees', 'payments.pay', 'payments.links'],
   teacher: [...STAFF_READ, 'students.read', 'attendance.read', 'attendance.mark', 'marks.enter', 'results.read'],
   guardian: [
     'school.read',
@@ -102,6 +107,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'consents.read',
     'consents.record',
     'dataRequests.create',
+    'payments.pay',
   ],
 };
 

@@ -8,6 +8,7 @@ import { guardianRoutes } from '../features/guardian/routes';
 import { insightsRoutes } from '../features/insights/routes';
 import { messagingRoutes } from '../features/messaging/routes';
 import { noticesRoutes } from '../features/notices/routes';
+import { onlinePaymentsRoutes, payLinkRoute } from '../features/online-payments/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
 import { studentsRoutes } from '../features/students/routes';
 import { timetableRoutes } from '../features/timetable/routes';
@@ -25,6 +26,7 @@ const schoolModules: RouteObject[] = [
   ...attendanceRoutes,
   ...examsRoutes,
   ...feesRoutes,
+  ...onlinePaymentsRoutes,
   ...guardianRoutes,
   ...noticesRoutes,
   ...messagingRoutes,
@@ -153,6 +155,8 @@ export function buildPortalRoutes(): RouteObject[] {
         { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
         // The public check of a certificate's QR code (features/certificates).
         { path: 'verify/:code', lazy: () => import('../features/certificates/pages/verify-page') },
+        // A pay link: one child's dues and the payment, no sign-in (features/online-payments).
+        payLinkRoute,
         { path: '*', lazy: () => import('../features/portal/pages/portal-page') },
       ]),
     },

@@ -20,6 +20,22 @@ export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
 };
 
 /**
+ * The options with the payment gateway's Checkout allowed (issue 32): its script, exactly the
+ * configured URL (RAZORPAY_CHECKOUT_URL), and the frames Checkout opens, from that script's origin
+ * and the gateway API's origin (RAZORPAY_API_URL). Everything else stays as strict as above.
+ */
+export function helmetOptionsWithCheckout(gateway: { checkoutUrl: string; apiUrl: string }, base: Readonly<HelmetOptions> = HELMET_OPTIONS): HelmetOptions {
+  const csp = base.contentSecurityPolicy as { directives: Record<string, string[]> };
+  const frames = [...new Set([new URL(gateway.checkoutUrl).origin, new URL(gateway.apiUrl).origin])];
+  return {
+    ...base,
+    contentSecurityPolicy: {
+      directives: { ...csp.directives, scriptSrc: [...csp.directives.scriptSrc, gateway.checkoutUrl], frameSrc: ["'self'", ...frames] },
+    },
+  };
+}
+
+/**
  * The headers helmet sets, computed once. None of them depends on the request (the CSP has no
  * nonce), so every answer gets the same object instead of running helmet's middleware per request.
  */

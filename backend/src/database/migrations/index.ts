@@ -18,6 +18,7 @@ import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices
 import { Promotions1764900000000 } from './1764900000000-promotions';
 import { Messaging1765100000000 } from './1765100000000-messaging';
 
+import { OnlinePayments1765200000000 } from './1765200000000-online-payments';
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: Function[] = [
   Users1763800000000,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Function[] = [
   ReportSettings1764700000200,
   Promotions1764900000000,
   Messaging1765100000000,
+  OnlinePayments1765200000000,
 ];

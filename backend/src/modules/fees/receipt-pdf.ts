@@ -10,6 +10,7 @@ export const MODE_LABELS: Record<PaymentMode, string> = {
   dd: 'Demand draft',
   bank_transfer: 'Bank transfer',
   card: 'Card',
+  online: 'Online (payment gateway)',
 };
 
 /** The line of a tuition head on a receipt: its own line, named for the income-tax deduction. */

@@ -29,11 +29,12 @@ export class JobsRepository extends Repository {
     super(db);
   }
 
-  async insert(schoolId: string, job: { name: string; payload: unknown; createdBy: string | null; maxAttempts: number; now: Date }): Promise<JobRow> {
+  /** A queued job, run from `runAfter` (default: now). */
+  async insert(schoolId: string, job: { name: string; payload: unknown; createdBy: string | null; maxAttempts: number; now: Date; runAfter?: Date }): Promise<JobRow> {
     const [row] = await this.rows<JobRow>(
       `INSERT INTO jobs (school_id, name, payload, max_attempts, created_by, created_at, run_after)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $6) RETURNING ${COLUMNS}`,
-      [schoolId, job.name, JSON.stringify(job.payload ?? {}), job.maxAttempts, job.createdBy, job.now],
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [schoolId, job.name, JSON.stringify(job.payload ?? {}), job.maxAttempts, job.createdBy, job.now, job.runAfter ?? job.now],
     );
     return row;
   }

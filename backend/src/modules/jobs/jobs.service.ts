@@ -18,13 +18,14 @@ export class JobsService {
    * Queues a job inside the caller's workspace write (so it exists only if that write commits) and
    * audits it. Answers the job's id for `GET /schools/{id}/jobs/{jobId}`.
    */
-  async enqueue(tx: SchoolTx, name: string, payload: unknown, opts: { maxAttempts?: number } = {}): Promise<string> {
+  async enqueue(tx: SchoolTx, name: string, payload: unknown, opts: { maxAttempts?: number; runAfter?: Date } = {}): Promise<string> {
     const row = await this.repo.in(tx.m).insert(tx.actor.schoolId, {
       name,
       payload,
       createdBy: tx.actor.userId,
       maxAttempts: opts.maxAttempts ?? 3,
       now: tx.now,
+      runAfter: opts.runAfter,
     });
     await tx.audit({ action: 'job.queued', entity: 'job', entityId: row.id, after: { name } });
     return row.id;

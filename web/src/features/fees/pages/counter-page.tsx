@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { PAYMENT_MODES, roleHas, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
+import { COUNTER_PAYMENT_MODES, roleHas, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, todayInIST } from '../../../lib/i18n/format';
@@ -131,7 +131,7 @@ function StudentDues(props: { schoolId: string; studentId: string; language: 'en
             </FormGroup>
             <FormGroup label={t('fees.counter.mode')} labelFor="fees-mode">
               <HTMLSelect id="fees-mode" fill value={mode} onChange={(e) => setMode(e.target.value as PaymentMode)}>
-                {PAYMENT_MODES.map((m) => (
+                {COUNTER_PAYMENT_MODES.map((m) => (
                   <option key={m} value={m}>
                     {t(`fees.mode.${m}` as MessageId)}
                   </option>

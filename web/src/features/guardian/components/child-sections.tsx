@@ -1,6 +1,7 @@
 import { Button, Callout, Card, FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { ATTENDANCE_THRESHOLD, type AttendanceStatus, type InstalmentDue, type MarkValue, type Receipt, type ReportCardTerm } from '@vidyalaya/shared';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { DownloadError, downloadFile, guardianApi, receiptPdfPath, reportCardPath } from '../api/guardian-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
@@ -360,6 +361,12 @@ export function DuesSection(props: { schoolId: string; studentId: string }) {
               <InstalmentRow key={i.instalmentId} schoolId={props.schoolId} studentId={props.studentId} i={i} showQr={i.instalmentId === qrFor} />
             ))}
           </ul>
+          {f.totals.balance > 0 ? (
+            // Online payment (features/online-payments): its own page, by path.
+            <Link className="bp6-button bp6-intent-primary gd-touch" to={`/workspace/${props.schoolId}/my-children/${props.studentId}/pay`} data-testid="pay-online-link">
+              {t('dues.payOnline')}
+            </Link>
+          ) : null}
         </>
       ) : null}
       <h3>{t('dues.receipts')}</h3>

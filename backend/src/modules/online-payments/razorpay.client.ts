@@ -1,0 +1,146 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+
+/** A school's credentials with its gateway, opened for one call. */
+export interface GatewayCredentials {
+  keyId: string;
+  keySecret: string;
+}
+
+export interface GatewayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+export interface GatewayPayment {
+  id: string;
+  orderId: string | null;
+  amount: number;
+  /** Razorpay: created, authorized, captured, refunded, failed. */
+  status: string;
+  method: string | null;
+}
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  /** Razorpay: pending, processed, failed. */
+  status: string;
+}
+
+/** The gateway did not answer, answered late, or refused: nothing about the school's data is known from it. */
+export class GatewayError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network' | 'refused',
+    readonly httpStatus?: number,
+  ) {
+    super(`payment gateway ${kind}${httpStatus ? ` (${httpStatus})` : ''}`);
+  }
+}
+
+/**
+ * What the online-payments module needs of a payment gateway. Razorpay is the first; PayU or
+ * Cashfree would implement the same (their own order, fetch, refund calls and signatures).
+ */
+export interface PaymentGatewayClient {
+  createOrder(creds: GatewayCredentials, order: { amount: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
+  orderPayments(creds: GatewayCredentials, gatewayOrderId: string): Promise<GatewayPayment[]>;
+  refund(creds: GatewayCredentials, paymentId: string, refund: { amount: number; notes: Record<string, string> }): Promise<GatewayRefund>;
+  /** The browser's proof after Checkout: HMAC-SHA256(order_id + "|" + payment_id, key_secret), hex. */
+  checkoutSignatureValid(keySecret: string, gatewayOrderId: string, paymentId: string, signature: string): boolean;
+  /** A webhook's proof: HMAC-SHA256(raw body, webhook secret), hex. */
+  webhookSignatureValid(webhookSecret: string, rawBody: Buffer, signature: string): boolean;
+}
+
+/** Compares two hex HMACs in constant time; anything malformed is simply unequal. */
+export function hexEqual(expected: string, given: string): boolean {
+  if (!/^[0-9a-f]+$/i.test(given) || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
+}
+
+export const hmacHex = (secret: string, data: string | Buffer): string => createHmac('sha256', secret).update(data).digest('hex');
+
+interface RazorpayPaymentEntity {
+  id: string;
+  order_id?: string | null;
+  amount: number;
+  status: string;
+  method?: string | null;
+}
+
+/**
+ * Razorpay's REST API (https://razorpay.com/docs/api/): HTTP Basic auth with the key ID and key
+ * secret, JSON bodies, amounts in paise. `POST /orders {amount, currency:'INR', receipt, notes}`,
+ * `GET /orders/{id}/payments` (a collection `{entity:'collection', count, items}`),
+ * `POST /payments/{id}/refund {amount, notes}`. The base is RAZORPAY_API_URL, each call bounded by
+ * RAZORPAY_TIMEOUT_MS. Answers are read for the fields used and nothing else is kept; errors
+ * never carry the credentials or the gateway's text to a log or a client.
+ */
+@Injectable()
+export class RazorpayClient implements PaymentGatewayClient {
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'razorpayApiUrl' | 'razorpayTimeoutMs'>) {}
+
+  private async call<T>(creds: GatewayCredentials, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const auth = Buffer.from(`${creds.keyId}:${creds.keySecret}`).toString('base64');
+    let res: Response;
+    try {
+      res = await fetch(`${this.config.razorpayApiUrl}${path}`, {
+        method,
+        headers: { authorization: `Basic ${auth}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.config.razorpayTimeoutMs),
+      });
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      throw new GatewayError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
+    }
+    let parsed: unknown;
+    try {
+      parsed = await res.json();
+    } catch {
+      throw new GatewayError(res.ok ? 'network' : 'refused', res.status);
+    }
+    if (!res.ok) throw new GatewayError('refused', res.status);
+    return parsed as T;
+  }
+
+  async createOrder(creds: GatewayCredentials, order: { amount: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder> {
+    const o = await this.call<{ id: string; amount: number; currency: string; status: string }>(creds, 'POST', '/orders', {
+      amount: order.amount,
+      currency: 'INR',
+      receipt: order.receipt.slice(0, 40),
+      notes: order.notes,
+    });
+    if (typeof o?.id !== 'string' || !o.id) throw new GatewayError('refused');
+    return { id: o.id, amount: o.amount, currency: o.currency, status: o.status };
+  }
+
+  async orderPayments(creds: GatewayCredentials, gatewayOrderId: string): Promise<GatewayPayment[]> {
+    const c = await this.call<{ items?: RazorpayPaymentEntity[] }>(creds, 'GET', `/orders/${encodeURIComponent(gatewayOrderId)}/payments`);
+    return (c?.items ?? []).map(toPayment);
+  }
+
+  async refund(creds: GatewayCredentials, paymentId: string, refund: { amount: number; notes: Record<string, string> }): Promise<GatewayRefund> {
+    const r = await this.call<{ id: string; payment_id: string; amount: number; status: string }>(creds, 'POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {
+      amount: refund.amount,
+      speed: 'normal',
+      notes: refund.notes,
+    });
+    if (typeof r?.id !== 'string') throw new GatewayError('refused');
+    return { id: r.id, paymentId: r.payment_id ?? paymentId, amount: r.amount, status: r.status };
+  }
+
+  checkoutSignatureValid(keySecret: string, gatewayOrderId: string, paymentId: string, signature: string): boolean {
+    return hexEqual(hmacHex(keySecret, `${gatewayOrderId}|${paymentId}`), signature);
+  }
+
+  webhookSignatureValid(webhookSecret: string, rawBody: Buffer, signature: string): boolean {
+    return hexEqual(hmacHex(webhookSecret, rawBody), signature);
+  }
+}
+
+export function toPayment(p: RazorpayPaymentEntity): GatewayPayment {
+  return { id: p.id, orderId: p.order_id ?? null, amount: Number(p.amount), status: p.status, method: p.method ?? null };
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { optionalField, requiredText } from '../schemas/common';
+import { pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
+import type { InstalmentDue } from './fees';
+
+/**
+ * Online fee payment (DECISIONS "Online fee payment"; issue 32): the school's payment gateway
+ * (Razorpay first), orders whose amount the server fixes, the browser's confirmation and the
+ * gateway's webhook recording one receipt of mode `online`, refunds, and pay links that open one
+ * child's dues without signing in. Money is integer paise on the wire.
+ */
+export const GATEWAY_PROVIDERS = ['none', 'razorpay'] as const;
+export type GatewayProvider = (typeof GATEWAY_PROVIDERS)[number];
+export const PAYMENT_ORDER_STATUSES = ['created', 'paid', 'failed'] as const;
+export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** How long a pay link opens the child's dues. */
+export const PAY_LINK_DAYS = 7;
+/** Orders still `created` this long after they were made are checked with the gateway. */
+export const ORDER_RECONCILE_MINUTES = 30;
+
+export const ONLINE_PAYMENT_MESSAGES = {
+  provider: 'Provider must be razorpay or none',
+  keyId: 'Enter the Razorpay key ID (it starts with rzp_live_ or rzp_test_)',
+  keySecret: 'Enter the Razorpay key secret',
+  webhookSecret: 'Enter the webhook secret set in the Razorpay dashboard',
+  instalmentIds: 'Choose at least one instalment to pay',
+  gatewayPaymentId: 'Enter the payment ID the gateway gave (pay_…)',
+  signature: 'Enter the signature the gateway gave',
+  reason: 'Give the reason for the refund (at most 200 characters)',
+  status: 'Status must be created, paid or failed',
+} as const;
+const M = ONLINE_PAYMENT_MESSAGES;
+
+/** A Razorpay key ID: `rzp_live_…` or `rzp_test_…`. */
+export const RAZORPAY_KEY_ID_RE = /^rzp_(live|test)_[A-Za-z0-9]{6,40}$/;
+
+/** `{provider:'razorpay', keyId, keySecret, webhookSecret}` sets the gateway (all three required); `{provider:'none'}` turns it off. */
+export const putGatewaySchema = z
+  .object({
+    provider: z.enum(GATEWAY_PROVIDERS, { error: M.provider }),
+    keyId: optionalField(z.string({ error: M.keyId }).trim().regex(RAZORPAY_KEY_ID_RE, M.keyId)),
+    keySecret: optionalField(requiredText(100, M.keySecret, M.keySecret)),
+    webhookSecret: optionalField(requiredText(100, M.webhookSecret, M.webhookSecret)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.provider !== 'razorpay') return;
+    if (!v.keyId) ctx.addIssue({ code: 'custom', message: M.keyId, path: ['keyId'] });
+    if (!v.keySecret) ctx.addIssue({ code: 'custom', message: M.keySecret, path: ['keySecret'] });
+    if (!v.webhookSecret) ctx.addIssue({ code: 'custom', message: M.webhookSecret, path: ['webhookSecret'] });
+  });
+export type PutGatewayInput = z.output<typeof putGatewaySchema>;
+
+/** What the school's gateway settings answer: never a secret, only whether each is set. */
+export interface GatewaySettings {
+  provider: GatewayProvider;
+  keyId: string | null;
+  keySecretSet: boolean;
+  webhookSecretSet: boolean;
+  /** True while test keys (`rzp_test_…`) are in use. */
+  testMode: boolean;
+}
+
+/** Test keys are Razorpay's `rzp_test_…`. */
+export function isTestKey(keyId: string | null | undefined): boolean {
+  return !!keyId && keyId.startsWith('rzp_test_');
+}
+
+const instalmentIdsSchema = z
+  .array(z.uuid({ error: M.instalmentIds }), { error: M.instalmentIds })
+  .min(1, M.instalmentIds)
+  .max(24, M.instalmentIds)
+  .transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]);
+
+export const createPaymentOrderSchema = z.object({ instalmentIds: instalmentIdsSchema });
+export type CreatePaymentOrderInput = z.output<typeof createPaymentOrderSchema>;
+
+export const confirmPaymentSchema = z.object({
+  gatewayPaymentId: z.string({ error: M.gatewayPaymentId }).trim().regex(/^pay_[A-Za-z0-9]{6,40}$/, M.gatewayPaymentId),
+  signature: z.string({ error: M.signature }).trim().regex(/^[0-9a-fA-F]{64}$/, M.signature),
+});
+export type ConfirmPaymentInput = z.output<typeof confirmPaymentSchema>;
+
+export const listPaymentOrdersQuerySchema = z.object({
+  status: optionalField(z.enum(PAYMENT_ORDER_STATUSES, { error: M.status })),
+  studentId: optionalField(z.uuid()),
+  ...pageQueryShape,
+});
+export type ListPaymentOrdersQuery = z.output<typeof listPaymentOrdersQuerySchema>;
+
+export const refundReceiptSchema = z.object({ reason: requiredText(200, M.reason, M.reason) });
+export type RefundReceiptInput = z.output<typeof refundReceiptSchema>;
+
+export const studentPaymentParamSchema = schoolAndIdParamSchema('studentId');
+export const paymentOrderParamSchema = schoolAndIdParamSchema('orderId');
+export const receiptRefundParamSchema = schoolAndIdParamSchema('receiptId');
+export const payLinkTokenParamSchema = z.object({ token: z.string().min(10).max(400) });
+export const payLinkOrderParamSchema = z.object({ token: z.string().min(10).max(400), orderId: z.uuid() });
+export const webhookParamSchema = z.object({ schoolId: z.uuid() });
+
+/** The breakdown of one chosen instalment, as fixed when the order was made. */
+export interface PaymentOrderLine {
+  instalmentId: string;
+  name: string;
+  dueOn: string;
+  /** Still to pay of the fee itself (after concessions and earlier payments). */
+  balancePaise: number;
+  concessionPaise: number;
+  /** The late fee still unpaid at that moment. */
+  lateFeePaise: number;
+  amountPaise: number;
+}
+
+export interface PaymentOrder {
+  id: string;
+  studentId: string;
+  studentName: string;
+  amountPaise: number;
+  gatewayOrderId: string;
+  keyId: string;
+  /** The gateway's Checkout script (RAZORPAY_CHECKOUT_URL), which the page loads to take the payment. */
+  checkoutUrl: string;
+  status: PaymentOrderStatus;
+  lines: PaymentOrderLine[];
+  gatewayPaymentId: string | null;
+  receiptId: string | null;
+  receiptNumber: string | null;
+  /** What arrived for dues paid meanwhile, kept on the student's account. */
+  advancePaise: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+export interface PaymentOrderResult {
+  order: PaymentOrder;
+}
+export type PaymentOrderList = Page<PaymentOrder>;
+
+/** A recorded online payment: the order and its receipt (the confirmation's answer). */
+export interface PaymentConfirmation {
+  order: PaymentOrder;
+  receipt: { id: string; number: string; amountPaise: number; paidOn: string };
+}
+
+export interface RefundResult {
+  refund: { receiptId: string; gatewayPaymentId: string; gatewayRefundId: string | null; status: RefundStatus; amountPaise: number; reason: string };
+}
+
+export interface PayLinkResult {
+  link: { url: string; token: string; expiresAt: string };
+}
+
+/** What a pay link opens: the child and their dues, the gateway's public key; nothing else. */
+export interface PayLinkView {
+  school: { name: string };
+  student: { name: string; className: string | null };
+  asOf: string;
+  instalments: InstalmentDue[];
+  gateway: { provider: GatewayProvider; keyId: string | null; testMode: boolean; checkoutUrl: string };
+  expiresAt: string;
+}
+
+/** Paise still payable on an instalment now: its balance, late fee included. */
+export function payableOf(inst: Pick<InstalmentDue, 'balance'>): number {
+  return Math.max(0, inst.balance);
+}
