@@ -134,6 +134,8 @@ export interface TodaySection {
   students: number;
   /** Whether the caller may mark it (a teacher: the sections assigned to them). */
   canMark: boolean;
+  /** The caller is its class teacher (listed first). A teacher is answered only the sections they may mark. */
+  mine: boolean;
   marked: boolean;
   markedBy: string | null;
   markedAt: string | null;

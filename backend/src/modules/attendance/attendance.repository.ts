@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AttendanceStatus } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
+import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
 
 export interface SectionRow {
@@ -288,7 +289,7 @@ export class AttendanceRepository extends Repository {
                   count(*) FILTER (WHERE status = 'leave')::int AS leave
              FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = se.id AND am.date = $2) k ON d.date IS NOT NULL
         WHERE se.school_id = $1 AND c.academic_year = $3
-        ORDER BY c.name, lower(se.name)`,
+        ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('se.name')}, se.id`,
       [schoolId, date, academicYear],
     );
   }
@@ -343,7 +344,7 @@ export class AttendanceRepository extends Repository {
   }
 
   activeStudents(schoolId: string): Promise<SchoolStudentRow[]> {
-    return this.rows<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.status = 'active' ORDER BY c.name, lower(se.name), st.roll_number NULLS LAST, lower(st.first_name)`, [
+    return this.rows<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.status = 'active' ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('se.name')}, st.roll_number NULLS LAST, lower(st.first_name)`, [
       schoolId,
     ]);
   }

@@ -79,6 +79,7 @@ export class AttendanceTodayResponse extends createZodDto(
           sectionName: z.string(),
           students: z.int(),
           canMark: z.boolean(),
+          mine: z.boolean(),
           marked: z.boolean(),
           markedBy: z.string().nullable(),
           markedAt: z.string().nullable(),

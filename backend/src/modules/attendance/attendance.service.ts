@@ -273,19 +273,25 @@ export class AttendanceService implements OnModuleInit {
     let year = academicYearOf(date).name;
     const years = await this.repo.years(ctx.schoolId);
     if (!years.includes(year) && years.length > 0) year = years[0];
-    const [rows, holiday, mine] = await Promise.all([
+    const [rows, holiday, mine, own] = await Promise.all([
       this.repo.today(ctx.schoolId, date, year),
       this.calendar.isHoliday(ctx.schoolId, date),
       ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId) : Promise.resolve(null),
+      this.staff.classTeacherSectionsOf(ctx.schoolId, ctx.userId),
     ]);
     const canMark = roleHas(ctx.role, 'attendance.mark');
-    const sections = rows.map((r) => ({
+    // A teacher sees only the sections they may mark, their own class-teacher sections first (`mine`);
+    // admin and office every section; all in school order (the repository's ORDER BY).
+    const visible = mine === null ? rows : rows.filter((r) => mine.includes(r.section_id));
+    const ordered = [...visible.filter((r) => own.includes(r.section_id)), ...visible.filter((r) => !own.includes(r.section_id))];
+    const sections = ordered.map((r) => ({
       sectionId: r.section_id,
       classId: r.class_id,
       className: r.class_name,
       sectionName: r.section_name,
       students: r.students,
       canMark: canMark && (mine === null || mine.includes(r.section_id)),
+      mine: own.includes(r.section_id),
       marked: r.marked_at !== null,
       markedBy: r.marked_at ? (r.marked_by_name ?? '') : null,
       markedAt: r.marked_at?.toISOString() ?? null,

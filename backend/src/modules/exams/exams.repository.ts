@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateExamInput, ExamComponent, ExamPaperInput } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
+import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
 
 export interface ExamRow {
@@ -118,7 +119,7 @@ export class ExamsRepository extends Repository {
   sectionsOfClasses(schoolId: string, classIds: string[]): Promise<SectionRow[]> {
     return this.rows<SectionRow>(
       `SELECT s.id, s.name, s.class_id, c.name AS class_name, c.academic_year FROM sections s JOIN classes c ON c.id = s.class_id
-        WHERE s.school_id = $1 AND s.class_id = ANY($2::uuid[]) ORDER BY c.name, s.name`,
+        WHERE s.school_id = $1 AND s.class_id = ANY($2::uuid[]) ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('s.name')}, s.id`,
       [schoolId, classIds],
     );
   }

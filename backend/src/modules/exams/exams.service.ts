@@ -33,7 +33,7 @@ import {
   type ExamSheetsResult,
   classBand,
   naturalCompare,
-  classOrder,
+  sortByCatalogue,
   type ListExamsQuery,
   type MarksQuery,
   type MarksSheet,
@@ -267,7 +267,7 @@ export class ExamsService implements OnModuleInit {
   async examClasses(ctx: WorkspaceContext, academicYear: string | undefined): Promise<ExamClassesResult> {
     const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
     if (!year) return { academicYear: null, classes: [] };
-    const classes = (await this.repo.classesOfYear(ctx.schoolId, year)).sort((x, y) => classOrder(x.name) - classOrder(y.name) || naturalCompare(x.name, y.name));
+    const classes = sortByCatalogue(await this.repo.classesOfYear(ctx.schoolId, year), (c) => c.name);
     const ids = classes.map((c) => c.id);
     const [sections, subjects, own] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids), this.repo.schemes(ctx.schoolId)]);
     return {

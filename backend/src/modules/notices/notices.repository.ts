@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EmailStatus, NoticeAudience } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import { GUARDIAN_NOTICE_SQL } from '../../common/workspace/access-kinds';
+import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
 
 export interface NoticeRow {
@@ -51,8 +52,8 @@ function visibleSql(viewer: NoticeViewer): string {
 }
 
 const NOTICE_COLUMNS = `r.id, r.title, r.body, r.audience, r.class_ids::text[] AS class_ids, r.section_ids::text[] AS section_ids,
-  ARRAY(SELECT c.name FROM classes c WHERE c.school_id = r.school_id AND c.id = ANY(r.class_ids) ORDER BY c.name)
-  || ARRAY(SELECT c.name || ' ' || s.name FROM sections s JOIN classes c ON c.id = s.class_id WHERE s.school_id = r.school_id AND s.id = ANY(r.section_ids) ORDER BY c.name, s.name) AS target_names,
+  ARRAY(SELECT c.name FROM classes c WHERE c.school_id = r.school_id AND c.id = ANY(r.class_ids) ORDER BY ${classOrderSql('c.name')})
+  || ARRAY(SELECT c.name || ' ' || s.name FROM sections s JOIN classes c ON c.id = s.class_id WHERE s.school_id = r.school_id AND s.id = ANY(r.section_ids) ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('s.name')}) AS target_names,
   r.send_email, r.attachment_name, r.attachment_bytes, r.published_at, coalesce(cm.name, cu.username) AS created_by_name, r.created_at,
   (SELECT nr.read_at FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id AND nr.user_id = $3) AS read_at`;
 const DELIVERY_COLUMNS = `,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StaffStatus } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
+import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
 
 export interface StaffRow {
@@ -157,7 +158,7 @@ export class StaffRepository extends Repository {
          JOIN staff st ON st.school_id = ta.school_id AND st.id = ta.staff_id
         WHERE ta.school_id = $1 AND ($2::text IS NULL OR c.academic_year = $2)
           AND ($3::uuid IS NULL OR ta.section_id = $3) AND ($4::uuid IS NULL OR ta.staff_id = $4)
-        ORDER BY c.academic_year, c.name, sec.name, g.sort_order`,
+        ORDER BY c.academic_year, ${classOrderSql('c.name')}, ${naturalOrderSql('sec.name')}, g.sort_order`,
       [schoolId, f.academicYear, f.sectionId ?? null, f.staffId ?? null],
     );
   }
@@ -197,6 +198,16 @@ export class StaffRepository extends Repository {
        ON CONFLICT (school_id, section_id, subject_id) DO UPDATE SET staff_id = EXCLUDED.staff_id`,
       [schoolId, sectionId, subjectId, staffId],
     );
+  }
+
+  /** The sections a member is class teacher of, through their linked staff record. */
+  async classTeacherSectionsOf(schoolId: string, userId: string): Promise<string[]> {
+    const rows = await this.rows<{ section_id: string }>(
+      `SELECT ct.section_id FROM section_class_teachers ct JOIN staff st ON st.school_id = ct.school_id AND st.id = ct.staff_id
+        WHERE ct.school_id = $1 AND st.user_id = $2`,
+      [schoolId, userId],
+    );
+    return rows.map((r) => r.section_id);
   }
 
   /** The sections a member teaches or is class teacher of, through their linked staff record. */

@@ -61,6 +61,11 @@ export class StaffService {
     return this.repo.sectionsTaughtBy(schoolId, userId);
   }
 
+  /** The sections a member is class teacher of (their own sections, listed first on the attendance page). */
+  classTeacherSectionsOf(schoolId: string, userId: string): Promise<string[]> {
+    return this.repo.classTeacherSectionsOf(schoolId, userId);
+  }
+
   /** The staff record a member account is linked to, or null. */
   async staffOfUser(schoolId: string, userId: string): Promise<StaffMember | null> {
     const row = await this.repo.findByUser(schoolId, userId);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BellSchedule, PutBellSchedulesInput } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
+import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
 
 export interface SectionRow {
@@ -170,7 +171,7 @@ export class TimetableRepository extends Repository {
   }
 
   yearSlots(schoolId: string, academicYear: string): Promise<SlotRow[]> {
-    return this.rows<SlotRow>(`${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.academic_year = $2 ORDER BY c.name, sec.name, ts.day, ts.period`, [
+    return this.rows<SlotRow>(`${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.academic_year = $2 ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('sec.name')}, ts.day, ts.period`, [
       schoolId,
       academicYear,
     ]);
@@ -225,7 +226,7 @@ export class TimetableRepository extends Repository {
   substitutionsOn(schoolId: string, date: string, ids?: string[]): Promise<SubstitutionRow[]> {
     return this.rows<SubstitutionRow>(
       `${SUBSTITUTION_SELECT} WHERE su.school_id = $1 AND su.on_date = $2::date AND ($3::uuid[] IS NULL OR su.id = ANY($3::uuid[]))
-        ORDER BY su.period, c.name, sec.name`,
+        ORDER BY su.period, ${classOrderSql('c.name')}, ${naturalOrderSql('sec.name')}`,
       [schoolId, date, ids ?? null],
     );
   }

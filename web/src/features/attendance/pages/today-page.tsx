@@ -118,6 +118,8 @@ export function Component() {
                 <p className="att-card-title">
                   {s.className} – {s.sectionName}{' '}
                   <span className={`att-tag ${s.marked ? 'att-tag--done' : 'att-tag--todo'}`}>{s.marked ? t('today.marked') : t('today.notMarked')}</span>
+                  {/* The server lists a teacher's own class-teacher sections first (mine), and only the sections they may mark. */}
+                  {s.mine ? <span className="att-tag att-tag--mine" data-testid="section-mine"> {t('today.mine')}</span> : null}
                 </p>
                 <p className="att-card-meta">
                   {t('today.students', { count: s.students })}

@@ -100,8 +100,12 @@ export const examsApi = api.enhanceEndpoints({ addTagTypes: ['Exams', 'Exam', 'M
       query: ({ schoolId, examId, sectionId }) => ({ url: `${exam(schoolId, examId)}/results`, params: { sectionId } }),
       providesTags: (_r, _e, { examId }) => [{ type: 'Results', id: examId }],
     }),
-    publish: b.mutation<ExamResult, { schoolId: string; examId: string; publish: boolean }>({
-      query: ({ schoolId, examId, publish }) => ({ url: `${exam(schoolId, examId)}/${publish ? 'publish' : 'unpublish'}`, method: 'POST' }),
+    publish: b.mutation<ExamResult, { schoolId: string; examId: string; publish: boolean; allowIncomplete?: boolean }>({
+      query: ({ schoolId, examId, publish, allowIncomplete }) => ({
+        url: `${exam(schoolId, examId)}/${publish ? 'publish' : 'unpublish'}`,
+        method: 'POST',
+        ...(publish && allowIncomplete ? { body: { allowIncomplete: true } } : {}),
+      }),
       invalidatesTags: (_r, _e, { schoolId, examId }) => [{ type: 'Exam', id: examId }, { type: 'Exams', id: schoolId }, { type: 'Marks' }, { type: 'Results', id: examId }],
     }),
     startSectionCards: b.mutation<ReportCardJobResult, { schoolId: string; sectionId: string; academicYear: string; lang: ReportCardLanguage }>({

@@ -1,5 +1,5 @@
 import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import type { Student } from '@vidyalaya/shared';
+import { subjectMarksText, type Student } from '@vidyalaya/shared';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useStudentResultsQuery } from '../api/exams-api';
 import { useT } from '../i18n';
@@ -37,18 +37,20 @@ export function MarksTabPanel({ schoolId, student }: { schoolId: string; student
                 {r.subjects.map((s) => (
                   <tr key={s.subjectId}>
                     <td>{s.subjectName}</td>
-                    <td>
-                      {s.total}/{s.max}
-                    </td>
-                    <td>{s.grade}</td>
+                    <td>{subjectMarksText(s)}</td>
+                    <td>{s.grade ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
           </div>
           <p className="ex-marks-summary">
-            {t('marksTab.summary', { total: r.total, max: r.max, percentage: r.percentage.toFixed(2), grade: r.grade })}{' '}
-            <Tag intent={r.result === 'pass' ? 'success' : 'danger'}>{r.result === 'pass' ? t('exam.pass') : t('exam.needsSupport')}</Tag>
+            {t('marksTab.summary', { total: r.total ?? '—', max: r.max, percentage: r.percentage === null ? '—' : r.percentage.toFixed(2), grade: r.grade ?? '—' })}{' '}
+            {r.result === null ? (
+              <Tag minimal>{t('exam.incomplete')}</Tag>
+            ) : (
+              <Tag intent={r.result === 'pass' ? 'success' : 'danger'}>{r.result === 'pass' ? t('exam.pass') : t('exam.needsSupport')}</Tag>
+            )}
             {r.rank !== null ? <span> · {t('marksTab.rank', { rank: r.rank })}</span> : null}
           </p>
         </section>

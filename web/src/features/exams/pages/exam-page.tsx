@@ -1,8 +1,9 @@
 import { Alert, Button, Card, HTMLSelect, HTMLTable, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, type ReportCardLanguage } from '@vidyalaya/shared';
+import { roleHas, subjectMarksText, type IncompleteSheet, type ReportCardLanguage } from '@vidyalaya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { asApiError } from '../../../lib/api/errors';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { downloadPdf, useExamQuery, useJobQuery, usePublishMutation, useResultsQuery, useSheetsQuery, useStartSectionCardsMutation } from '../api/exams-api';
@@ -17,7 +18,9 @@ export function Component() {
   const exam = useExamQuery({ schoolId, examId });
   const sheets = useSheetsQuery({ schoolId, examId });
   const [publish, publishing] = usePublishMutation();
-  const [confirm, setConfirm] = useState<'publish' | 'unpublish' | null>(null);
+  const [confirm, setConfirm] = useState<'publish' | 'unpublish' | 'anyway' | null>(null);
+  // The sheets a refused publication named (409 MARKS_INCOMPLETE), listed beside the button.
+  const [incomplete, setIncomplete] = useState<IncompleteSheet[] | null>(null);
   const sections = useMemo(() => {
     const seen = new Map<string, string>();
     for (const s of sheets.data?.sheets ?? []) seen.set(s.sectionId, `${s.className} ${s.sectionName}`);
@@ -32,14 +35,25 @@ export function Component() {
   const published = e.status === 'published';
   const canPublish = roleHas(home.role, 'results.publish');
 
+  const isAdmin = home.role === 'admin';
+  const sheetLabel = (x: IncompleteSheet) => {
+    const s = sheets.data?.sheets.find((y) => y.sectionId === x.sectionId && y.subjectId === x.subjectId);
+    return s ? `${s.className} ${s.sectionName} · ${s.subjectName}` : x.subjectId;
+  };
+
   async function onPublish() {
-    const publishNow = confirm === 'publish';
+    const publishNow = confirm !== 'unpublish';
+    const allowIncomplete = confirm === 'anyway';
     setConfirm(null);
     try {
-      await publish({ schoolId, examId, publish: publishNow }).unwrap();
+      await publish({ schoolId, examId, publish: publishNow, allowIncomplete }).unwrap();
+      setIncomplete(null);
       toast({ title: publishNow ? t('exam.publishedToast') : t('exam.unpublishedToast'), intent: 'success' });
     } catch (err) {
-      toastError(t('exam.publishFailed'), (err as { message?: string }).message);
+      const e = asApiError(err);
+      const listed = (e.details as { sheets?: IncompleteSheet[] } | undefined)?.sheets;
+      if (e.code === 'MARKS_INCOMPLETE' && Array.isArray(listed)) setIncomplete(listed);
+      else toastError(t('exam.publishFailed'), e.message);
     }
   }
 
@@ -66,8 +80,36 @@ export function Component() {
           )}
         </div>
       ) : null}
-      <Alert isOpen={confirm !== null} cancelButtonText={t('common.cancel')} confirmButtonText={confirm === 'publish' ? t('exam.publish') : t('exam.unpublish')} intent={confirm === 'publish' ? 'success' : 'warning'} onCancel={() => setConfirm(null)} onConfirm={() => void onPublish()}>
-        <p>{confirm === 'publish' ? t('exam.publishConfirm') : t('exam.unpublishConfirm')}</p>
+      {incomplete && !published ? (
+        <Card className="ws-card ex-incomplete" role="alert" aria-labelledby="ex-incomplete-title">
+          <h2 id="ex-incomplete-title">{t('exam.incompleteTitle')}</h2>
+          <p>{t('exam.incompleteHelp')}</p>
+          <ul className="ex-incomplete-list">
+            {incomplete.map((x) => (
+              <li key={`${x.sectionId}:${x.subjectId}`}>
+                <Link className="ws-touch" to={`/workspace/${schoolId}/exams/${examId}/marks/${x.sectionId}/${x.subjectId}`}>
+                  {sheetLabel(x)}
+                </Link>{' '}
+                <span className="ex-muted">{t('exam.incompleteMissing', { count: x.missing })}</span>
+              </li>
+            ))}
+          </ul>
+          {isAdmin ? (
+            <Button className="ws-touch" intent="warning" icon="warning-sign" text={t('exam.publishAnyway')} onClick={() => setConfirm('anyway')} loading={publishing.isLoading} />
+          ) : (
+            <p className="ex-muted">{t('exam.incompleteAdminOnly')}</p>
+          )}
+        </Card>
+      ) : null}
+      <Alert
+        isOpen={confirm !== null}
+        cancelButtonText={t('common.cancel')}
+        confirmButtonText={confirm === 'unpublish' ? t('exam.unpublish') : confirm === 'anyway' ? t('exam.publishAnyway') : t('exam.publish')}
+        intent={confirm === 'publish' ? 'success' : 'warning'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void onPublish()}
+      >
+        <p>{confirm === 'publish' ? t('exam.publishConfirm') : confirm === 'anyway' ? t('exam.publishAnywayConfirm') : t('exam.unpublishConfirm')}</p>
       </Alert>
 
       <Card className="ws-card">
@@ -146,17 +188,20 @@ function Results({ schoolId, examId, sectionId }: { schoolId: string; examId: st
                     <td>{s.rank ?? '—'}</td>
                     <td>{s.name}</td>
                     {s.subjects.map((x) => (
-                      <td key={x.subjectId}>
-                        {x.total} <span className="ex-grade">{x.grade}</span>
+                      <td key={x.subjectId} data-subject={x.subjectName}>
+                        {/* Not entered is —, an absence AB: never a zero (DECISIONS "Marks not entered are not zero"). */}
+                        {subjectMarksText(x)} {x.grade ? <span className="ex-grade">{x.grade}</span> : null}
                       </td>
                     ))}
+                    <td>{s.total === null ? '—' : `${s.total}/${s.max}`}</td>
+                    <td>{s.percentage === null ? '—' : s.percentage.toFixed(2)}</td>
+                    <td>{s.grade ?? '—'}</td>
                     <td>
-                      {s.total}/{s.max}
-                    </td>
-                    <td>{s.percentage.toFixed(2)}</td>
-                    <td>{s.grade}</td>
-                    <td>
-                      <Tag intent={s.result === 'pass' ? 'success' : 'danger'}>{s.result === 'pass' ? t('exam.pass') : t('exam.needsSupport')}</Tag>
+                      {s.result === null ? (
+                        <Tag minimal>{t('exam.incomplete')}</Tag>
+                      ) : (
+                        <Tag intent={s.result === 'pass' ? 'success' : 'danger'}>{s.result === 'pass' ? t('exam.pass') : t('exam.needsSupport')}</Tag>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
-import { ATTENDANCE_THRESHOLD, type AttendanceStatus, type InstalmentDue, type MarkValue, type Receipt, type ReportCardTerm } from '@vidyalaya/shared';
+import { ATTENDANCE_THRESHOLD, subjectMarksText, type AttendanceStatus, type InstalmentDue, type MarkValue, type Receipt, type ReportCardTerm } from '@vidyalaya/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
@@ -79,7 +79,7 @@ function PublishedExam(props: { exam: ReportCardTerm }) {
   const t = useT();
   const e = props.exam;
   const several = e.components.length > 1;
-  const mark = (m: MarkValue | undefined) => (m === 'AB' ? t('results.absent') : m === null || m === undefined ? '—' : figure(m));
+  const mark = (m: MarkValue | undefined) => (m === 'AB' ? 'AB' : m === null || m === undefined ? '—' : figure(m));
   return (
     <section className="gd-exam" data-testid="published-exam" data-exam={e.examId}>
       <h3>{e.examName}</h3>
@@ -96,12 +96,13 @@ function PublishedExam(props: { exam: ReportCardTerm }) {
             <tr key={s.subjectId} data-subject={s.subjectName}>
               <th scope="row">
                 {s.subjectName}
-                {several ? <span className="gd-muted gd-block">{e.components.map((c) => `${c.name} ${mark(s.marks[c.name])}`).join(' · ')}</span> : null}
+                {several ? <span className="gd-muted gd-block">{e.components.map((c) => `${c.name} ${mark(s.marks?.[c.name])}`).join(' · ')}</span> : null}
               </th>
               <td data-testid="subject-marks">
-                {e.components.length === 1 && s.marks[e.components[0]!.name] === 'AB' ? t('results.absent') : `${figure(s.total)} / ${figure(s.max)}`}
+                {/* Not entered is —, an absence AB (shared rule): never a zero. */}
+                {s.total === null ? '—' : subjectMarksText(s) === 'AB' ? <abbr title={t('results.absent')}>AB</abbr> : `${figure(s.total)} / ${figure(s.max)}`}
               </td>
-              <td data-testid="subject-grade">{s.grade}</td>
+              <td data-testid="subject-grade">{s.grade ?? '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -109,16 +110,16 @@ function PublishedExam(props: { exam: ReportCardTerm }) {
       <dl className="gd-facts gd-exam-facts">
         <div>
           <dt>{t('results.total')}</dt>
-          <dd data-testid="exam-total">{t('results.overall', { total: figure(e.total), max: figure(e.max), pct: e.percentage.toFixed(1) })}</dd>
+          <dd data-testid="exam-total">{e.total === null || e.percentage === null ? `${e.total === null ? '—' : figure(e.total)} / ${figure(e.max)}` : t('results.overall', { total: figure(e.total), max: figure(e.max), pct: e.percentage.toFixed(1) })}</dd>
         </div>
         <div>
           <dt>{t('results.grade')}</dt>
-          <dd data-testid="exam-grade">{e.grade}</dd>
+          <dd data-testid="exam-grade">{e.grade ?? '—'}</dd>
         </div>
         <div>
           <dt>{t('results.result')}</dt>
           <dd data-testid="exam-result">
-            <Tag intent={e.result === 'pass' ? 'success' : 'danger'}>{t(`results.result.${e.result}` as MessageId)}</Tag>
+            {e.result === null ? <Tag minimal>{t('results.result.incomplete')}</Tag> : <Tag intent={e.result === 'pass' ? 'success' : 'danger'}>{t(`results.result.${e.result}` as MessageId)}</Tag>}
           </dd>
         </div>
         {e.rank !== null ? (
@@ -304,7 +305,7 @@ function ReceiptRow(props: { schoolId: string; r: Receipt }) {
     setBusy(true);
     setFailed(false);
     try {
-      await downloadFile(receiptPdfPath(props.schoolId, r.id), `receipt-${r.number.replace(/\//g, '-')}.pdf`);
+      await downloadFile(receiptPdfPath(props.schoolId, r.id, language), `receipt-${r.number.replace(/\//g, '-')}.pdf`);
     } catch {
       setFailed(true);
     } finally {
