@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ConcessionKind, LateFeeKind, PaymentMode, ReceiptStatus } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
+import { classOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
 
 export interface HeadRow {
@@ -133,7 +134,7 @@ export class FeesRepository extends Repository {
     return this.rows(
       `SELECT c.id AS class_id, c.name, c.academic_year, s.id AS structure_id
          FROM classes c LEFT JOIN fee_structures s ON s.school_id = c.school_id AND s.class_id = c.id
-        WHERE c.school_id = $1 ORDER BY c.academic_year DESC, c.created_at, c.name`,
+        WHERE c.school_id = $1 ORDER BY c.academic_year DESC, ${classOrderSql('c.name')}, c.created_at`,
       [schoolId],
     );
   }
@@ -247,7 +248,7 @@ export class FeesRepository extends Repository {
   structures(schoolId: string, f: { classId?: string; academicYear?: string; ids?: string[] }): Promise<StructureRow[]> {
     return this.rows<StructureRow>(
       `${this.structureSelect(`s.school_id = $1 AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::text IS NULL OR s.academic_year = $3) AND ($4::uuid[] IS NULL OR s.id = ANY($4))`)}
-        ORDER BY s.academic_year DESC, c.name, s.id`,
+        ORDER BY s.academic_year DESC, ${classOrderSql('c.name')}, s.id`,
       [schoolId, f.classId ?? null, f.academicYear ?? null, f.ids ?? null],
     );
   }
