@@ -52,7 +52,7 @@ test('an admin promotes a small school in English, undoes it, and detains one ch
   await signInWithTokens(page, await loginApi(request, admin));
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.goto(`/workspace/${school.id}/year-end`);
-  await expect(page.getByRole('heading', { level: 1, name: en['ye.title'] })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en['ye.title'] })).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('promotion-draft').click();
   await expect(page.getByTestId('promotion-summary')).toContainText('Promote 3 · Detain 0 · Passed out 1 · Left 0');
   await expect(page.getByTestId('promotion-lines')).toContainText('Aditi Verma');
