@@ -34,6 +34,7 @@ import { OnlinePaymentsModule } from './modules/online-payments/online-payments.
 import { ExamsModule } from './modules/exams/exams.module';
 import { GuardiansModule } from './modules/guardians/guardians.module';
 import { NoticesModule } from './modules/notices/notices.module';
+import { CertificatesModule } from './modules/certificates/certificates.module';
 import { MessagingModule } from './modules/messaging/messaging.module';
 import { InsightsModule } from './modules/insights/insights.module';
 import { PromotionsModule } from './modules/promotions/promotions.module';
@@ -72,6 +73,7 @@ export const DOMAIN_MODULES = [
   GuardiansModule,
   NoticesModule,
   InsightsModule,
+  CertificatesModule,
   PromotionsModule,
   MessagingModule,
 ];

@@ -61,5 +61,6 @@ export * from './workspace/exams';
 export * from './workspace/guardians';
 export * from './workspace/notices';
 export * from './workspace/insights';
+export * from './workspace/certificates';
 export * from './workspace/promotions';
 export * from './workspace/messaging';

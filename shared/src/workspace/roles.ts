@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   'insights.fees', // dues against collections by month, by mode, the ageing of what is unpaid
   'insights.results', // an exam's grade distribution per subject and section means
   'insights.strength', // strength by class (boys, girls, RTE, CWSN: the UDISE+ view)
+  'certificates.issue', // transfer, bonafide and character certificates, the register, ID cards
   'promotions.manage', // year end: the promotion draft, apply and undo (admin only)
   'messaging.manage', // SMS/WhatsApp to families: provider, templates, the message log (admin)
 ] as const;
@@ -89,6 +90,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'consents.manage',
     'guardians.invite',
     'consents.record',
+    'certificates.issue',
     'payments.pay',
     'payments.links',
   ],

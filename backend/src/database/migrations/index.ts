@@ -15,6 +15,7 @@ import { Exams1764700000000 } from './1764700000000-exams';
 import { AssessmentSchemes1764700000100 } from './1764700000100-assessment-schemes';
 import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
+import { Certificates1765000000000 } from './1765000000000-certificates';
 import { Promotions1764900000000 } from './1764900000000-promotions';
 import { Messaging1765100000000 } from './1765100000000-messaging';
 
@@ -38,6 +39,7 @@ export const MIGRATIONS: Function[] = [
   GuardiansNotices1764800000000,
   AssessmentSchemes1764700000100,
   ReportSettings1764700000200,
+  Certificates1765000000000,
   Promotions1764900000000,
   Messaging1765100000000,
   OnlinePayments1765200000000,
