@@ -137,7 +137,7 @@ describe('fees: structures, concessions, dues, payments, receipts, reports', () 
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toMatchObject({
       'instalments.0.dueOn': 'Enter the due date as YYYY-MM-DD',
-      'instalments.0.items.0.amount': 'Amount must be a whole number of paise from 1 to 1000000000',
+      'instalments.0.items.0.amount': 'Enter an amount from ₹0.01 to ₹1,00,00,000.00',
     });
     const twice = await t.call('POST', url('/fee-structures'), {
       token: admin,
@@ -276,7 +276,7 @@ describe('fees: structures, concessions, dues, payments, receipts, reports', () 
     // Bad input: a clear message per field.
     const bad = await pay({ studentId: st, amount: 0, mode: 'cheque', paidOn: '2026-13-01' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details).toMatchObject({ amount: expect.any(String), paidOn: 'Enter the payment date as YYYY-MM-DD', reference: 'Enter the reference (cheque, DD or transaction number) for this mode' });
+    expect(bad.body.error.details).toMatchObject({ amount: expect.any(String), paidOn: 'Enter the payment date as YYYY-MM-DD', reference: 'Enter the reference (UPI transaction, cheque, DD, transfer or card number) for this mode' });
     const future = await pay({ studentId: st, amount: 100, paidOn: '2099-01-01' });
     expect(future.body.error.details).toEqual({ paidOn: 'The payment date cannot be in the future' });
     // A student whose class has no structure.

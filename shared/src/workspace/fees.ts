@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, optionalField, requiredText } from '../schemas/common';
-import { paiseToDecimal } from '../rules/money';
+import { formatRupees, paiseToDecimal } from '../rules/money';
 import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
 
 /**
@@ -22,6 +22,18 @@ export const CONCESSION_KINDS = ['sibling', 'staff', 'rte', 'scholarship', 'othe
 export type ConcessionKind = (typeof CONCESSION_KINDS)[number];
 export const LATE_FEE_KINDS = ['fixed', 'per_day'] as const;
 export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
+/** The modes whose payment names a reference (the UPI or bank transaction, the cheque or DD number, the card slip): every mode but cash. */
+export const REFERENCE_REQUIRED_MODES: readonly PaymentMode[] = ['upi', 'cheque', 'dd', 'bank_transfer', 'card'];
+/** Whether a payment in this mode must carry a (not blank) reference (DECISIONS "Fixes … Payments"). */
+export const referenceRequired = (mode: string): boolean => (REFERENCE_REQUIRED_MODES as readonly string[]).includes(mode);
+
+/**
+ * The refusal of a payment above what is due, in rupees as the screen shows them (DECISIONS "Fixes
+ * … Money in messages"): 'At most ₹21,900.00 is due on these instalments'.
+ */
+export const paymentExceedsDuesMessage = (dueLeft: number, chosenInstalments: boolean): string =>
+  `At most ${formatRupees(dueLeft)} is due${chosenInstalments ? ' on these instalments' : ''}`;
+
 export const RECEIPT_STATUSES = ['active', 'cancelled'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
@@ -39,11 +51,11 @@ export const FEES_MESSAGES = {
   dueOn: 'Enter the due date as YYYY-MM-DD',
   items: 'Add at least one fee head to the instalment',
   headId: 'Fee head must be a valid ID',
-  amount: `Amount must be a whole number of paise from 1 to ${MAX_PAISE}`,
+  amount: `Enter an amount from ${formatRupees(1)} to ${formatRupees(MAX_PAISE)}`,
   duplicateHead: 'A fee head appears twice in this instalment',
   lateFeeKind: 'Late fee must be fixed or per_day',
   graceDays: 'Grace days must be a whole number from 0 to 365',
-  cap: `Cap must be a whole number of paise from 1 to ${MAX_PAISE}`,
+  cap: `Enter a cap from ${formatRupees(1)} to ${formatRupees(MAX_PAISE)}`,
   concessionKind: 'Kind must be sibling, staff, rte, scholarship or other',
   percent: 'Percent must be a whole number from 1 to 100',
   percentOrAmount: 'Give either a percent or an amount, not both',
@@ -51,7 +63,7 @@ export const FEES_MESSAGES = {
   studentId: 'Student must be a valid ID',
   mode: 'Mode must be cash, upi, cheque, dd, bank_transfer or card',
   reference: 'Reference must not exceed 60 characters',
-  referenceRequired: 'Enter the reference (cheque, DD or transaction number) for this mode',
+  referenceRequired: 'Enter the reference (UPI transaction, cheque, DD, transfer or card number) for this mode',
   paidOn: 'Enter the payment date as YYYY-MM-DD',
   paidOnFuture: 'The payment date cannot be in the future',
   reason: 'Give the reason for cancelling (at most 200 characters)',
@@ -168,7 +180,7 @@ export const createPaymentSchema = z
     instalmentIds: z.array(z.uuid({ error: M.instalmentIds }), { error: M.instalmentIds }).max(24, M.instalmentIds).optional(),
   })
   .superRefine((v, ctx) => {
-    if ((v.mode === 'cheque' || v.mode === 'dd') && !v.reference) ctx.addIssue({ code: 'custom', message: M.referenceRequired, path: ['reference'] });
+    if (referenceRequired(v.mode) && !v.reference) ctx.addIssue({ code: 'custom', message: M.referenceRequired, path: ['reference'] });
   });
 export type CreatePaymentInput = z.output<typeof createPaymentSchema>;
 
@@ -184,14 +196,14 @@ export const listReceiptsQuerySchema = z.object({
 });
 export type ListReceiptsQuery = z.output<typeof listReceiptsQuerySchema>;
 
-export const receiptPdfQuerySchema = z.object({ copy: optionalField(z.enum(['original', 'duplicate'])) });
+export const receiptPdfQuerySchema = z.object({ copy: optionalField(z.enum(['original', 'duplicate'])), lang: optionalField(z.enum(['en', 'hi'], { error: 'Language must be en or hi' })) });
 
 /** `academicYear`: that year's dues (the student's enrolment of that year); default the current year. */
 export const studentFeesQuerySchema = z.object({
   asOf: optionalField(isoDateSchema),
   academicYear: optionalField(z.string().regex(/^\d{4}-\d{2}$/, 'Enter the year as 2026-27')),
 });
-export const dayBookQuerySchema = z.object({ date: optionalField(isoDateSchema) });
+export const dayBookQuerySchema = z.object({ date: optionalField(isoDateSchema), format: optionalField(z.enum(['json', 'xlsx'], { error: M.format })) });
 export const defaultersQuerySchema = z.object({
   asOf: optionalField(isoDateSchema),
   classId: optionalField(z.uuid({ error: M.classId })),
@@ -344,7 +356,14 @@ export interface Receipt {
   lines: ReceiptLine[];
   allocations: ReceiptAllocation[];
   tuitionAmount: number;
+  /** The student's (first) guardian when the receipt was made. */
+  guardianName: string | null;
+  /** What the student still owed for the year right after this payment (net of concessions, with late fees as on paidOn); null on receipts made before it was kept. */
+  balanceAfter: number | null;
+  /** The part of balanceAfter that was due by paidOn. */
+  dueAfter: number | null;
   collectedBy: string | null;
+  /** The staff member's full name (staff record, else the member's name, else the username). */
   collectedByName: string | null;
   createdAt: string;
   cancelledAt: string | null;
@@ -452,13 +471,21 @@ export interface DueAllocationInput {
   paidOn: string;
 }
 
-/** The concessions in force: the recorded ones, plus RTE's full tuition waiver when the student is RTE and none of kind 'rte' is recorded. */
-export function effectiveConcessions(concessions: readonly DueConcessionInput[], rte: boolean, tuitionHeadIds: readonly string[]): DueConcessionInput[] {
-  const list = [...concessions];
-  if (rte && !concessions.some((c) => c.kind === 'rte') && tuitionHeadIds.length > 0) {
-    list.push({ kind: 'rte', percent: 100, amount: null, headIds: [...tuitionHeadIds] });
-  }
-  return list;
+/**
+ * The RTE waiver the system applies by itself (RTE 12(1)(c)): the student is RTE and no concession of
+ * kind 'rte' is recorded. It waives the school's tuition heads in full and nothing else; a school
+ * with no tuition head gets no waiver (null), never one with an empty list of heads, which would
+ * count as every head. The one rule for every screen and report (dues, counter, defaulters).
+ */
+export function implicitRteWaiver(concessions: readonly Pick<DueConcessionInput, 'kind'>[], rte: boolean, tuitionHeadIds: readonly string[]): DueConcessionInput | null {
+  if (!rte || concessions.some((c) => c.kind === 'rte') || tuitionHeadIds.length === 0) return null;
+  return { kind: 'rte', percent: 100, amount: null, headIds: [...tuitionHeadIds] };
+}
+
+/** The concessions in force: the recorded ones, plus the implicit RTE tuition waiver when it applies (implicitRteWaiver). */
+export function effectiveConcessions<C extends DueConcessionInput>(concessions: readonly C[], rte: boolean, tuitionHeadIds: readonly string[]): (C | DueConcessionInput)[] {
+  const waiver = implicitRteWaiver(concessions, rte, tuitionHeadIds);
+  return waiver ? [...concessions, waiver] : [...concessions];
 }
 
 const applies = (c: DueConcessionInput, headId: string) => c.headIds.length === 0 || c.headIds.includes(headId);

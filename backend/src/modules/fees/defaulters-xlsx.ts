@@ -1,5 +1,6 @@
 import { formatDateIST, groupIndian, type DefaulterList } from '@vidyalaya/shared';
 import ExcelJS from 'exceljs';
+import { neutralise } from './day-book-xlsx';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 
 const shown = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
@@ -27,7 +28,18 @@ export async function defaultersWorkbook(list: DefaulterList): Promise<Buffer> {
   ];
   ws.getRow(1).font = { bold: true };
   for (const d of list.items) {
-    ws.addRow({ ...d, oldestDueOn: shown(d.oldestDueOn), lateFeeText: groupIndian(d.lateFee), balanceText: groupIndian(d.balance) });
+    ws.addRow({
+      ...d,
+      admissionNumber: neutralise(d.admissionNumber),
+      studentName: neutralise(d.studentName),
+      className: neutralise(d.className),
+      sectionName: neutralise(d.sectionName),
+      guardianName: neutralise(d.guardianName),
+      guardianPhone: neutralise(d.guardianPhone),
+      oldestDueOn: shown(d.oldestDueOn),
+      lateFeeText: groupIndian(d.lateFee),
+      balanceText: groupIndian(d.balance),
+    });
   }
   ws.addRow({});
   ws.addRow({ studentName: `Total as on ${shown(list.asOf)}`, balanceText: groupIndian(list.totalBalance), balance: list.totalBalance });

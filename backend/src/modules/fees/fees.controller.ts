@@ -63,6 +63,7 @@ import {
   StudentFeesResponse,
   UpiQrResponse,
 } from './fees.responses';
+import { dayBookWorkbook } from './day-book-xlsx';
 import { defaultersWorkbook } from './defaulters-xlsx';
 import { FeesService } from './fees.service';
 
@@ -235,11 +236,11 @@ export class FeesController {
 
   @Get('receipts/:receiptId/pdf')
   @RequirePermission('fees.read')
-  @ApiOperation({ summary: 'The receipt PDF; the school’s reprint is marked DUPLICATE (?copy=original|duplicate to choose); a guardian’s download is marked GUARDIAN’S COPY and is not counted as a print' })
+  @ApiOperation({ summary: 'The receipt PDF (?lang=en|hi); the school’s reprint is marked DUPLICATE (?copy=original|duplicate to choose); a guardian’s download is marked GUARDIAN’S COPY and is not counted as a print' })
   @ApiProduces('application/pdf')
   @ApiResponse({ status: 200, description: 'The receipt PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   async receiptPdf(@Workspace() ctx: WorkspaceContext, @Param() p: ReceiptParamDto, @Query() q: ReceiptPdfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const { pdf, number } = await this.fees.receiptPdf(ctx, p.receiptId, q.copy);
+    const { pdf, number } = await this.fees.receiptPdf(ctx, p.receiptId, q.copy, q.lang);
     reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `inline; filename="receipt-${number.replace(/\//g, '-')}.pdf"`)
@@ -259,10 +260,13 @@ export class FeesController {
   // ── reports ──────────────────────────────────────────────────────────
   @Get('fees/day-book')
   @RequirePermission('fees.collect')
-  @ApiOperation({ summary: 'The day book of ?date= (default today): collections by mode, the receipts, cancellations, totals' })
+  @ApiOperation({ summary: 'The day book of ?date= (default today): collections by mode, the receipts, cancellations, totals; &format=xlsx answers a workbook' })
   @ApiData(DayBookResponse)
-  dayBook(@Workspace() ctx: WorkspaceContext, @Query() q: DayBookQueryDto): Promise<DayBook> {
-    return this.fees.dayBook(ctx, q.date);
+  async dayBook(@Workspace() ctx: WorkspaceContext, @Query() q: DayBookQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DayBook | Buffer> {
+    const book = await this.fees.dayBook(ctx, q.date);
+    if (q.format !== 'xlsx') return book;
+    reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="day-book-${book.date}.xlsx"`).header('Cache-Control', 'no-store');
+    return dayBookWorkbook(book, await this.fees.schoolName(ctx));
   }
 
   @Get('fees/defaulters')

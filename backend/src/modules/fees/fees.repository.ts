@@ -67,6 +67,10 @@ export interface ReceiptRow {
   status: ReceiptStatus;
   collected_by: string | null;
   collected_by_name: string | null;
+  collected_by_username: string | null;
+  guardian_name: string | null;
+  balance_after: string | null;
+  due_after: string | null;
   created_at: Date;
   cancelled_at: Date | null;
   cancel_reason: string | null;
@@ -96,9 +100,18 @@ export interface SchoolHeader {
   school_code: string | null;
 }
 
+/**
+ * A receipt's columns. Who received it is named by their full name: their staff record's, else the
+ * name their membership was given, else (nothing else known) their username. The guardian is the one
+ * kept on the receipt, else (receipts made before it was kept) the student's first guardian now.
+ */
 const RECEIPT_COLUMNS = `r.id, r.number, r.financial_year, r.student_id, r.student_name, r.admission_number, r.class_name, r.amount, r.mode, r.reference, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on,
-  r.status, r.collected_by, u.username AS collected_by_name, r.created_at, r.cancelled_at, r.cancel_reason, r.print_count`;
-const RECEIPT_FROM = `fee_receipts r LEFT JOIN users u ON u.id = r.collected_by`;
+  r.status, r.collected_by, coalesce(nullif(sf.name, ''), nullif(m.name, ''), u.username) AS collected_by_name, u.username AS collected_by_username,
+  coalesce(r.guardian_name, g.name) AS guardian_name, r.balance_after, r.due_after, r.created_at, r.cancelled_at, r.cancel_reason, r.print_count`;
+const RECEIPT_FROM = `fee_receipts r LEFT JOIN users u ON u.id = r.collected_by
+  LEFT JOIN staff sf ON sf.school_id = r.school_id AND sf.user_id = r.collected_by
+  LEFT JOIN school_members m ON m.school_id = r.school_id AND m.user_id = r.collected_by
+  LEFT JOIN student_guardians g ON g.school_id = r.school_id AND g.student_id = r.student_id AND g.position = 0`;
 
 /** Every query on the fee tables. The school id comes first. */
 @Injectable()
@@ -343,14 +356,50 @@ export class FeesRepository extends Repository {
 
   async insertReceipt(
     schoolId: string,
-    r: { financialYear: string; seq: number; number: string; studentId: string; studentName: string; admissionNumber: string; className: string | null; amount: number; mode: PaymentMode; reference: string | null; paidOn: string; collectedBy: string },
+    r: {
+      financialYear: string;
+      seq: number;
+      number: string;
+      studentId: string;
+      studentName: string;
+      admissionNumber: string;
+      className: string | null;
+      guardianName: string | null;
+      amount: number;
+      mode: PaymentMode;
+      reference: string | null;
+      paidOn: string;
+      collectedBy: string | null;
+      /** What the student owes right after it (for the year, and due by paidOn). */
+      balanceAfter: number | null;
+      dueAfter: number | null;
+    },
     allocations: { instalmentId: string; headId: string | null; amount: number }[],
     now: Date,
   ): Promise<string> {
     const [row] = await this.rows<{ id: string }>(
-      `INSERT INTO fee_receipts (school_id, financial_year, seq, number, student_id, student_name, admission_number, class_name, amount, mode, reference, paid_on, collected_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-      [schoolId, r.financialYear, r.seq, r.number, r.studentId, r.studentName, r.admissionNumber, r.className, r.amount, r.mode, r.reference, r.paidOn, r.collectedBy, now],
+      `INSERT INTO fee_receipts (school_id, financial_year, seq, number, student_id, student_name, admission_number, class_name, guardian_name, amount, mode, reference, paid_on, collected_by, created_at,
+                                 balance_after, due_after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
+      [
+        schoolId,
+        r.financialYear,
+        r.seq,
+        r.number,
+        r.studentId,
+        r.studentName,
+        r.admissionNumber,
+        r.className,
+        r.guardianName?.slice(0, 100) ?? null,
+        r.amount,
+        r.mode,
+        r.reference,
+        r.paidOn,
+        r.collectedBy,
+        now,
+        r.balanceAfter,
+        r.dueAfter,
+      ],
     );
     await this.m.query(
       `INSERT INTO fee_allocations (school_id, receipt_id, instalment_id, head_id, amount)
@@ -410,7 +459,13 @@ export class FeesRepository extends Repository {
     );
   }
 
-  async cancelReceipt(schoolId: string, id: string, by: string, reason: string, now: Date): Promise<void> {
+  /** The paise of a receipt's allocations. */
+  async allocatedTotal(schoolId: string, receiptId: string): Promise<number> {
+    const row = await this.one<{ n: string }>(`SELECT coalesce(sum(amount), 0)::bigint AS n FROM fee_allocations WHERE school_id = $1 AND receipt_id = $2`, [schoolId, receiptId]);
+    return Number(row?.n ?? 0);
+  }
+
+  async cancelReceipt(schoolId: string, id: string, by: string | null, reason: string, now: Date): Promise<void> {
     await this.m.query(`UPDATE fee_receipts SET status = 'cancelled', cancelled_at = $3, cancelled_by = $4, cancel_reason = $5 WHERE school_id = $1 AND id = $2`, [
       schoolId,
       id,

@@ -3,11 +3,12 @@ import {
   allocatePayment,
   amountInWords,
   computeDues,
-  effectiveConcessions,
   financialYearOf,
   formatReceiptNumber,
   formatRupees,
+  implicitRteWaiver,
   istParts,
+  paymentExceedsDuesMessage,
   upiLink,
   type CancelReceiptInput,
   type CollectionReport,
@@ -49,13 +50,14 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
-import { SchoolWrites } from '../../common/workspace/school-writes';
+import { SchoolWrites, type SchoolTx } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { violatedUniqueIndex } from '../../database/unique-violation';
+import { MessagingService } from '../messaging/messaging.service';
 import { StudentsService } from '../students/students.service';
 import { FeesRepository, type ConcessionRow, type HeadRow, type InstalmentItemRow, type ReceiptAllocationRow, type ReceiptRow, type StructureRow } from './fees.repository';
 import { mergeDues } from './fee-arrears';
-import { renderReceiptPdf, type ReceiptCopy } from './receipt-pdf';
+import { renderReceiptPdf, type ReceiptCopy, type ReceiptLanguage } from './receipt-pdf';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
@@ -139,6 +141,9 @@ function toReceipt(r: ReceiptRow, allocs: ReceiptAllocationRow[]): Receipt {
     lines,
     allocations: mine.map((a) => ({ instalmentId: a.instalment_id, instalmentName: a.instalment_name, headId: a.head_id, amount: n(a.amount) })),
     tuitionAmount: lines.filter((l) => l.tuition).reduce((s, l) => s + l.amount, 0),
+    guardianName: r.guardian_name,
+    balanceAfter: r.balance_after === null ? null : n(r.balance_after),
+    dueAfter: r.due_after === null ? null : n(r.due_after),
     collectedBy: r.collected_by,
     collectedByName: r.collected_by_name,
     createdAt: r.created_at.toISOString(),
@@ -146,6 +151,49 @@ function toReceipt(r: ReceiptRow, allocs: ReceiptAllocationRow[]): Receipt {
     cancelReason: r.cancel_reason,
     printCount: r.print_count,
   };
+}
+
+/**
+ * The concessions in force for a student: the recorded ones and the RTE tuition waiver the shared
+ * rule (implicitRteWaiver) applies by itself, shown as a concession that is not stored. The dues
+ * page, the counter, a payment's allocation and the defaulters list all go through here, so an RTE
+ * child owes the same everywhere (a school without a tuition head waives nothing).
+ */
+function concessionsInForce(recorded: Concession[], student: Pick<Student, 'id' | 'rte'>, tuitionHeadIds: readonly string[]): Concession[] {
+  const waiver = implicitRteWaiver(recorded, student.rte, tuitionHeadIds);
+  if (!waiver) return recorded;
+  return [
+    ...recorded,
+    {
+      id: `rte-${student.id}`,
+      studentId: student.id,
+      kind: 'rte',
+      percent: waiver.percent,
+      amount: waiver.amount,
+      headIds: waiver.headIds,
+      note: 'RTE 12(1)(c): tuition waived',
+      approvedBy: null,
+      approvedByName: null,
+      createdAt: new Date(0).toISOString(),
+      implicit: true,
+    },
+  ];
+}
+
+/** What a payment is: the counter's, or (online fee payment) one a gateway confirmed. */
+export interface PaymentToRecord {
+  amount: number;
+  mode: Receipt['mode'];
+  reference: string | null;
+  paidOn: string;
+  instalmentIds?: string[];
+  /** Who received it; the caller's user unless given (null: nobody at the counter, e.g. a gateway). */
+  collectedBy?: string | null;
+  /**
+   * Money already taken (a gateway's payment): what is no longer due is kept on the receipt as an
+   * advance on the student's account instead of being refused (issue 32).
+   */
+  keepExcessAsAdvance?: boolean;
 }
 
 /**
@@ -163,6 +211,7 @@ export class FeesService {
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
     private readonly clock: Clock,
+    private readonly messaging: MessagingService,
   ) {}
 
   /** Today in India. */
@@ -327,25 +376,10 @@ export class FeesService {
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
   }
 
-  private async concessionsWithImplicit(schoolId: string, student: Pick<Student, 'id' | 'rte'>, rows?: ConcessionRow[]): Promise<Concession[]> {
-    const recorded = (rows ?? (await this.repo.concessions(schoolId, [student.id]))).map(toConcession);
-    if (student.rte && !recorded.some((c) => c.kind === 'rte')) {
-      const tuition = (await this.repo.heads(schoolId)).filter((h) => h.tuition).map((h) => h.id);
-      recorded.push({
-        id: `rte-${student.id}`,
-        studentId: student.id,
-        kind: 'rte',
-        percent: 100,
-        amount: null,
-        headIds: tuition,
-        note: 'RTE 12(1)(c): tuition waived',
-        approvedBy: null,
-        approvedByName: null,
-        createdAt: new Date(0).toISOString(),
-        implicit: true,
-      });
-    }
-    return recorded;
+  private async concessionsWithImplicit(schoolId: string, student: Pick<Student, 'id' | 'rte'>, rows?: ConcessionRow[], repo = this.repo): Promise<Concession[]> {
+    const recorded = (rows ?? (await repo.concessions(schoolId, [student.id]))).map(toConcession);
+    const tuition = student.rte ? (await repo.heads(schoolId)).filter((h) => h.tuition).map((h) => h.id) : [];
+    return concessionsInForce(recorded, student, tuition);
   }
 
   async createConcession(ctx: WorkspaceContext, studentId: string, input: CreateConcessionInput): Promise<ConcessionResult> {
@@ -382,7 +416,7 @@ export class FeesService {
     const classId = enrolment?.classId ?? null;
     const structureRow = classId ? (await repo.structureByClassIds(schoolId, [classId]))[0] : undefined;
     const [concessionRows, allocations] = await Promise.all([repo.concessions(schoolId, [student.id]), repo.activeAllocations(schoolId, [student.id])]);
-    const concessions = await this.concessionsWithImplicit(schoolId, student, concessionRows);
+    const concessions = await this.concessionsWithImplicit(schoolId, student, concessionRows, repo);
     let result: Pick<StudentFees, 'instalments' | 'totals'> = { instalments: [], totals: { amount: 0, concession: 0, lateFee: 0, paid: 0, balance: 0, overdue: 0 } };
     if (structureRow) {
       const structure = toStructure(structureRow, await repo.itemsOf(schoolId, [structureRow.id]));
@@ -436,50 +470,108 @@ export class FeesService {
     if (input.paidOn > this.today()) throw new DomainException('VALIDATION_FAILED', { details: { paidOn: 'The payment date cannot be in the future' } });
     const { student } = await this.students.get(ctx, input.studentId);
     if (input.instalmentIds?.length) await this.access.require(ctx, 'feeInstalment', input.instalmentIds);
-    const id = await this.writes.run(ctx, async (tx) => {
-      const repo = this.repo.in(tx.m);
-      await repo.lockStudentFees(ctx.schoolId, student.id);
-      const dues = await this.duesOf(ctx.schoolId, student, input.paidOn, repo);
-      if (!dues.structureId) throw new DomainException('NO_FEE_STRUCTURE');
-      if (input.instalmentIds?.length) {
-        const known = new Set(dues.instalments.map((i) => i.instalmentId));
-        if (!input.instalmentIds.every((i) => known.has(i))) throw new DomainException('NOT_FOUND', { message: 'These instalments are not this student’s.' });
-      }
-      const { allocations, unallocated } = allocatePayment(dues.instalments, input.amount, input.instalmentIds);
-      if (unallocated > 0) {
-        throw new DomainException('PAYMENT_EXCEEDS_DUES', { details: { amount: `At most ${input.amount - unallocated} paise is due${input.instalmentIds?.length ? ' on these instalments' : ''}` } });
-      }
-      const financialYear = financialYearOf(input.paidOn);
-      const seq = await repo.takeReceiptSeq(ctx.schoolId, financialYear);
-      const number = formatReceiptNumber(financialYear, seq);
-      const receiptId = await repo.insertReceipt(
-        ctx.schoolId,
-        {
-          financialYear,
-          seq,
-          number,
-          studentId: student.id,
-          studentName: student.name,
-          admissionNumber: student.admissionNumber,
-          className: dues.className,
-          amount: input.amount,
-          mode: input.mode,
-          reference: input.reference ?? null,
-          paidOn: input.paidOn,
-          collectedBy: ctx.userId,
-        },
-        allocations,
-        tx.now,
-      );
-      await tx.audit({
-        action: 'fee_receipt.created',
-        entity: 'fee_receipt',
-        entityId: receiptId,
-        after: { number, studentId: student.id, amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, allocations },
-      });
-      return receiptId;
-    });
+    const id = await this.writes.run(ctx, (tx) =>
+      this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds }),
+    );
     return { receipt: await this.receiptById(ctx.schoolId, id) };
+  }
+
+  /**
+   * Records a payment as a receipt inside the caller's write (`tx` of SchoolWrites.run): the student's
+   * dues are locked and read, the amount allocated oldest due first (or to `instalmentIds`), the next
+   * gap-free number of the financial year taken, the receipt stored with the guardian's name and what
+   * is left to pay after it, and audited as `fee_receipt.created`. More than is due is refused (422
+   * PAYMENT_EXCEEDS_DUES, the most that is due in rupees) and nothing is written. Answers the
+   * receipt's id. The counter's payments come here, and so can any other way of paying (mode
+   * `online`), so every receipt is made the same way.
+   */
+  async recordPayment(ctx: WorkspaceContext, tx: SchoolTx, student: Student, p: PaymentToRecord): Promise<string> {
+    const repo = this.repo.in(tx.m);
+    await repo.lockStudentFees(ctx.schoolId, student.id);
+    const dues = await this.duesOf(ctx.schoolId, student, p.paidOn, repo);
+    if (!dues.structureId && !p.keepExcessAsAdvance) throw new DomainException('NO_FEE_STRUCTURE');
+    if (p.instalmentIds?.length && !p.keepExcessAsAdvance) {
+      const known = new Set(dues.instalments.map((i) => i.instalmentId));
+      if (!p.instalmentIds.every((i) => known.has(i))) throw new DomainException('NOT_FOUND', { message: 'These instalments are not this student’s.' });
+    }
+    const { allocations, unallocated } = allocatePayment(dues.instalments, p.amount, p.instalmentIds);
+    if (unallocated > 0 && !p.keepExcessAsAdvance) {
+      const message = paymentExceedsDuesMessage(p.amount - unallocated, !!p.instalmentIds?.length);
+      throw new DomainException('PAYMENT_EXCEEDS_DUES', { message: `${message}.`, details: { amount: message } });
+    }
+    // What is left after it, as the dues page will show it on paidOn: the dues as of paidOn less what
+    // this receipt allocated (an allocation never exceeds an item's or late fee's balance, and the
+    // late fee of an instalment it settles stops on paidOn, the as-of day, so nothing else moves).
+    const dueBy = new Set(dues.instalments.filter((i) => i.dueOn <= p.paidOn).map((i) => i.instalmentId));
+    const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
+    const allocatedDue = allocations.filter((a) => dueBy.has(a.instalmentId)).reduce((sum, a) => sum + a.amount, 0);
+    const after = { totals: { balance: dues.totals.balance - allocated, overdue: dues.totals.overdue - allocatedDue } };
+    const financialYear = financialYearOf(p.paidOn);
+    const seq = await repo.takeReceiptSeq(ctx.schoolId, financialYear);
+    const number = formatReceiptNumber(financialYear, seq);
+    const receiptId = await repo.insertReceipt(
+      ctx.schoolId,
+      {
+        financialYear,
+        seq,
+        number,
+        studentId: student.id,
+        studentName: student.name,
+        admissionNumber: student.admissionNumber,
+        className: dues.className,
+        guardianName: student.guardians?.[0]?.name ?? null,
+        amount: p.amount,
+        mode: p.mode,
+        reference: p.reference,
+        paidOn: p.paidOn,
+        collectedBy: p.collectedBy === undefined ? ctx.userId : p.collectedBy,
+        balanceAfter: after.totals.balance,
+        dueAfter: after.totals.overdue,
+      },
+      allocations,
+      tx.now,
+    );
+    await tx.audit({
+      action: 'fee_receipt.created',
+      entity: 'fee_receipt',
+      entityId: receiptId,
+      after: { number, studentId: student.id, amount: p.amount, mode: p.mode, reference: p.reference, paidOn: p.paidOn, allocations, balanceAfter: after.totals.balance, ...(unallocated > 0 ? { advance: unallocated } : {}) },
+    });
+    await this.messaging.queue(tx, { event: 'receipt', ref: receiptId, studentIds: [student.id], values: { amount: formatRupees(p.amount), receiptNumber: number } });
+    return receiptId;
+  }
+
+  /** Paise of a receipt placed on dues (the rest of its amount is an advance), read in `tx` (online fee payment). */
+  async allocatedOf(tx: SchoolTx, receiptId: string): Promise<number> {
+    return this.repo.in(tx.m).allocatedTotal(tx.actor.schoolId, receiptId);
+  }
+
+  /** A receipt's number, read in `tx` (online fee payment keeps it beside the payment). */
+  async receiptNumberOf(tx: SchoolTx, receiptId: string): Promise<string> {
+    const row = await this.repo.in(tx.m).receipt(tx.actor.schoolId, receiptId);
+    if (!row) throw new DomainException('NOT_FOUND');
+    return row.number;
+  }
+
+  /**
+   * Cancels an active receipt inside the caller's write, e.g. once the gateway refunded it (online
+   * fee payment): the number is kept, the reason recorded, audited as `fee_receipt.cancelled`.
+   * False when it was cancelled already (nothing changes).
+   */
+  async cancelReceiptIn(tx: SchoolTx, receiptId: string, by: string | null, reason: string): Promise<boolean> {
+    const repo = this.repo.in(tx.m);
+    const row = await repo.receipt(tx.actor.schoolId, receiptId, true);
+    if (!row) throw new DomainException('NOT_FOUND');
+    if (row.status === 'cancelled') return false;
+    await repo.cancelReceipt(tx.actor.schoolId, receiptId, by, reason, tx.now);
+    await tx.audit({
+      action: 'fee_receipt.cancelled',
+      entity: 'fee_receipt',
+      entityId: receiptId,
+      before: { number: row.number, status: row.status, amount: n(row.amount) },
+      after: { number: row.number, status: 'cancelled', reason },
+    });
+    return true;
   }
 
   private async receiptById(schoolId: string, id: string, repo = this.repo): Promise<Receipt> {
@@ -534,7 +626,7 @@ export class FeesService {
    * alone (so the office's next print is still the original) and is audited as
    * `fee_receipt.downloaded`.
    */
-  async receiptPdf(ctx: WorkspaceContext, receiptId: string, copy?: 'original' | 'duplicate'): Promise<{ pdf: Buffer; number: string }> {
+  async receiptPdf(ctx: WorkspaceContext, receiptId: string, copy?: 'original' | 'duplicate', lang: ReceiptLanguage = 'en'): Promise<{ pdf: Buffer; number: string }> {
     const { receipt } = await this.getReceipt(ctx, receiptId);
     let mark: ReceiptCopy;
     if (ctx.role === 'guardian') {
@@ -552,10 +644,15 @@ export class FeesService {
       mark = { kind: copy === 'duplicate' || (copy !== 'original' && prints > 1) ? 'duplicate' : 'original' };
     }
     const school = await this.repo.school(ctx.schoolId);
-    return { pdf: await renderReceiptPdf(receipt, school!, mark), number: receipt.number };
+    return { pdf: await renderReceiptPdf(receipt, school!, mark, lang), number: receipt.number };
   }
 
   // ── reports ────────────────────────────────────────────────────────────
+  /** The school's name, for a report's heading. */
+  async schoolName(ctx: WorkspaceContext): Promise<string> {
+    return (await this.repo.school(ctx.schoolId))?.name ?? '';
+  }
+
   async dayBook(ctx: WorkspaceContext, date?: string): Promise<DayBook> {
     const day = date ?? this.today();
     const [paid, cancelled] = await Promise.all([this.repo.receiptsPaidOn(ctx.schoolId, day), this.repo.receiptsCancelledOn(ctx.schoolId, day)]);
@@ -610,7 +707,7 @@ export class FeesService {
         for (const st of students) {
           const dues = computeDues(
             structure,
-            effectiveConcessions(concessions.filter((c) => c.student_id === st.id).map(toConcession), st.rte, tuition),
+            concessionsInForce(concessions.filter((c) => c.student_id === st.id).map(toConcession), { id: st.id, rte: st.rte }, tuition),
             allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
             asOf,
           );

@@ -136,5 +136,7 @@ export async function fileUrl(path: string): Promise<string> {
   return URL.createObjectURL(await fetchFile(path));
 }
 
-export const receiptPdfPath = (schoolId: string, receiptId: string) => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf`;
+/** A receipt's PDF with its words in `lang` (the office's print in Hindi when the screen is in Hindi). */
+export const receiptPdfPath = (schoolId: string, receiptId: string, lang: 'en' | 'hi' = 'en') => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf?lang=${lang}`;
 export const defaultersXlsxPath = (schoolId: string, asOf: string) => `${school(schoolId)}/fees/defaulters?asOf=${asOf}&format=xlsx`;
+export const dayBookXlsxPath = (schoolId: string, date: string) => `${school(schoolId)}/fees/day-book?date=${date}&format=xlsx`;

@@ -13,14 +13,17 @@ export function DuesTable(props: { fees: StudentFees; narrow: 'hide' | 'scroll' 
   const language = useLanguage();
   const f = props.fees;
   const money = (p: number) => formatMoney(p, language);
-  const hide = props.narrow === 'hide' ? 'fees-num fees-hide-narrow' : 'fees-num';
+  const narrow = props.narrow === 'hide';
+  const hide = narrow ? 'fees-num fees-hide-narrow' : 'fees-num';
+  // On a phone the counter keeps Instalment | Paid | Balance: the due date goes under the name, so the balance is never cut off.
+  const dueCol = narrow ? 'fees-hide-narrow' : undefined;
   return (
     <div className="fees-table-wrap" tabIndex={0} role="region" aria-label={t('fees.counter.dues', { name: f.studentName })}>
       <HTMLTable compact striped className="fees-dues-table">
         <thead>
           <tr>
             <th>{t('fees.counter.instalment')}</th>
-            <th>{t('fees.counter.dueOn')}</th>
+            <th className={dueCol}>{t('fees.counter.dueOn')}</th>
             <th className={hide}>{t('fees.counter.amount')}</th>
             <th className={hide}>{t('fees.counter.concession')}</th>
             <th className={hide}>{t('fees.counter.lateFee')}</th>
@@ -31,13 +34,14 @@ export function DuesTable(props: { fees: StudentFees; narrow: 'hide' | 'scroll' 
         <tbody>
           {f.instalments.map((i) => (
             <tr key={i.instalmentId}>
-              <td>
+              <td className="fees-instalment">
                 {i.name}{' '}
                 <Tag minimal intent={i.status === 'paid' ? 'success' : i.status === 'overdue' ? 'danger' : i.status === 'partly_paid' ? 'warning' : 'none'}>
                   {t(`fees.counter.status.${i.status}` as MessageId)}
                 </Tag>
+                {narrow ? <small className="fees-show-narrow">{formatDate(i.dueOn)}</small> : null}
               </td>
-              <td>{formatDate(i.dueOn)}</td>
+              <td className={dueCol}>{formatDate(i.dueOn)}</td>
               <td className={hide}>{money(i.amount)}</td>
               <td className={hide}>{money(i.concession)}</td>
               <td className={hide}>{money(i.lateFee)}</td>
@@ -46,7 +50,8 @@ export function DuesTable(props: { fees: StudentFees; narrow: 'hide' | 'scroll' 
             </tr>
           ))}
           <tr className="fees-totals">
-            <td colSpan={2}>{t('fees.counter.total')}</td>
+            <td>{t('fees.counter.total')}</td>
+            <td className={dueCol} />
             <td className={hide}>{money(f.totals.amount)}</td>
             <td className={hide} data-testid="fees-concession">
               {money(f.totals.concession)}

@@ -7,14 +7,14 @@ import { fileUrl, receiptPdfPath, useCancelReceiptMutation } from '../api/fees-a
 import { useLanguage, useT, type MessageId } from '../i18n';
 
 /** Opens a receipt's PDF in a new tab (the call carries the sign-in, so it goes through a blob). */
-export async function openReceipt(schoolId: string, receiptId: string) {
-  const url = await fileUrl(receiptPdfPath(schoolId, receiptId));
+export async function openReceipt(schoolId: string, receiptId: string, lang: 'en' | 'hi' = 'en') {
+  const url = await fileUrl(receiptPdfPath(schoolId, receiptId, lang));
   window.open(url, '_blank', 'noopener');
 }
 
 /** Saves a receipt's PDF as a file. */
-async function downloadReceipt(schoolId: string, receipt: Receipt) {
-  const url = await fileUrl(receiptPdfPath(schoolId, receipt.id));
+async function downloadReceipt(schoolId: string, receipt: Receipt, lang: 'en' | 'hi') {
+  const url = await fileUrl(receiptPdfPath(schoolId, receipt.id, lang));
   const a = document.createElement('a');
   a.href = url;
   a.download = `receipt-${receipt.number.replace(/\//g, '-')}.pdf`;
@@ -51,8 +51,8 @@ export function ReceiptsList(props: { schoolId: string; receipts: readonly Recei
               {r.status === 'cancelled' && r.cancelReason ? <div className="fees-muted">{t('fees.receipts.cancelledBecause', { reason: r.cancelReason })}</div> : null}
             </div>
             <div className="fees-actions">
-              <Button icon="print" text={t('fees.receipts.reprint')} aria-label={`${t('fees.receipts.reprint')} ${r.number}`} onClick={() => void openReceipt(props.schoolId, r.id).catch(failed)} />
-              <Button icon="download" text={t('fees.receipts.download')} aria-label={`${t('fees.receipts.download')} ${r.number}`} onClick={() => void downloadReceipt(props.schoolId, r).catch(failed)} />
+              <Button icon="print" text={t('fees.receipts.reprint')} aria-label={`${t('fees.receipts.reprint')} ${r.number}`} onClick={() => void openReceipt(props.schoolId, r.id, language).catch(failed)} />
+              <Button icon="download" text={t('fees.receipts.download')} aria-label={`${t('fees.receipts.download')} ${r.number}`} onClick={() => void downloadReceipt(props.schoolId, r, language).catch(failed)} />
               {props.canCancel && r.status === 'active' ? (
                 <Button icon="disable" intent="danger" variant="outlined" text={t('fees.receipts.cancel')} aria-label={`${t('fees.receipts.cancel')} ${r.number}`} onClick={() => setCancelling(r)} />
               ) : null}

@@ -1,9 +1,10 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { COUNTER_PAYMENT_MODES, roleHas, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
+import { COUNTER_PAYMENT_MODES, createPaymentSchema, referenceRequired, roleHas, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, todayInIST } from '../../../lib/i18n/format';
-import { toast, toastError } from '../../../lib/toast';
+import { asApiError } from '../../../lib/api/errors';
+import { toast } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { useFindStudentsQuery, useLazyUpiQrQuery, usePayMutation, useReceiptsQuery, useStudentFeesQuery } from '../api/fees-api';
 import { FeesShell } from '../components/fees-shell';
@@ -11,7 +12,7 @@ import { Concessions } from '../components/concessions';
 import { DuesTable } from '../components/dues-table';
 import { parseRupees } from '../components/money';
 import { openReceipt, ReceiptsList } from '../components/receipts-list';
-import { useLanguage, useT, type MessageId } from '../i18n';
+import { translateMessage, useLanguage, useT, type MessageId } from '../i18n';
 
 /** The counter: find a student, see the dues, take a payment, print the receipt. */
 export function Component() {
@@ -82,6 +83,9 @@ function StudentDues(props: { schoolId: string; studentId: string; language: 'en
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(todayInIST());
   const [amountError, setAmountError] = useState<string | null>(null);
+  // The shared schema's field messages (reference for every mode but cash, …) and the server's refusal, shown by the form.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<string | null>(null);
   const [last, setLast] = useState<Receipt | null>(null);
   const money = (p: number) => formatMoney(p, language);
 
@@ -91,21 +95,43 @@ function StudentDues(props: { schoolId: string; studentId: string; language: 'en
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setRefused(null);
     const paise = parseRupees(amount);
     if (paise === null) {
       setAmountError(t('fees.counter.amountInvalid'));
       return;
     }
     setAmountError(null);
+    const body = { studentId: student.id, amount: paise, mode, reference: reference.trim() || undefined, paidOn };
+    // The same rule as the server's (shared createPaymentSchema): a reference for every mode but cash.
+    const checked = createPaymentSchema.safeParse(body);
+    if (!checked.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? '_form');
+        errors[field] ??= translateMessage(t, issue.message);
+      }
+      if (errors.amount) setAmountError(errors.amount);
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
     try {
-      const { receipt } = await pay({ schoolId, body: { studentId: student.id, amount: paise, mode, reference: reference.trim() || undefined, paidOn } }).unwrap();
+      const { receipt } = await pay({ schoolId, body: checked.data }).unwrap();
       setLast(receipt);
       setAmount('');
       setReference('');
       toast({ title: t('fees.counter.collected', { number: receipt.number, amount: money(receipt.amount) }), intent: 'success' });
     } catch (err) {
-      const e2 = err as { message?: string; details?: Record<string, string> };
-      toastError(t('fees.counter.payFailed'), Object.values(e2.details ?? {})[0] ?? e2.message);
+      // The refusal is shown beside the button (and a field's, beside its field), not far away.
+      const e2 = asApiError(err);
+      const details = (e2.details ?? {}) as Record<string, string>;
+      if (details.reference || details.paidOn) {
+        setFieldErrors(Object.fromEntries(Object.entries(details).map(([k, v]) => [k, translateMessage(t, v)])));
+      }
+      const most = e2.code === 'PAYMENT_EXCEEDS_DUES' ? /₹[\d,]+\.\d{2}/.exec(details.amount ?? e2.message ?? '')?.[0] : undefined;
+      const why = most ? t('fees.counter.exceeds', { amount: most }) : translateMessage(t, Object.values(details)[0] ?? e2.message ?? '');
+      setRefused(why ? `${t('fees.counter.payFailed')}: ${why}` : t('fees.counter.payFailed'));
     }
   }
 
@@ -138,16 +164,35 @@ function StudentDues(props: { schoolId: string; studentId: string; language: 'en
                 ))}
               </HTMLSelect>
             </FormGroup>
-            <FormGroup label={t('fees.counter.reference')} labelFor="fees-reference">
-              <InputGroup id="fees-reference" value={reference} onChange={(e) => setReference(e.target.value)} />
+            <FormGroup
+              label={t('fees.counter.reference')}
+              labelFor="fees-reference"
+              labelInfo={referenceRequired(mode) ? '*' : undefined}
+              intent={fieldErrors.reference ? 'danger' : 'none'}
+              helperText={fieldErrors.reference ?? (referenceRequired(mode) ? t('fees.counter.referenceRequiredHint') : undefined)}
+            >
+              <InputGroup
+                id="fees-reference"
+                value={reference}
+                intent={fieldErrors.reference ? 'danger' : 'none'}
+                aria-invalid={fieldErrors.reference ? true : undefined}
+                onChange={(e) => setReference(e.target.value)}
+              />
             </FormGroup>
-            <FormGroup label={t('fees.counter.paidOn')} labelFor="fees-paid-on">
+            <FormGroup label={t('fees.counter.paidOn')} labelFor="fees-paid-on" intent={fieldErrors.paidOn ? 'danger' : 'none'} helperText={fieldErrors.paidOn}>
               <InputGroup id="fees-paid-on" type="date" value={paidOn} max={todayInIST()} onChange={(e) => setPaidOn(e.target.value)} />
             </FormGroup>
-            <Button type="submit" intent="primary" loading={paying.isLoading} text={t('fees.counter.collect')} />
+            <div className="fees-submit">
+              <Button type="submit" intent="primary" loading={paying.isLoading} text={t('fees.counter.collect')} />
+              {refused ? (
+                <p className="fees-form-error" role="alert" data-testid="fees-pay-error">
+                  {refused}
+                </p>
+              ) : null}
+            </div>
           </form>
           <div className="fees-actions">
-            {last ? <Button icon="print" intent="success" onClick={() => void openReceipt(schoolId, last.id)} text={`${t('fees.counter.openReceipt')} · ${last.number}`} /> : null}
+            {last ? <Button icon="print" intent="success" onClick={() => void openReceipt(schoolId, last.id, language)} text={`${t('fees.counter.openReceipt')} · ${last.number}`} /> : null}
             {f.totals.overdue > 0 ? <Button icon="mobile-phone" onClick={() => void loadQr({ schoolId, studentId: student.id })} text={t('fees.counter.upi')} /> : null}
           </div>
           {qr.data ? (

@@ -1,12 +1,17 @@
-import { Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { useSchool } from '../../../lib/workspace/school-context';
-import { useDayBookQuery } from '../api/fees-api';
+import { toastError } from '../../../lib/toast';
+import { dayBookXlsxPath, fileUrl, useDayBookQuery } from '../api/fees-api';
 import { FeesShell } from '../components/fees-shell';
 import { useLanguage, useT, type MessageId } from '../i18n';
 
-/** The day book: a day's collections by mode, its receipts, its cancellations and the totals. */
+/**
+ * The day book: a day's collections by mode, its receipts, its cancellations and the totals; printed
+ * on its own (the print stylesheet leaves the navigation and buttons out, fees.css) or downloaded as
+ * an Excel workbook (`…/fees/day-book?date=&format=xlsx`).
+ */
 export function Component() {
   const t = useT();
   const language = useLanguage();
@@ -15,15 +20,38 @@ export function Component() {
   const book = useDayBookQuery({ schoolId, date }, { skip: !date });
   const money = (p: number) => formatMoney(p, language);
   const d = book.data;
+
+  async function download() {
+    try {
+      const url = await fileUrl(dayBookXlsxPath(schoolId, date));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `day-book-${date}.xlsx`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      toastError(t('fees.loadFailed'));
+    }
+  }
+
   return (
     <FeesShell>
-      <FormGroup label={t('fees.dayBook.date')} labelFor="fees-day" inline>
-        <InputGroup id="fees-day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-      </FormGroup>
+      <div className="fees-form fees-no-print">
+        <FormGroup label={t('fees.dayBook.date')} labelFor="fees-day">
+          <InputGroup id="fees-day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </FormGroup>
+        <div className="fees-actions">
+          <Button icon="print" disabled={!d} onClick={() => window.print()} text={t('fees.dayBook.print')} />
+          <Button icon="download" disabled={!date} onClick={() => void download()} text={t('fees.dayBook.export')} />
+        </div>
+      </div>
       {book.isFetching ? <Spinner size={20} /> : null}
       {book.isError ? <Callout intent="danger">{t('fees.loadFailed')}</Callout> : null}
       {d ? (
-        <>
+        <div className="fees-printable" data-testid="day-book">
+          <h2 className="fees-print-title">{t('fees.dayBook.printedTitle', { date: formatDate(d.date) })}</h2>
           <section className="fees-section" aria-labelledby="fees-by-mode">
             <h2 id="fees-by-mode">{t('fees.dayBook.byMode')}</h2>
             {d.receipts.length === 0 && d.cancellations.length === 0 ? <p>{t('fees.dayBook.empty')}</p> : null}
@@ -99,7 +127,7 @@ export function Component() {
               </div>
             </section>
           ) : null}
-        </>
+        </div>
       ) : null}
     </FeesShell>
   );

@@ -59,7 +59,7 @@ export function Component() {
                     <th>{t('fees.dayBook.student')}</th>
                     <th>{t('fees.defaulters.class')}</th>
                     <th className="fees-hide-narrow">{t('fees.defaulters.phone')}</th>
-                    <th className="fees-hide-narrow">{t('fees.counter.dueOn')}</th>
+                    <th className="fees-hide-narrow">{t('fees.defaulters.oldestDue')}</th>
                     <th className="fees-num">{t('fees.counter.balance')}</th>
                   </tr>
                 </thead>
@@ -74,7 +74,9 @@ export function Component() {
                       <td>{[x.className, x.sectionName].filter(Boolean).join(' ')}</td>
                       <td className="fees-hide-narrow">{x.guardianPhone}</td>
                       <td className="fees-hide-narrow">
-                        {formatDate(x.oldestDueOn)} ({x.overdueInstalments})
+                        {formatDate(x.oldestDueOn)}
+                        <br />
+                        <small>{t('fees.defaulters.instalmentsCount', { count: x.overdueInstalments })}</small>
                       </td>
                       <td className="fees-num">{money(x.balance)}</td>
                     </tr>

@@ -118,7 +118,8 @@ export class DownloadError extends Error {
 
 export const reportCardPath = (schoolId: string, studentId: string, academicYear: string, lang: 'en' | 'hi') =>
   `${school(schoolId)}/students/${studentId}/report-card?academicYear=${encodeURIComponent(academicYear)}&lang=${lang}`;
-export const receiptPdfPath = (schoolId: string, receiptId: string) => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf`;
+/** A receipt's PDF, its words in the guardian's language (the Hindi receipt is the GUARDIAN'S COPY in Hindi). */
+export const receiptPdfPath = (schoolId: string, receiptId: string, lang: 'en' | 'hi' = 'en') => `${school(schoolId)}/receipts/${encodeURIComponent(receiptId)}/pdf?lang=${lang}`;
 
 /**
  * Downloads a file the API answers (a report card, a receipt) with the signed-in user's token: the
