@@ -158,7 +158,7 @@ export class PromotionsRepository extends Repository {
       `SELECT l.student_id, st.first_name, st.last_name, st.admission_number, st.gender, st.rte, st.admission_date::text AS admission_date,
               l.from_class_id, l.from_section_id, l.roll_number, l.attendance_percent, l.result, l.result_grade, l.decision,
               l.target_class_name, l.target_section_name, l.reason, l.flags::text[] AS flags, l.applied, l.enrolled, l.skipped, l.previous,
-              (l.enrolled OR l.skipped OR EXISTS (SELECT 1 FROM student_enrolments e WHERE e.school_id = l.school_id AND e.student_id = l.student_id AND e.academic_year_id = $3::uuid)) AS already_enrolled
+              (l.skipped OR (NOT l.enrolled AND EXISTS (SELECT 1 FROM student_enrolments e WHERE e.school_id = l.school_id AND e.student_id = l.student_id AND e.academic_year_id = $3::uuid))) AS already_enrolled
          FROM promotion_lines l JOIN students st ON st.school_id = l.school_id AND st.id = l.student_id
         WHERE l.school_id = $1 AND l.promotion_id = $2 AND ($4::uuid IS NULL OR l.from_class_id = $4)
         ORDER BY l.roll_number NULLS LAST, lower(st.first_name), lower(coalesce(st.last_name, '')), l.student_id`,
