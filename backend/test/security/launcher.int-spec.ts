@@ -30,7 +30,8 @@ function launch(): { launcher: ChildProcess; serverPid: Promise<number>; exited:
       if (m) ok(Number(m[1]));
     });
   });
-  const exited = new Promise<{ code: number | null; out: string }>((ok) => launcher.on('exit', (code) => ok({ code, out })));
+  // 'close', not 'exit': the launcher's output is read to its end first.
+  const exited = new Promise<{ code: number | null; out: string }>((ok) => launcher.on('close', (code) => ok({ code, out })));
   return { launcher, serverPid, exited };
 }
 
