@@ -34,9 +34,9 @@ import { OnlinePaymentsModule } from './modules/online-payments/online-payments.
 import { ExamsModule } from './modules/exams/exams.module';
 import { GuardiansModule } from './modules/guardians/guardians.module';
 import { NoticesModule } from './modules/notices/notices.module';
+import { InsightsModule } from './modules/insights/insights.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { MessagingModule } from './modules/messaging/messaging.module';
-import { InsightsModule } from './modules/insights/insights.module';
 import { PromotionsModule } from './modules/promotions/promotions.module';
 
 export interface AppModuleOptions {
@@ -74,8 +74,8 @@ export const DOMAIN_MODULES = [
   NoticesModule,
   InsightsModule,
   CertificatesModule,
-  PromotionsModule,
   MessagingModule,
+  PromotionsModule,
 ];
 
 @Module({})

@@ -62,5 +62,5 @@ export * from './workspace/guardians';
 export * from './workspace/notices';
 export * from './workspace/insights';
 export * from './workspace/certificates';
-export * from './workspace/promotions';
 export * from './workspace/messaging';
+export * from './workspace/promotions';

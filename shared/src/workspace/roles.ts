@@ -53,8 +53,8 @@ export const PERMISSIONS = [
   'insights.results', // an exam's grade distribution per subject and section means
   'insights.strength', // strength by class (boys, girls, RTE, CWSN: the UDISE+ view)
   'certificates.issue', // transfer, bonafide and character certificates, the register, ID cards
-  'promotions.manage', // year end: the promotion draft, apply and undo (admin only)
   'messaging.manage', // SMS/WhatsApp to families: provider, templates, the message log (admin)
+  'promotions.manage', // year end: the promotion draft, apply and undo (admin only)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

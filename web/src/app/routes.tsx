@@ -31,8 +31,8 @@ const schoolModules: RouteObject[] = [
   ...noticesRoutes,
   ...messagingRoutes,
   ...promotionsRoutes,
-  ...insightsRoutes,
   ...certificatesRoutes,
+  ...insightsRoutes,
 ];
 
 /** The workspace, inside the layout that provides the features' slots (app/workspace-slots.tsx). */

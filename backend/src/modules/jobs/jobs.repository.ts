@@ -39,13 +39,13 @@ export class JobsRepository extends Repository {
     return row;
   }
 
-  find(schoolId: string, id: string): Promise<JobRow | null> {
   /** Whether provider staff have approved the school (a job of a school awaiting approval does not run). */
   async schoolApproved(schoolId: string): Promise<boolean> {
     const row = await this.one<{ approval_status: string }>(`SELECT approval_status FROM schools WHERE id = $1`, [schoolId]);
     return row?.approval_status === 'approved';
   }
 
+  find(schoolId: string, id: string): Promise<JobRow | null> {
     return this.one<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE school_id = $1 AND id = $2`, [schoolId, id]);
   }
 

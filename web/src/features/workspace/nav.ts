@@ -1,7 +1,7 @@
 import { roleHas, type Permission, type SchoolRole } from '@vidyalaya/shared';
 
 /** The workspace's sections. Each is a route under /workspace/{schoolId}/ and a sidebar entry. */
-export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members' | 'dataRequests' | 'certificates' | 'yearEnd' | 'messaging' | 'messagePreferences' | 'insights' | 'payments';
+export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members' | 'dataRequests' | 'certificates' | 'yearEnd' | 'insights' | 'messaging' | 'messagePreferences' | 'payments';
 
 export interface NavItem {
   key: SectionKey;
@@ -32,8 +32,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
   { key: 'dataRequests', path: 'data-requests', icon: 'shield', permission: 'consents.read', audience: 'staff', comingSoon: false },
   { key: 'certificates', path: 'certificates', icon: 'document', permission: 'certificates.issue', audience: 'staff', comingSoon: false },
-  { key: 'payments', path: 'payments', icon: 'credit-card', permission: 'fees.collect', audience: 'staff', comingSoon: false },
   { key: 'yearEnd', path: 'year-end', icon: 'changes', permission: 'promotions.manage', audience: 'staff', comingSoon: false },
+  { key: 'payments', path: 'payments', icon: 'credit-card', permission: 'fees.collect', audience: 'staff', comingSoon: false },
   { key: 'insights', path: 'insights', icon: 'timeline-bar-chart', permission: 'insights.read', audience: 'staff', comingSoon: false },
 ];
 
