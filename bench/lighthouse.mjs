@@ -2,7 +2,7 @@
 // Lighthouse scores (issues 8 and 21), part of `npm run bench`: performance and accessibility of /,
 // /login, /register and the workspace home signed in (/dashboard, as the demo school's administrator),
 // served by the built app exactly as `npm start` serves it, audited by the Lighthouse CLI (npm package
-// `lighthouse`, 12.x: the last line that runs on Node 20) in the system Chromium with Lighthouse's
+// `lighthouse` 13, docs/adr/0011-lighthouse-13-pglite.md) in the system Chromium with Lighthouse's
 // default mobile settings (simulated slow 4G and a 4× slower CPU). Each page is audited RUNS times
 // (3) and the run with the median performance score is reported. Prints the scores, checks them
 // against the targets (performance ≥ 95 and accessibility 100 on the public and sign-in pages, LCP

@@ -24,7 +24,7 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: resolve(here, 'out/main'),
-      target: 'node22',
+      target: 'node24',
       externalizeDeps: { exclude: ['electron-store'] },
       rollupOptions: { input: { index: resolve(here, 'src/main/index.ts') } },
     },

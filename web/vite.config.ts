@@ -14,7 +14,7 @@ const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url))
 const sharedSrc = fileURLToPath(new URL('../shared/src/', import.meta.url));
 // React Router's package exports point bundlers at its development build (dev-only warnings and
 // checks); the app ships its production build.
-const reactRouter = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+const reactRouter = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.js');
 
 /**
  * The public web build. The desktop build reuses this renderer through desktop/electron.vite.config.ts

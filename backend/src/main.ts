@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  logger.info({ database: db.embedded ? `embedded (${config.dataDir})` : 'external' }, 'database opened');
+  logger.info({ database: db.embedded ? `embedded (${config.dataDir})` : 'external', node: process.version }, 'database opened');
   await migrate(db.url);
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.listen({ port: config.port, host: config.host });

@@ -2,7 +2,10 @@
 // Electronegativity (Doyensec's Electron security linter) over desktop/: the sources, and the
 // built renderer page when present (its CSP meta tag). Fails on any HIGH (or CRITICAL) finding;
 // lower ones are printed for review. Electron's version is passed in: the tool cannot look it up
-// offline (it then only says it could not fetch the release list).
+// offline (it then only says it could not fetch the release list). It runs with its HTTP client
+// stubbed to fail at once (electronegativity-offline.cjs): on Node 24 the real one's retries crash
+// the scan. Whether a newer Electron patch carries security fixes is Renovate's to say
+// (renovate.json, docs/adr/0009-electron-45.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +20,7 @@ const bin = join(dirname(require.resolve('@doyensec/electronegativity/package.js
 const out = mkdtempSync(join(tmpdir(), 'electronegativity-'));
 const csv = join(out, 'findings.csv');
 
-const r = spawnSync(process.execPath, [bin, '-i', desktop, '-r', '-e', electronVersion, '-o', csv], { stdio: ['ignore', 'ignore', 'inherit'] });
+const r = spawnSync(process.execPath, ['--require', join(desktop, 'scripts', 'electronegativity-offline.cjs'), bin, '-i', desktop, '-r', '-e', electronVersion, '-o', csv], { stdio: ['ignore', 'ignore', 'inherit'] });
 let text = '';
 try {
   text = readFileSync(csv, 'utf8');
