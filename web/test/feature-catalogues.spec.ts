@@ -41,7 +41,9 @@ describe('module catalogues', () => {
 
     it('has no empty message, and Hindi is not English copied', () => {
       for (const [k, v] of [...Object.entries(en), ...Object.entries(hi)]) expect([k, v.trim().length > 0]).toEqual([k, true]);
-      expect(Object.keys(en).filter((k) => en[k] === hi[k] && /[a-z]{3}/i.test(en[k]!))).toEqual([]);
+      // A message made only of placeholders and signs ("{from} → {to}") has no words to translate.
+      const words = (m: string) => m.replace(/\{[^}]*\}/g, '');
+      expect(Object.keys(en).filter((k) => en[k] === hi[k] && /[a-z]{3}/i.test(words(en[k]!)))).toEqual([]);
     });
 
     it('has the same placeholders in both languages, and both compile', () => {

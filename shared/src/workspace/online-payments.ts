@@ -72,7 +72,7 @@ const instalmentIdsSchema = z
   .array(z.uuid({ error: M.instalmentIds }), { error: M.instalmentIds })
   .min(1, M.instalmentIds)
   .max(24, M.instalmentIds)
-  .transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]);
+  .overwrite((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]);
 
 export const createPaymentOrderSchema = z.object({ instalmentIds: instalmentIdsSchema });
 export type CreatePaymentOrderInput = z.output<typeof createPaymentOrderSchema>;

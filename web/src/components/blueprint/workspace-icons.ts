@@ -1,8 +1,12 @@
 import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/icons';
 import bankAccount from '@blueprintjs/icons/lib/esm/generated/16px/paths/bank-account';
 import calendar from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar';
+import changes from '@blueprintjs/icons/lib/esm/generated/16px/paths/changes';
+import chat from '@blueprintjs/icons/lib/esm/generated/16px/paths/chat';
 import chevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-left';
 import chevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-right';
+import creditCard from '@blueprintjs/icons/lib/esm/generated/16px/paths/credit-card';
+import documentIcon from '@blueprintjs/icons/lib/esm/generated/16px/paths/document';
 import exportIcon from '@blueprintjs/icons/lib/esm/generated/16px/paths/export';
 import home from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';
 import idNumber from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-number';
@@ -17,6 +21,7 @@ import search from '@blueprintjs/icons/lib/esm/generated/16px/paths/search';
 import shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield';
 import th from '@blueprintjs/icons/lib/esm/generated/16px/paths/th';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
+import timelineBarChart from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-bar-chart';
 
 /**
  * The 16 px icons of the workspace's shell (its header and every navigation entry) and of its lists
@@ -30,8 +35,12 @@ import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-cir
 export const WORKSPACE_ICONS = {
   'bank-account': bankAccount,
   calendar,
+  changes,
+  chat,
   'chevron-left': chevronLeft,
   'chevron-right': chevronRight,
+  'credit-card': creditCard,
+  document: documentIcon,
   export: exportIcon,
   home,
   'id-number': idNumber,
@@ -46,6 +55,7 @@ export const WORKSPACE_ICONS = {
   shield,
   th,
   'tick-circle': tickCircle,
+  'timeline-bar-chart': timelineBarChart,
 } satisfies Partial<Record<IconName, IconPaths>>;
 
 export type WorkspaceIcon = keyof typeof WORKSPACE_ICONS;
