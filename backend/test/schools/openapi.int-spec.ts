@@ -81,6 +81,8 @@ describe('OpenAPI document from the shared zod schemas, served at /api/docs', ()
         'GET /schools/:schoolId/sections/:sectionId/timetable/pdf',
         'GET /schools/:schoolId/staff/:staffId/timetable/pdf',
         'GET /schools/:schoolId/timetable/pdf',
+        'GET /schools/:schoolId/certificates/:certificateId/pdf',
+        'GET /schools/:schoolId/sections/:sectionId/id-cards',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/v1/public/calendar/{file}'].get.responses['200'].content)).toEqual(['text/calendar']);

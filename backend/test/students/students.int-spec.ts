@@ -39,7 +39,13 @@ describe('students: the register', () => {
 
     const got = await t.call('GET', `${base(a)}/${s.id}`, { token: a.members.admin.token });
     expect(got.status).toBe(200);
-    expect(got.body.data.student).toEqual(s);
+    // The record also lists every year's enrolment (year two: promotion keeps the history).
+    expect(got.body.data.student).toEqual({
+      ...s,
+      enrolments: [
+        { academicYear: '2026-27', classId: sa.classId, className: 'Class 5', sectionId: sa.a, sectionName: 'A', rollNumber: 7, result: null, resultGrade: null, attendancePercent: null, current: true },
+      ],
+    });
 
     const moved = await t.call('PATCH', `${base(a)}/${s.id}`, { token: a.members.office.token, body: { sectionId: sa.b, rollNumber: 3, motherTongue: 'Hindi' } });
     expect(moved.status).toBe(200);
