@@ -100,12 +100,15 @@ test('a teacher marks a child absent, the admin sees the message in the log; a g
   await accept(request, parent.email, parent);
   const guardianPage = await signIn(browser, portal, parent.username);
   await guardianPage.goto(`${portal}/workspace/${school.id}/message-preferences`);
-  const whatsapp = guardianPage.getByTestId('pref-whatsapp').locator('input');
+  // Blueprint's Switch passes data-testid to its <input>; the <label> around it is the 44 px target a guardian taps.
+  const whatsapp = guardianPage.getByTestId('pref-whatsapp');
+  const whatsappSwitch = guardianPage.locator('label', { has: whatsapp });
   await expect(whatsapp).toBeChecked();
-  const box = await guardianPage.getByTestId('pref-whatsapp').boundingBox();
+  const box = await whatsappSwitch.boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
-  await guardianPage.getByTestId('pref-whatsapp').click();
+  await whatsappSwitch.click();
   await expect(guardianPage.getByText(MSG['prefs.saved']!)).toBeVisible();
+  await expect(whatsapp).not.toBeChecked();
   const guardianToken = (await loginApi(request, parent)).accessToken;
   const prefs = await api<{ preferences: { whatsapp: boolean; sms: boolean } }>(request, 'GET', `/me/message-preferences`, guardianToken);
   expect(prefs.preferences).toMatchObject({ whatsapp: false, sms: true });
