@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import en from '../../../web/src/features/fees/i18n/en.json';
 import hi from '../../../web/src/features/fees/i18n/hi.json';
@@ -17,11 +17,12 @@ async function call<T = any>(request: APIRequestContext, method: 'GET' | 'POST' 
 }
 
 /** Whether the element's whole box is inside the viewport as the user sees it now. */
-async function inViewport(page: Page, selector: string): Promise<{ top: number; bottom: number; right: number; height: number; scrollY: number }> {
-  return page.evaluate((sel) => {
-    const r = document.querySelector(sel)!.getBoundingClientRect();
+async function inViewport(page: Page, target: string | Locator): Promise<{ top: number; bottom: number; right: number; height: number; scrollY: number }> {
+  const box = (el: Element) => {
+    const r = el.getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, right: r.right, height: window.innerHeight, scrollY: window.scrollY };
-  }, selector);
+  };
+  return typeof target === 'string' ? page.locator(target).first().evaluate(box) : target.evaluate(box);
 }
 
 test('at 360 px in English and Hindi: balance in sight, reference required, refusal beside the button, the toast on screen', async ({ page, request }) => {
@@ -97,9 +98,12 @@ test('at 360 px in English and Hindi: balance in sight, reference required, refu
     // A payment that goes through: the toast is drawn inside the screen the user is looking at.
     await page.getByLabel(m['fees.counter.amountLabel']).fill('100');
     await collect.click();
-    const toast = page.locator('.bp6-toast').filter({ hasText: /000\d{3}/ }).last();
+    const toast = page.locator('.vd-toaster .bp6-toast').filter({ hasText: /000\d{3}/ }).last();
     await expect(toast).toBeVisible();
-    const box = await inViewport(page, '.vd-toaster .bp6-toast');
+    // Blueprint slides a new toast in from 40 px higher (bp6-toast-enter / -enter-active, 300 ms); measure
+    // where it rests, once react-transition-group has swapped those classes for bp6-toast-enter-done.
+    await expect(toast).toHaveClass(/\bbp6-toast-enter-done\b/);
+    const box = await inViewport(page, toast);
     expect(box.scrollY).toBeGreaterThan(100);
     expect(box.top).toBeGreaterThanOrEqual(0);
     expect(box.bottom).toBeLessThanOrEqual(box.height);
