@@ -79,7 +79,11 @@ test('an admin promotes a small school in English, undoes it, and detains one ch
   await page.getByRole('button', { name: 'हिन्दी' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: hi['ye.title'] })).toBeVisible();
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.getByRole('checkbox', { name: 'Chitra Verma' }).check();
+  // Blueprint hides the real input under its label (opacity 0, z-index -1); a user taps the label's
+  // 44 px box, so the test does too, and then reads the input's state.
+  const chitra = page.getByRole('checkbox', { name: 'Chitra Verma' });
+  await page.locator('label.ye-check', { has: chitra }).check();
+  await expect(chitra).toBeChecked();
   await page.getByLabel(hi['ye.reason']).fill('गणित में अनुत्तीर्ण');
   await page.getByTestId('promotion-detain').click();
   const row = page.getByTestId('promotion-lines').getByRole('row', { name: /Chitra Verma/ });
