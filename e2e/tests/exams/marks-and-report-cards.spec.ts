@@ -116,6 +116,14 @@ test('a teacher fills the marks grid by keyboard and paste; the admin publishes 
   await page.getByRole('link', { name: 'Half-yearly examination' }).click();
   await page.getByRole('button', { name: EN['exam.publish'] }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: EN['exam.publish'] }).click();
+  // Only Mathematics has marks: publishing is refused, the empty sheets are listed, nothing is published.
+  const incomplete = page.getByRole('alert').filter({ hasText: EN['exam.incompleteTitle']! });
+  await expect(incomplete).toBeVisible();
+  await expect(incomplete).toContainText(EN['exam.incompleteHelp']!);
+  await expect(page.getByText(EN['exams.published']!, { exact: true })).toHaveCount(0);
+  // The admin publishes knowingly.
+  await incomplete.getByRole('button', { name: EN['exam.publishAnyway'] }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: EN['exam.publishAnyway'] }).click();
   await expect(page.getByText(EN['exams.published']!, { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: EN['exam.results'] })).toContainText('Asha Verma');
   await page.getByRole('button', { name: EN['cards.print'] }).click();
