@@ -415,6 +415,9 @@ test('an event for one class: its teacher sees it, another class’s event stays
 });
 
 test('Hindi, desktop and 360 px: the grid, substitutions and calendar', async ({ browser, request }) => {
+  // Eight pages at two widths with full-page screenshots: it reached the staff page at 360 px when the
+  // default 60 s ran out on a busy 2-core machine (2026-11-27), so it gets Playwright's slow allowance.
+  test.slow();
   await api(request, 'PATCH', '/me/preferences', w.admin.accessToken, { language: 'hi' });
   for (const width of [1280, 360]) {
     const page = await adminPage(browser, width);

@@ -31,7 +31,7 @@ test('sign in to the workspace in the desktop app: the role\'s menu, Hindi and b
   await expect(page).toHaveURL(`${APP_BASE}desktop.html#/workspace/${SCHOOL_ID}`);
   const nav = page.getByRole('navigation', { name: EN['shell.menu'] });
   // The menu fills once the school's home has loaded: wait for it rather than read it at once.
-  await expect(nav.getByRole('link')).toHaveText(['home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices'].map((k) => EN[`nav.${k}`]!));
+  await expect(nav.getByRole('link')).toHaveText(['home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices', 'payments', 'insights'].map((k) => EN[`nav.${k}`]!));
   await nav.getByRole('link', { name: EN['nav.fees'] }).click();
   // Fees is a module of its own now (issue 18): its counter opens.
   await expect(page.getByRole('heading', { level: 1, name: EN['nav.fees'] })).toBeVisible();

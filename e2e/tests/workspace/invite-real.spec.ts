@@ -61,7 +61,7 @@ test('an admin invites a teacher and an office member; each joins from the e-mai
   // The administrator, on the school's host.
   const adminPage = await signIn(browser, portal, admin.username, admin.password);
   await expect(adminPage).toHaveURL(`${portal}/workspace/${school.id}`);
-  expect(await menuLabels(adminPage)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members', 'dataRequests'));
+  expect(await menuLabels(adminPage)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'members', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights'));
   await menu(adminPage).getByRole('link', { name: EN['nav.members'] }).click();
   await expect(adminPage.getByRole('cell', { name: admin.username, exact: true })).toBeVisible();
 
@@ -85,7 +85,7 @@ test('an admin invites a teacher and an office member; each joins from the e-mai
   // Each opens the link from the e-mail, on the school's host, and chooses a username and password.
   const expected = {
     teacher: labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices'),
-    office: labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests'),
+    office: labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests', 'certificates', 'insights'),
   };
   for (const [person, role] of [
     [teacher, 'teacher'],

@@ -22,7 +22,7 @@ test('an administrator: the whole menu, today\'s numbers and the trial, breadcru
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${PORTAL}/workspace`);
   await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'members', 'dataRequests'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'members', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.todayTitle'] })).toBeVisible();
   await expect(page.getByText(EN['home.sections'], { exact: true })).toBeVisible();
   await expect(page.getByText('28', { exact: true })).toBeVisible();
@@ -54,7 +54,7 @@ test('a teacher never sees fees or members; the home page is "my sections today"
 test('a guardian sees only their children, the calendar and the notices', async ({ page }) => {
   await stubWorkspace(page, { role: 'guardian' });
   await page.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'myChildren', 'calendar', 'notices'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'myChildren', 'calendar', 'notices', 'messagePreferences'));
   await page.getByRole('navigation', { name: EN['shell.menu'] }).getByRole('link', { name: EN['nav.myChildren'] }).click();
   await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}/my-children`);
   await page.goto(`${PORTAL}/workspace/${SCHOOL_ID}/students`);
@@ -64,7 +64,7 @@ test('a guardian sees only their children, the calendar and the notices', async 
 test('office and accountant menus follow the matrix', async ({ page }) => {
   const stub = await stubWorkspace(page, { role: 'office' });
   await page.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests'));
+  expect(await menuLabels(page)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests', 'certificates', 'insights'));
   await expect(page.getByRole('heading', { level: 1, name: EN['home.welcome'] })).toBeVisible();
   // Office may read the members list, not manage it.
   await page.getByRole('navigation', { name: EN['shell.menu'] }).getByRole('link', { name: EN['nav.members'] }).click();
@@ -75,7 +75,7 @@ test('office and accountant menus follow the matrix', async ({ page }) => {
   const page2 = await page.context().newPage();
   await stubWorkspace(page2, { role: 'accountant' });
   await page2.goto(`${PORTAL}/workspace`);
-  expect(await menuLabels(page2)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices'));
+  expect(await menuLabels(page2)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices', 'payments', 'insights'));
 });
 
 test('before approval the workspace shows the setup and approval status, not empty modules', async ({ page }) => {
