@@ -178,7 +178,7 @@ test.describe('at phone width (360 px)', () => {
     await menuButton.click();
     const drawer = page.locator('.ws-drawer');
     const links = drawer.getByRole('link');
-    await expect(links).toHaveCount(11);
+    await expect(links).toHaveCount(16);
     for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     for (const button of await drawer.locator('.ws-language button').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await page.screenshot({ path: `${SCREENS}/workspace-menu-en-360.png` });
