@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 import { pdfText } from '../exams/pdf-text';
+import { pdfQrCodes } from './pdf-qr';
 
 /** Class 10 (section A) of 2026-27, inserted directly. */
 async function addClass(t: TestApp, schoolId: string, name: string): Promise<{ classId: string; sectionId: string }> {
@@ -196,6 +197,11 @@ describe('certificates: TC, bonafide and character certificates, the register, t
       expect(text).toContain('Kendriya Vidya Niketan');
       expect(text).toContain(`/verify/${verifyCode}`);
       expect(text).not.toContain('DUPLICATE');
+      // The QR code, decoded from the PDF's image: the portal's verification address, which answers.
+      const qr = await pdfQrCodes(first.bytes);
+      expect(qr).toEqual([expect.stringMatching(new RegExp(`^https?://${a.subdomain}\\.[^/]+/verify/${verifyCode}$`))]);
+      const fromQr = await t.call('GET', `/public/certificates/${qr[0].split('/verify/')[1]}`);
+      expect(fromQr.body.data).toMatchObject({ number: tcNumber, status: 'issued' });
       const second = await pdf(tcId);
       expect(await pdfText(second.bytes)).toContain('DUPLICATE');
       const hindi = await pdf(tcId, office, '?lang=hi');
@@ -290,11 +296,13 @@ describe('certificates: TC, bonafide and character certificates, the register, t
     const res = await fetch(`${t.baseUrl}/api/v1${url(`/sections/${cls.sectionId}/id-cards`)}`, { headers: { authorization: `Bearer ${office}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    const text = await pdfText(Buffer.from(await res.arrayBuffer()));
+    const bytes = await res.arrayBuffer();
+    const text = await pdfText(Buffer.from(bytes));
     expect(text).toContain(s.admissionNumber);
     expect(text).toContain('123456789012');
     expect(text).toContain('B+');
     expect(text).toContain('9876543210');
+    expect(await pdfQrCodes(Buffer.from(bytes))).toContain(s.admissionNumber);
     const foreign = await t.call('GET', url(`/sections/${otherCls.sectionId}/id-cards`), { token: office });
     expect(foreign.status).toBe(404);
     const teacher = await t.call('GET', url(`/sections/${cls.sectionId}/id-cards`), { token: a.members.teacher.token });
@@ -329,7 +337,7 @@ describe('certificates: TC, bonafide and character certificates, the register, t
     expect(bList.body.data.total).toBe(0);
   });
 
-  it('the public check is rate-limited per address (429 with Retry-After)', async () => {
+  it('the public check and the published TC list are rate-limited per address (429 with Retry-After)', async () => {
     const strict = await startTestApp({ RATE_LIMIT_SCALE: '1' });
     try {
       let limited: Response | null = null;
@@ -340,6 +348,14 @@ describe('certificates: TC, bonafide and character certificates, the register, t
       }
       expect(limited).not.toBeNull();
       expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The published TC list of a portal page has its own limit per address.
+      let listLimited: Response | null = null;
+      for (let i = 0; i < 70 && !listLimited; i += 1) {
+        const res = await fetch(`${strict.baseUrl}/api/v1/public/schools/no-such-school/transfer-certificates`);
+        if (res.status === 429) listLimited = res;
+        else expect(res.status).toBe(404);
+      }
+      expect(listLimited).not.toBeNull();
     } finally {
       await strict.close();
     }

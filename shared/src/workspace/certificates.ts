@@ -175,3 +175,84 @@ export function dateInWords(iso: string): string {
 export function certificateVerifyPath(verifyCode: string): string {
   return `/verify/${verifyCode}`;
 }
+
+// ── leavers in bulk, the school's setting, the published TC list (issue 30) ──
+export const BULK_CERTIFICATE_MESSAGES = {
+  classId: 'Choose a class',
+  studentIds: 'studentIds must be a list of at most 200 student ids',
+  publish: 'publishTcList must be true or false',
+} as const;
+
+/** `GET …/certificates/leavers?classId=`: the class's students who left or passed out. */
+export const leaversQuerySchema = z.object({ classId: z.uuid({ error: BULK_CERTIFICATE_MESSAGES.classId }) });
+export type LeaversQuery = z.output<typeof leaversQuerySchema>;
+
+/**
+ * `POST …/certificates/transfer/bulk` `{classId, studentIds?, fields?}`: a TC for each of the class's
+ * leavers (or the ones named) who has none live; each in its own transaction, so a refusal (dues,
+ * a live TC) skips that student and gives no number away. `fields` may carry the lines the office
+ * judges for all of them (conduct, games, …); no dues override in bulk.
+ */
+export const bulkTransferSchema = z
+  .object({
+    classId: z.uuid({ error: BULK_CERTIFICATE_MESSAGES.classId }),
+    studentIds: z.array(z.uuid({ error: BULK_CERTIFICATE_MESSAGES.studentIds }), { error: BULK_CERTIFICATE_MESSAGES.studentIds }).min(1, BULK_CERTIFICATE_MESSAGES.studentIds).max(200, BULK_CERTIFICATE_MESSAGES.studentIds).optional(),
+    fields: z.record(z.string(), fieldValue).optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const key of Object.keys(v.fields ?? {})) {
+      if (!(TC_FIELD_KEYS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', message: M.fieldUnknown, path: ['fields', key] });
+    }
+  });
+export type BulkTransferInput = z.output<typeof bulkTransferSchema>;
+
+export interface Leaver {
+  studentId: string;
+  name: string;
+  admissionNumber: string;
+  sectionName: string | null;
+  status: 'left' | 'passed_out';
+  leftOn: string | null;
+  /** Unpaid dues due by today, in paise (a TC is refused while it is above 0). */
+  duesPaise: number;
+  /** The live TC's number, when the student has one. */
+  certificateNumber: string | null;
+  certificateId: string | null;
+}
+export interface LeaverList {
+  className: string;
+  academicYear: string;
+  items: Leaver[];
+}
+
+export type BulkSkipCode = 'DUES_OUTSTANDING' | 'CERTIFICATE_EXISTS' | 'STUDENT_NOT_LEFT' | 'NOT_FOUND';
+export interface BulkTransferResult {
+  issued: Certificate[];
+  skipped: { studentId: string; name: string; code: BulkSkipCode; message: string }[];
+}
+
+/** `GET/PUT …/certificates/settings`: whether the school publishes its TC list on its portal page. */
+export const certificateSettingsSchema = z.object({ publishTcList: z.boolean({ error: BULK_CERTIFICATE_MESSAGES.publish }) });
+export type CertificateSettings = z.output<typeof certificateSettingsSchema>;
+export interface CertificateSettingsResult {
+  settings: CertificateSettings;
+}
+
+/** `GET /public/schools/{subdomain}/transfer-certificates?academicYear=`: 404 unless the school publishes. */
+export const publicTcListQuerySchema = z.object({ academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, M.academicYear)) });
+export interface PublicTcList {
+  schoolName: string;
+  academicYear: string;
+  /** The years with a TC, newest first. */
+  academicYears: string[];
+  items: { number: string; initials: string; className: string | null; issuedOn: string; status: CertificateStatus }[];
+}
+
+/** A name as initials for the published TC list: `Aarav Kumar Sharma` → `A. K. S.`. */
+export function nameInitials(firstName: string, lastName: string | null): string {
+  return `${firstName} ${lastName ?? ''}`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => `${Array.from(w)[0]!.toUpperCase()}.`)
+    .join(' ');
+}

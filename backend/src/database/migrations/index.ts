@@ -17,6 +17,7 @@ import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
 import { OnlinePayments1765200000000 } from './1765200000000-online-payments';
 import { FeeReceiptDetails1765600000000 } from './1765600000000-fee-receipt-details';
+import { CertificateSettings1765730000000 } from './1765730000000-certificate-settings';
 import { Certificates1765000000000 } from './1765000000000-certificates';
 import { Messaging1765100000000 } from './1765100000000-messaging';
 import { Promotions1764900000000 } from './1764900000000-promotions';
@@ -45,4 +46,5 @@ export const MIGRATIONS: Function[] = [
   Promotions1764900000000,
   OnlinePayments1765200000000,
   FeeReceiptDetails1765600000000,
+  CertificateSettings1765730000000,
 ];

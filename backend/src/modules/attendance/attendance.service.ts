@@ -339,14 +339,17 @@ export class AttendanceService implements OnModuleInit {
    * present and a half day as ½ (so `percentage` = present ÷ working days). Needs no request
    * context (a background job calls it with the school id). The year's section is the student's
    * enrolment of that year (or their current section when its class is of that year). Null when
-   * nothing is counted yet: no enrolment that year, or no register kept for the section.
+   * nothing is counted yet: no enrolment that year, or no register kept for the section. `asOf`
+   * (earlier than today) stops the count there: a transfer certificate counts up to the day the
+   * child left.
    */
-  async yearSummary(schoolId: string, studentId: string, academicYear: string): Promise<{ workingDays: number; present: number; percentage: number } | null> {
+  async yearSummary(schoolId: string, studentId: string, academicYear: string, asOf?: string): Promise<{ workingDays: number; present: number; percentage: number } | null> {
     const year = academicYearRange(academicYear);
     if (!year) return null;
     const s = await this.repo.studentInYear(schoolId, studentId, academicYear);
     if (!s?.section_id) return null;
-    const { days, totals } = await this.counted(schoolId, studentId, s, year, this.today());
+    const today = this.today();
+    const { days, totals } = await this.counted(schoolId, studentId, s, year, asOf && asOf < today ? asOf : today);
     const percentage = attendancePercent(totals, days.length);
     if (percentage === null) return null;
     return { workingDays: days.length, present: totals.present + totals.late + totals.halfDay / 2, percentage };

@@ -1,22 +1,35 @@
-import { Body, Controller, Get, HttpCode, Ip, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { CertificateList, CertificateResult, PublicCertificate } from '@vidyalaya/shared';
+import type { BulkTransferResult, CertificateList, CertificateResult, CertificateSettingsResult, LeaverList, PublicCertificate, PublicTcList } from '@vidyalaya/shared';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/decorators';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import {
+  BulkTransferDto,
   CancelCertificateDto,
   CertificateParamDto,
   CertificatePdfQueryDto,
+  CertificateSettingsDto,
   IssueCertificateDto,
+  LeaversQueryDto,
   ListCertificatesQueryDto,
+  PublicTcListParamDto,
+  PublicTcListQueryDto,
   SectionParamDto,
   StudentParamDto,
   VerifyCodeParamDto,
 } from './certificates.dto';
-import { CertificateListResponse, CertificateResponse, PublicCertificateResponse } from './certificates.responses';
+import {
+  BulkTransferResponse,
+  CertificateListResponse,
+  CertificateResponse,
+  CertificateSettingsResponse,
+  LeaverListResponse,
+  PublicCertificateResponse,
+  PublicTcListResponse,
+} from './certificates.responses';
 import { CertificatesService } from './certificates.service';
 import { certificatesWorkbook } from './register-xlsx';
 
@@ -54,6 +67,42 @@ export class CertificatesController {
       .header('Content-Disposition', `attachment; filename="certificates${q.academicYear ? `-${q.academicYear}` : ''}.xlsx"`)
       .header('Cache-Control', 'no-store');
     return certificatesWorkbook(all.items);
+  }
+
+  @Get('certificates/leavers')
+  @RequirePermission('certificates.issue')
+  @ApiOperation({ summary: 'A class’s leavers (?classId=): its students who left or passed out, with their unpaid dues (paise) and live TC, for issuing TCs in bulk' })
+  @ApiData(LeaverListResponse)
+  leavers(@Workspace() ctx: WorkspaceContext, @Query() q: LeaversQueryDto): Promise<LeaverList> {
+    return this.certificates.leavers(ctx, q.classId);
+  }
+
+  @Post('certificates/transfer/bulk')
+  @HttpCode(200)
+  @RequirePermission('certificates.issue')
+  @ApiOperation({
+    summary:
+      'Issue TCs in bulk {classId, studentIds?, fields?}: one for each of the class’s leavers (or those named) without a live TC, each in its own transaction with the next gap-free number; a child with dues is skipped (no override in bulk) → {issued, skipped:[{studentId, name, code, message}]}',
+  })
+  @ApiData(BulkTransferResponse)
+  bulk(@Workspace() ctx: WorkspaceContext, @Body() dto: BulkTransferDto): Promise<BulkTransferResult> {
+    return this.certificates.bulkTransfer(ctx, dto);
+  }
+
+  @Get('certificates/settings')
+  @RequirePermission('certificates.issue')
+  @ApiOperation({ summary: 'The school’s certificate settings {publishTcList}' })
+  @ApiData(CertificateSettingsResponse)
+  settings(@Workspace() ctx: WorkspaceContext): Promise<CertificateSettingsResult> {
+    return this.certificates.settings(ctx);
+  }
+
+  @Put('certificates/settings')
+  @RequirePermission('certificates.issue')
+  @ApiOperation({ summary: 'Publish the TC list on the school’s portal page or not {publishTcList} (admin only; audited)' })
+  @ApiData(CertificateSettingsResponse)
+  saveSettings(@Workspace() ctx: WorkspaceContext, @Body() dto: CertificateSettingsDto): Promise<CertificateSettingsResult> {
+    return this.certificates.saveSettings(ctx, dto);
   }
 
   @Get('certificates/:certificateId')
@@ -108,5 +157,20 @@ export class PublicCertificatesController {
   @ApiData(PublicCertificateResponse)
   verify(@Param() p: VerifyCodeParamDto, @Ip() ip: string): Promise<PublicCertificate> {
     return this.certificates.verify(p.verifyCode, ip);
+  }
+}
+
+/** The school's published TC list on its portal page (no sign-in; only when the school turns it on). */
+@ApiTags('Public')
+@Public()
+@Controller('public/schools')
+export class PublicTransferListController {
+  constructor(private readonly certificates: CertificatesService) {}
+
+  @Get(':subdomain/transfer-certificates')
+  @ApiOperation({ summary: 'The school’s transfer certificates of a year (?academicYear=, default the newest): number, the name as initials, class, date, status; 404 unless the school publishes its list' })
+  @ApiData(PublicTcListResponse)
+  list(@Param() p: PublicTcListParamDto, @Query() q: PublicTcListQueryDto, @Ip() ip: string): Promise<PublicTcList> {
+    return this.certificates.publicTransferList(p.subdomain, q.academicYear, ip);
   }
 }

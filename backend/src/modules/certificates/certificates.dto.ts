@@ -1,8 +1,12 @@
 import {
+  bulkTransferSchema,
   cancelCertificateSchema,
+  certificateSettingsSchema,
   certificatePdfQuerySchema,
   issueCertificateSchema,
+  leaversQuerySchema,
   listCertificatesQuerySchema,
+  publicTcListQuerySchema,
   schoolAndIdParamSchema,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
@@ -17,3 +21,9 @@ export class ListCertificatesQueryDto extends createZodDto(listCertificatesQuery
 export class CertificatePdfQueryDto extends createZodDto(certificatePdfQuerySchema) {}
 /** The code is checked by the service (anything malformed is a 404, as an unknown one). */
 export class VerifyCodeParamDto extends createZodDto(z.object({ verifyCode: z.string().max(200) })) {}
+export class LeaversQueryDto extends createZodDto(leaversQuerySchema) {}
+export class BulkTransferDto extends createZodDto(bulkTransferSchema) {}
+export class CertificateSettingsDto extends createZodDto(certificateSettingsSchema) {}
+export class PublicTcListQueryDto extends createZodDto(publicTcListQuerySchema) {}
+/** The subdomain is checked by the service (anything malformed is a 404, as an unknown school). */
+export class PublicTcListParamDto extends createZodDto(z.object({ subdomain: z.string().max(100) })) {}

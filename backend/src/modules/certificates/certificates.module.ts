@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { AttendanceModule } from '../attendance/attendance.module';
 import { FeesModule } from '../fees/fees.module';
 import { StudentsModule } from '../students/students.module';
-import { CertificatesController, PublicCertificatesController } from './certificates.controller';
+import { CertificatesController, PublicCertificatesController, PublicTransferListController } from './certificates.controller';
 import { CertificatesRepository } from './certificates.repository';
 import { CertificatesService } from './certificates.service';
 
 /** Transfer, bonafide and character certificates, their register, the public check, ID cards (DECISIONS "Certificates"; issue 30). */
 @Module({
   imports: [AttendanceModule, FeesModule, StudentsModule],
-  controllers: [CertificatesController, PublicCertificatesController],
+  controllers: [CertificatesController, PublicCertificatesController, PublicTransferListController],
   providers: [CertificatesRepository, CertificatesService],
   exports: [CertificatesService],
 })

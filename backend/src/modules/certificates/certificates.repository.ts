@@ -93,6 +93,28 @@ export interface IdCardRow {
   photo_type: string | null;
 }
 
+export interface YearOutcome {
+  /** The applied year-end decision of that year, if any. */
+  decision: 'promote' | 'detain' | 'passed_out' | 'left' | null;
+  targetClassName: string | null;
+  result: 'pass' | 'fail' | null;
+  grade: string | null;
+  /** The last published exam of that year. */
+  examName: string | null;
+}
+
+export interface LeaverRow {
+  id: string;
+  admission_number: string;
+  first_name: string;
+  last_name: string | null;
+  status: 'left' | 'passed_out';
+  left_on: string | null;
+  section_name: string | null;
+  certificate_id: string | null;
+  certificate_number: string | null;
+}
+
 export interface PublicCertificateRow {
   kind: CertificateKind;
   number: string;
@@ -271,6 +293,98 @@ export class CertificatesRepository extends Repository {
       first_enrolled_on: first ? first.created_at.toISOString().slice(0, 10) : null,
       subjects: subjects.map((s) => s.name),
     };
+  }
+
+  /**
+   * How the student's year ended, for a TC's "qualified for promotion" and "result" lines: the
+   * applied year-end decision of that year (promote, detain, passed out, left) with the result the
+   * promotion recorded; else the result kept on the year's enrolment; else the last published
+   * exam's report card of that year (its name, pass or fail, grade).
+   */
+  async yearOutcome(schoolId: string, studentId: string, academicYear: string): Promise<YearOutcome> {
+    const line = await this.one<{ decision: YearOutcome['decision']; target_class_name: string | null; result: 'pass' | 'fail' | null; result_grade: string | null }>(
+      `SELECT l.decision, l.target_class_name, l.result, l.result_grade
+         FROM promotion_lines l JOIN promotions p ON p.school_id = l.school_id AND p.id = l.promotion_id
+        WHERE l.school_id = $1 AND l.student_id = $2 AND p.from_year = $3 AND p.status = 'applied'`,
+      [schoolId, studentId, academicYear],
+    );
+    const enrolment = await this.one<{ result: 'pass' | 'fail' | null; result_grade: string | null }>(
+      `SELECT e.result, e.result_grade FROM student_enrolments e JOIN academic_years y ON y.school_id = e.school_id AND y.id = e.academic_year_id
+        WHERE e.school_id = $1 AND e.student_id = $2 AND y.name = $3`,
+      [schoolId, studentId, academicYear],
+    );
+    const exam = await this.one<{ name: string; result: string | null; grade: string | null }>(
+      `SELECT x.name, s.data->'term'->>'result' AS result, s.data->'term'->>'grade' AS grade
+         FROM report_card_snapshots s JOIN exams x ON x.school_id = s.school_id AND x.id = s.exam_id
+        WHERE s.school_id = $1 AND s.student_id = $2 AND x.academic_year = $3 AND x.published_at IS NOT NULL
+        ORDER BY x.term DESC, x.published_at DESC, x.created_at DESC LIMIT 1`,
+      [schoolId, studentId, academicYear],
+    );
+    const examResult = exam?.result === 'pass' || exam?.result === 'fail' ? exam.result : null;
+    return {
+      decision: line?.decision ?? null,
+      targetClassName: line?.target_class_name ?? null,
+      result: line?.result ?? enrolment?.result ?? examResult,
+      grade: line?.result_grade ?? enrolment?.result_grade ?? exam?.grade ?? null,
+      examName: exam?.name ?? null,
+    };
+  }
+
+  /** A class of the school with its year, or null. */
+  classOf(schoolId: string, classId: string): Promise<{ name: string; academic_year: string } | null> {
+    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
+  }
+
+  /** The class's students who left or passed out (their last placement was in it), by roll number then name, with a live TC if any. */
+  leavers(schoolId: string, classId: string): Promise<LeaverRow[]> {
+    return this.rows<LeaverRow>(
+      `SELECT s.id, s.admission_number, s.first_name, s.last_name, s.status, to_char(s.left_on, 'YYYY-MM-DD') AS left_on, se.name AS section_name,
+              c.id AS certificate_id, c.number AS certificate_number
+         FROM students s
+         LEFT JOIN sections se ON se.id = s.section_id
+         LEFT JOIN certificates c ON c.school_id = s.school_id AND c.student_id = s.id AND c.kind = 'transfer' AND c.status = 'issued'
+        WHERE s.school_id = $1 AND s.class_id = $2 AND s.status IN ('left', 'passed_out')
+        ORDER BY se.name NULLS LAST, s.roll_number NULLS LAST, lower(s.first_name), lower(coalesce(s.last_name, '')), s.admission_number`,
+      [schoolId, classId],
+    );
+  }
+
+  async publishSetting(schoolId: string): Promise<boolean> {
+    const row = await this.one<{ publish_tc_list: boolean }>(`SELECT publish_tc_list FROM certificate_settings WHERE school_id = $1`, [schoolId]);
+    return row?.publish_tc_list ?? false;
+  }
+
+  async savePublishSetting(schoolId: string, publish: boolean, by: string | null, now: Date): Promise<void> {
+    await this.m.query(
+      `INSERT INTO certificate_settings (school_id, publish_tc_list, updated_by, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (school_id) DO UPDATE SET publish_tc_list = EXCLUDED.publish_tc_list, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+      [schoolId, publish, by, now],
+    );
+  }
+
+  /** An active school by its subdomain, with whether it publishes its TC list (the public list; no school context yet). */
+  publishingSchool(subdomain: string): Promise<{ id: string; name: string; publish: boolean } | null> {
+    return this.one(
+      `SELECT s.id, s.name, coalesce(cs.publish_tc_list, false) AS publish
+         FROM schools s LEFT JOIN certificate_settings cs ON cs.school_id = s.id
+        WHERE s.subdomain = $1 AND s.is_active`,
+      [subdomain],
+    );
+  }
+
+  /** The academic years the school issued a TC in, newest first. */
+  async transferYears(schoolId: string): Promise<string[]> {
+    const rows = await this.rows<{ academic_year: string }>(`SELECT DISTINCT academic_year FROM certificates WHERE school_id = $1 AND kind = 'transfer' ORDER BY academic_year DESC`, [schoolId]);
+    return rows.map((r) => r.academic_year);
+  }
+
+  /** A year's TCs in number order, for the published list. */
+  publishedTransfers(schoolId: string, academicYear: string): Promise<{ number: string; first_name: string; last_name: string | null; class_name: string | null; issued_on: string; status: CertificateStatus }[]> {
+    return this.rows(
+      `SELECT number, first_name, last_name, class_name, to_char(issued_on, 'YYYY-MM-DD') AS issued_on, status
+         FROM certificates WHERE school_id = $1 AND kind = 'transfer' AND academic_year = $2 ORDER BY seq`,
+      [schoolId, academicYear],
+    );
   }
 
   /** A section's active students for their ID cards, by roll number then name. */

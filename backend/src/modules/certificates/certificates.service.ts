@@ -7,16 +7,25 @@ import {
   formatCertificateNumber,
   formatRupees,
   istParts,
+  nameInitials,
   nameWithSurnameInitial,
   schoolPortalUrl,
+  subdomainParamSchema,
   VERIFY_CODE_PATTERN,
+  type BulkSkipCode,
+  type BulkTransferInput,
+  type BulkTransferResult,
   type CancelCertificateInput,
+  type CertificateSettings,
+  type CertificateSettingsResult,
   type Certificate,
   type CertificateList,
   type CertificateResult,
   type IssueCertificateInput,
+  type LeaverList,
   type ListCertificatesQuery,
   type PublicCertificate,
+  type PublicTcList,
   type Student,
   type StudentFees,
 } from '@vidyalaya/shared';
@@ -32,7 +41,7 @@ import { AttendanceService } from '../attendance/attendance.service';
 import { FeesService } from '../fees/fees.service';
 import { StudentsService } from '../students/students.service';
 import { renderCertificatePdf, shownDate, type CertificateLang } from './certificate-pdf';
-import { CertificatesRepository, type CertificateRow } from './certificates.repository';
+import { CertificatesRepository, type CertificateRow, type YearOutcome } from './certificates.repository';
 import { renderIdCardsPdf } from './id-cards-pdf';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -41,7 +50,28 @@ const MINUTE = 60;
 /** The public check: per client address, and per code (a code tried from many addresses). */
 export const VERIFY_LIMITS = {
   ip: (ip: string): RateRule => ({ key: `cert-verify:ip:${ip}`, limit: 30, windowSeconds: 10 * MINUTE, perAddress: true }),
+  /** The published TC list of a school's portal page. */
+  list: (ip: string): RateRule => ({ key: `cert-list:ip:${ip}`, limit: 60, windowSeconds: 10 * MINUTE, perAddress: true }),
 };
+
+const PASSED = { pass: 'Passed', fail: 'Failed' } as const;
+
+/**
+ * A TC's "result" and "qualified for promotion" lines from how the last year ended (the applied
+ * year-end decision, else the year's result from the published exams), as the office would write
+ * them; blank where nothing is known yet, for the office to fill. A passed-out student with no
+ * recorded result completed the school's last class.
+ */
+export function outcomeLines(o: YearOutcome, academicYear: string, passedOut: boolean): { boardResult: string; qualifiedForPromotion: string } {
+  const grade = o.grade ? ` (grade ${o.grade})` : '';
+  const boardResult = o.result ? `${o.examName ? `${o.examName} ${academicYear}` : `Annual result ${academicYear}`}: ${PASSED[o.result]}${grade}` : passedOut ? 'Passed' : '';
+  let qualified = '';
+  if (o.decision === 'promote') qualified = o.targetClassName ? `Yes, to ${o.targetClassName}` : 'Yes';
+  else if (o.decision === 'detain') qualified = 'No';
+  else if (o.result === 'fail') qualified = 'No';
+  else if (o.result === 'pass' || o.decision === 'passed_out' || passedOut) qualified = 'Yes';
+  return { boardResult, qualifiedForPromotion: qualified };
+}
 
 const CATEGORY: Record<string, string> = { general: 'No (General)', sc: 'Yes (SC)', st: 'Yes (ST)', obc: 'Yes (OBC)' };
 
@@ -109,14 +139,18 @@ export class CertificatesService {
   /** The TC's lines from the record, each overridable by `fields`. */
   private async transferFields(ctx: WorkspaceContext, student: Student, fees: StudentFees, today: string): Promise<Record<string, string>> {
     const enrolment = student.enrolment;
-    const [facts, attendance] = await Promise.all([
+    // Attendance counts up to the day the child left (a passed-out child: to the year's end or today).
+    const leftOn = student.status === 'left' && student.leftOn ? student.leftOn : undefined;
+    const [facts, attendance, outcome] = await Promise.all([
       this.repo.studentFacts(ctx.schoolId, student.id, enrolment?.classId ?? null),
-      enrolment ? this.attendance.yearSummary(ctx.schoolId, student.id, enrolment.academicYear) : Promise.resolve(null),
+      enrolment ? this.attendance.yearSummary(ctx.schoolId, student.id, enrolment.academicYear, leftOn) : Promise.resolve(null),
+      enrolment ? this.repo.yearOutcome(ctx.schoolId, student.id, enrolment.academicYear) : Promise.resolve(null),
     ]);
     const parent = (relation: string) => student.guardians.find((g) => g.relation === relation)?.name;
     const firstDate = student.admissionDate ?? facts.first_enrolled_on;
     const firstAdmission = [firstDate ? shownDate(firstDate) : null, facts.first_class_name].filter(Boolean).join(', ');
     const passedOut = student.status === 'passed_out';
+    const lines = outcome && enrolment ? outcomeLines(outcome, enrolment.academicYear, passedOut) : { boardResult: passedOut ? 'Passed' : '', qualifiedForPromotion: passedOut ? 'Yes' : '' };
     return {
       studentName: student.name,
       fatherName: parent('father') ?? parent('guardian') ?? '',
@@ -127,9 +161,9 @@ export class CertificatesService {
       dateOfBirth: student.dateOfBirth,
       dateOfBirthInWords: dateInWords(student.dateOfBirth),
       classLastStudied: enrolment ? `${enrolment.className} (${enrolment.academicYear})` : '',
-      boardResult: passedOut ? 'Passed' : '',
+      boardResult: lines.boardResult,
       subjects: facts.subjects.join(', '),
-      qualifiedForPromotion: passedOut ? 'Yes' : '',
+      qualifiedForPromotion: lines.qualifiedForPromotion,
       feesPaidUpTo: feesPaidUpTo(fees),
       workingDays: attendance ? String(attendance.workingDays) : '',
       daysPresent: attendance ? String(attendance.present) : '',
@@ -265,6 +299,113 @@ export class CertificatesService {
       });
     });
     return { certificate: await this.byId(ctx.schoolId, certificateId) };
+  }
+
+  /** GET …/certificates/leavers?classId=: the class's students who left or passed out, their dues and live TC. */
+  async leavers(ctx: WorkspaceContext, classId: string): Promise<LeaverList> {
+    await this.access.require(ctx, 'class', [classId]);
+    const cls = await this.repo.classOf(ctx.schoolId, classId);
+    if (!cls) throw new DomainException('NOT_FOUND');
+    const today = this.today();
+    const rows = await this.repo.leavers(ctx.schoolId, classId);
+    const items = [];
+    for (const r of rows) {
+      const dues = r.certificate_id ? null : await this.fees.studentFees(ctx, r.id, today);
+      items.push({
+        studentId: r.id,
+        name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+        admissionNumber: r.admission_number,
+        sectionName: r.section_name,
+        status: r.status,
+        leftOn: r.left_on,
+        duesPaise: dues?.totals.overdue ?? 0,
+        certificateNumber: r.certificate_number,
+        certificateId: r.certificate_id,
+      });
+    }
+    return { className: cls.name, academicYear: cls.academic_year, items };
+  }
+
+  /**
+   * POST …/certificates/transfer/bulk: a TC for each leaver of the class (or each one named) in
+   * turn, each issued exactly as one from the record (its own transaction, number and audit entry),
+   * so a refusal skips that child and takes no number. The run itself is audited with what was
+   * issued and what was skipped and why.
+   */
+  async bulkTransfer(ctx: WorkspaceContext, input: BulkTransferInput): Promise<BulkTransferResult> {
+    const list = await this.leavers(ctx, input.classId);
+    const wanted = input.studentIds ? new Set(input.studentIds.map((id) => id.toLowerCase())) : null;
+    const out: BulkTransferResult = { issued: [], skipped: [] };
+    if (wanted) {
+      const known = new Set(list.items.map((l) => l.studentId));
+      for (const id of wanted) if (!known.has(id)) out.skipped.push({ studentId: id, name: '', code: 'NOT_FOUND', message: `Not a student of ${list.className} who has left or passed out.` });
+    }
+    for (const l of list.items) {
+      if (wanted && !wanted.has(l.studentId)) continue;
+      if (l.certificateNumber) {
+        out.skipped.push({ studentId: l.studentId, name: l.name, code: 'CERTIFICATE_EXISTS', message: `${l.name} already has transfer certificate ${l.certificateNumber}.` });
+        continue;
+      }
+      try {
+        const { certificate } = await this.issue(ctx, l.studentId, { kind: 'transfer', fields: input.fields });
+        out.issued.push(certificate);
+      } catch (e) {
+        const code = e instanceof DomainException ? (e.code as BulkSkipCode) : null;
+        if (!code || !['DUES_OUTSTANDING', 'CERTIFICATE_EXISTS', 'STUDENT_NOT_LEFT', 'NOT_FOUND'].includes(code)) throw e;
+        out.skipped.push({ studentId: l.studentId, name: l.name, code, message: e instanceof DomainException ? e.message : code });
+      }
+    }
+    await this.writes.run(ctx, (tx) =>
+      tx.audit({
+        action: 'certificate.bulk_issued',
+        entity: 'class',
+        entityId: input.classId,
+        after: {
+          className: list.className,
+          academicYear: list.academicYear,
+          issued: out.issued.map((c) => ({ studentId: c.studentId, number: c.number })),
+          skipped: out.skipped.map((x) => ({ studentId: x.studentId, code: x.code })),
+        },
+      }),
+    );
+    return out;
+  }
+
+  async settings(ctx: WorkspaceContext): Promise<CertificateSettingsResult> {
+    return { settings: { publishTcList: await this.repo.publishSetting(ctx.schoolId) } };
+  }
+
+  /** PUT …/certificates/settings: an admin turns the published TC list on or off (audited). */
+  async saveSettings(ctx: WorkspaceContext, input: CertificateSettings): Promise<CertificateSettingsResult> {
+    if (ctx.role !== 'admin') throw new DomainException('FORBIDDEN', { message: 'Only an admin may change whether the school publishes its transfer certificates.' });
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const before = await repo.publishSetting(ctx.schoolId);
+      await repo.savePublishSetting(ctx.schoolId, input.publishTcList, ctx.userId, tx.now);
+      await tx.audit({ action: 'certificate_settings.updated', entity: 'school', entityId: ctx.schoolId, before: { publishTcList: before }, after: { publishTcList: input.publishTcList } });
+    });
+    return this.settings(ctx);
+  }
+
+  /**
+   * GET /public/schools/{subdomain}/transfer-certificates: the school's TCs of a year (default: the
+   * newest with any) as number, initials, class, date and status; 404 unless the school is active
+   * and publishes its list. Rate-limited per address.
+   */
+  async publicTransferList(rawSubdomain: string, academicYear: string | undefined, ip: string): Promise<PublicTcList> {
+    await this.rates.hit(VERIFY_LIMITS.list(ip));
+    const parsed = subdomainParamSchema.safeParse({ subdomain: rawSubdomain });
+    const school = parsed.success ? await this.repo.publishingSchool(parsed.data.subdomain) : null;
+    if (!school?.publish) throw new DomainException('NOT_FOUND', { message: 'This school does not publish its transfer certificates.' });
+    const years = await this.repo.transferYears(school.id);
+    const year = academicYear ?? years[0] ?? defaultAcademicYear(this.clock.now());
+    const rows = await this.repo.publishedTransfers(school.id, year);
+    return {
+      schoolName: school.name,
+      academicYear: year,
+      academicYears: years,
+      items: rows.map((r) => ({ number: r.number, initials: nameInitials(r.first_name, r.last_name), className: r.class_name, issuedOn: r.issued_on, status: r.status })),
+    };
   }
 
   verifyUrl(subdomain: string, verifyCode: string): string {
