@@ -155,6 +155,8 @@ export function buildPortalRoutes(): RouteObject[] {
         { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
         // The public check of a certificate's QR code (features/certificates).
         { path: 'verify/:code', lazy: () => import('../features/certificates/pages/verify-page') },
+        // The school's published TC list, when it publishes one (features/certificates).
+        { path: 'transfer-certificates', lazy: () => import('../features/certificates/pages/published-page') },
         // A pay link: one child's dues and the payment, no sign-in (features/online-payments).
         payLinkRoute,
         { path: '*', lazy: () => import('../features/portal/pages/portal-page') },

@@ -1,4 +1,15 @@
-import type { CertificateList, CertificateResult, IssueCertificateInput, PublicCertificate, StudentSectionList } from '@vidyalaya/shared';
+import type {
+  BulkTransferInput,
+  BulkTransferResult,
+  CertificateList,
+  CertificateResult,
+  CertificateSettingsResult,
+  IssueCertificateInput,
+  LeaverList,
+  PublicCertificate,
+  PublicTcList,
+  StudentSectionList,
+} from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;
@@ -19,13 +30,47 @@ export const certificatesApi = api.enhanceEndpoints({ addTagTypes: ['Certificate
       invalidatesTags: ['Certificates'],
     }),
     certificateSections: b.query<StudentSectionList, string>({ query: (schoolId) => ({ url: `${school(schoolId)}/students/sections` }) }),
+    leavers: b.query<LeaverList, { schoolId: string; classId: string }>({
+      query: ({ schoolId, classId }) => ({ url: `${school(schoolId)}/certificates/leavers`, params: { classId } }),
+      providesTags: ['Certificates'],
+    }),
+    bulkTransfer: b.mutation<BulkTransferResult, { schoolId: string; body: BulkTransferInput }>({
+      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/certificates/transfer/bulk`, method: 'POST', body }),
+      invalidatesTags: ['Certificates'],
+    }),
+    certificateSettings: b.query<CertificateSettingsResult, string>({
+      query: (schoolId) => ({ url: `${school(schoolId)}/certificates/settings` }),
+      providesTags: ['Certificates'],
+    }),
+    saveCertificateSettings: b.mutation<CertificateSettingsResult, { schoolId: string; publishTcList: boolean }>({
+      query: ({ schoolId, publishTcList }) => ({ url: `${school(schoolId)}/certificates/settings`, method: 'PUT', body: { publishTcList } }),
+      invalidatesTags: ['Certificates'],
+    }),
+    publishedTcs: b.query<PublicTcList, { subdomain: string; academicYear?: string }>({
+      query: ({ subdomain, academicYear }) => ({
+        url: `/public/schools/${encodeURIComponent(subdomain)}/transfer-certificates`,
+        params: academicYear ? { academicYear } : undefined,
+        skipAuthRefresh: true,
+      }),
+    }),
     verifyCertificate: b.query<PublicCertificate, string>({
       query: (code) => ({ url: `/public/certificates/${encodeURIComponent(code)}`, skipAuthRefresh: true }),
     }),
   }),
 });
 
-export const { useCertificatesQuery, useIssueCertificateMutation, useCancelCertificateMutation, useCertificateSectionsQuery, useVerifyCertificateQuery } = certificatesApi;
+export const {
+  useCertificatesQuery,
+  useIssueCertificateMutation,
+  useCancelCertificateMutation,
+  useCertificateSectionsQuery,
+  useVerifyCertificateQuery,
+  useLeaversQuery,
+  useBulkTransferMutation,
+  useCertificateSettingsQuery,
+  useSaveCertificateSettingsMutation,
+  usePublishedTcsQuery,
+} = certificatesApi;
 
 export const certificatePdfPath = (schoolId: string, certificateId: string, lang: 'en' | 'hi') => `${school(schoolId)}/certificates/${encodeURIComponent(certificateId)}/pdf?lang=${lang}`;
 export const registerXlsxPath = (schoolId: string, kind: string, academicYear: string) =>

@@ -7,7 +7,9 @@ import { formatDate } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { idCardsPath, registerXlsxPath, useCancelCertificateMutation, useCertificateSectionsQuery, useCertificatesQuery } from '../api/certificates-api';
+import { LeaversPanel } from '../components/leavers-panel';
 import { openCertificatePdf } from '../components/print';
+import { PublishSetting } from '../components/publish-setting';
 import { useT, type MessageId } from '../i18n';
 import '../components/certificates.css';
 
@@ -47,7 +49,8 @@ function CancelDialog(props: { schoolId: string; certificate: Certificate; onClo
 /**
  * The certificate register (DECISIONS "Certificates"): every certificate by kind and academic year,
  * printing (the first print the original, later ones DUPLICATE), cancellation with a reason, the
- * Excel download; and a section's ID cards. Admin and office.
+ * Excel download; TCs for a class's leavers in bulk; whether the TC list is published on the
+ * school's portal page (admin); and a section's ID cards. Admin and office.
  */
 export function Component() {
   const t = useT();
@@ -155,6 +158,11 @@ export function Component() {
         </div>
       ) : null}
       {cancelling ? <CancelDialog schoolId={schoolId} certificate={cancelling} onClose={() => setCancelling(null)} /> : null}
+
+      <LeaversPanel schoolId={schoolId} sections={sections.data?.items ?? []} />
+
+      <h2>{t('cert.publish.title')}</h2>
+      <PublishSetting schoolId={schoolId} isAdmin={home.role === 'admin'} />
 
       <h2>{t('cert.idCards.title')}</h2>
       <p className="cert-muted">{t('cert.idCards.intro')}</p>

@@ -1,4 +1,4 @@
-import type { PublicSchoolResult, SchoolFrontDoorResult } from '@vidyalaya/shared';
+import type { PublicSchoolResult, PublicTcList, SchoolFrontDoorResult } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
 
 /** DECISIONS: GET /public/schools/{subdomain} → the public profile of an active school, else 404. */
@@ -11,7 +11,11 @@ export const portalApi = api.injectEndpoints({
     frontDoor: b.query<SchoolFrontDoorResult, string>({
       query: (subdomain) => ({ url: `/public/schools/${encodeURIComponent(subdomain)}/front-door`, skipAuthRefresh: true }),
     }),
+    /** The school's published TC list (issue 30): 404 unless the school publishes it; the page links to it when it does. */
+    publishedTcList: b.query<PublicTcList, string>({
+      query: (subdomain) => ({ url: `/public/schools/${encodeURIComponent(subdomain)}/transfer-certificates`, skipAuthRefresh: true }),
+    }),
   }),
 });
 
-export const { usePublicSchoolQuery, useFrontDoorQuery } = portalApi;
+export const { usePublicSchoolQuery, useFrontDoorQuery, usePublishedTcListQuery } = portalApi;

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
 import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import { mainSiteUrl, portalSubdomainOf } from '../../../lib/portal-host';
-import { useFrontDoorQuery, usePublicSchoolQuery } from '../api/portal-api';
+import { useFrontDoorQuery, usePublicSchoolQuery, usePublishedTcListQuery } from '../api/portal-api';
 import '../components/portal.css';
 import { useT, type MessageId } from '../i18n';
 
@@ -44,6 +44,8 @@ function PortalPage() {
   const subdomain = appDomain ? portalSubdomainOf(window.location.host, appDomain) : null;
   const query = usePublicSchoolQuery(subdomain ?? '', { skip: !subdomain });
   const door = useFrontDoorQuery(subdomain ?? '', { skip: !subdomain || !query.data }).data?.school;
+  // Shown only when the school publishes its TC list (the call answers 404 otherwise).
+  const tcList = usePublishedTcListQuery(subdomain ?? '', { skip: !subdomain || !query.data }).data;
   const school = query.data?.school;
   const loading = !appDomain || (subdomain !== null && (query.isLoading || query.isUninitialized));
   useDocumentTitle(school ? school.name : loading ? t('portal.docTitle') : t('portal.notAvailable'));
@@ -166,6 +168,15 @@ function PortalPage() {
             </div>
           </dl>
         </Card>
+        {tcList ? (
+          <Card className="portal-card" elevation={1} data-testid="portal-tc-list">
+            <h2>{t('portal.tcList.title')}</h2>
+            <p>{t('portal.tcList.text')}</p>
+            <a href="/transfer-certificates" className="bp6-button bp6-large portal-link-button">
+              <Icon icon="document" aria-hidden /> {t('portal.tcList.open')}
+            </a>
+          </Card>
+        ) : null}
         <Card className="portal-card" elevation={1}>
           <h2>{t('portal.staff.title')}</h2>
           <p>{t('portal.staff.text')}</p>
