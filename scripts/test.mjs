@@ -3,7 +3,7 @@
 // layer, back-end unit and integration tests on the embedded PostgreSQL and — with
 // TEST_DATABASE_URL — on a real server; the rate limits on Redis too with TEST_REDIS_URL),
 // then the browser tests in a real Chromium against the app started as the README starts it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,44 @@ function step(name, cmd, args, env = {}) {
   if (r.status !== 0) {
     process.stderr.write(`\n${name} failed.\n`);
     process.exit(r.status ?? 1);
+  }
+}
+
+/**
+ * Runs several steps side by side (the machine has two cores and most steps leave one idle), each
+ * line of their output prefixed with the step's name; fails after all have ended if any failed.
+ */
+async function together(steps) {
+  const started = Date.now();
+  process.stdout.write(`\n=== together: ${steps.map((s) => s.name).join(' | ')}\n`);
+  const results = await Promise.all(
+    steps.map(
+      ({ name, cmd, args, env = {} }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+          for (const stream of [child.stdout, child.stderr]) {
+            let rest = '';
+            stream.setEncoding('utf8');
+            stream.on('data', (chunk) => {
+              const lines = (rest + chunk).split('\n');
+              rest = lines.pop();
+              for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+            });
+            stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`));
+          }
+          child.on('close', (code) => {
+            process.stdout.write(`=== ${name}: ${code === 0 ? 'passed' : `failed (${code})`} in ${Math.round((Date.now() - t0) / 1000)} s\n`);
+            resolve({ name, code });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((r) => r.code !== 0);
+  process.stdout.write(`=== together: ${Math.round((Date.now() - started) / 1000)} s\n`);
+  if (failed.length) {
+    process.stderr.write(`\n${failed.map((f) => f.name).join(', ')} failed.\n`);
+    process.exit(1);
   }
 }
 
@@ -36,20 +74,52 @@ if (!browser && only !== 'unit') {
 // (docs/adr/0012-typescript-7-checks.md).
 const tsc7 = join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
+const heap = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim();
+const npx = (...args) => ({ cmd: 'npx', args });
+
 if (only !== 'e2e') {
-  step('type check (TypeScript 7)', process.execPath, [tsc7, '-b', 'shared', 'backend', 'web', 'desktop']);
-  step('type check (tests, TypeScript 7)', process.execPath, [tsc7, '-p', 'backend/tsconfig.test.json']);
-  step('lint: import boundaries, no cycles, no unused names (eslint.config.mjs)', 'npm', ['run', 'lint']);
-  // The embedded PostgreSQL every integration suite shares lives in Jest's parent process for the
-  // whole run; with every module's suites its heap passed Node's default 4 GB limit (CI, 2026-11-25).
-  const heap = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim();
-  step('jest', 'npx', ['jest', '--ci'], { NODE_OPTIONS: heap });
-  step('reliability: 200 concurrent onboarding journeys', 'npm', ['run', 'test:reliability']);
-  step('desktop: token vault on a real Secret Service (D-Bus + gnome-keyring)', 'npm', ['run', 'test:keychain']);
-  step('desktop: electronegativity (no high-severity finding)', 'npm', ['run', 'lint:electron']);
-  step('desktop: build', 'npm', ['run', 'build:desktop']);
+  await together([
+    { name: 'types', cmd: process.execPath, args: [tsc7, '-b', 'shared', 'backend', 'web', 'desktop'] },
+    { name: 'types:tests', cmd: process.execPath, args: [tsc7, '-p', 'backend/tsconfig.test.json'] },
+    // import boundaries, no cycles, no unused names (eslint.config.mjs)
+    { name: 'lint', ...npx('eslint', '.') },
+  ]);
+  // Jest twice side by side: the embedded database's suites (with the shared rules, the renderer's
+  // API layer, the unit tests, the desktop main process and the linter's own tests) in one process,
+  // the PostgreSQL server's in another. Each database still sees one test file at a time, as the
+  // suites expect; the embedded database lives in its own run's parent process. Its heap passed
+  // Node's default 4 GB with every module's suites (CI, 2026-11-25).
+  const jest = [
+    {
+      name: 'jest:embedded',
+      ...npx('jest', '--ci', '--selectProjects', 'shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'),
+      env: { NODE_OPTIONS: heap, TEST_DATABASE_URL: '' },
+    },
+  ];
+  if (process.env.TEST_DATABASE_URL) {
+    jest.push({
+      name: 'jest:postgres',
+      ...npx('jest', '--ci', '--selectProjects', 'backend-postgres'),
+      env: { NODE_OPTIONS: heap, TEST_SKIP_EMBEDDED: '1' },
+    });
+  } else {
+    process.stdout.write('\nTEST_DATABASE_URL is not set: the PostgreSQL server pass is left out (.ci/run sets it).\n');
+  }
+  await together(jest);
+  // The desktop build is not a step of its own: desktop/test/built-app.spec.ts (in the Jest run above)
+  // builds desktop/out with electron-vite when it is older than its sources and tests what it built.
+  await together([
+    { name: 'reliability', cmd: 'npm', args: ['run', 'test:reliability'] },
+    {
+      name: 'desktop',
+      // the token vault on a real Secret Service (D-Bus + gnome-keyring), then electronegativity (no high-severity finding)
+      cmd: 'sh',
+      args: ['-c', 'npm run test:keychain && npm run lint:electron'],
+    },
+    ...(only === 'unit' ? [] : [{ name: 'build web', cmd: 'npm', args: ['run', 'build', '-w', '@vidyalaya/web'] }]),
+  ]);
 }
 if (only !== 'unit') {
-  step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);
+  if (only === 'e2e') step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);
   step('playwright', 'npx', ['playwright', 'test'], { CHROME_PATH: browser, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 }
