@@ -419,7 +419,14 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
         className: [...new Set(kids.map(classOf))].join(', '),
       };
       if (balances) familyValues.amount = formatRupees(kids.reduce((s, k) => s + (balances!.get(k.student_id) ?? 0), 0));
-      const plan = this.plan(provider, templates, kids, familyValues);
+      let plan = this.plan(provider, templates, kids, familyValues);
+      // fee_due with online payment on: a child's own pay link where the channel can carry it
+      // (WhatsApp, e-mail); an SMS keeps the portal's address, as DLT allows 30 characters a value.
+      const template = templates.find((t) => t.id === plan.templateId);
+      if (payload.event === 'fee_due' && kids.length === 1 && plan.channel !== 'sms' && template?.channel !== 'sms' && template?.variables.includes('link')) {
+        const payLink = await this.reminderPayLink(schoolId, kids[0].student_id);
+        if (payLink) plan = this.plan(provider, templates, kids, familyValues, [], payLink);
+      }
       const inserted = await this.repo.insertMessage(schoolId, {
         key: `${payload.event}:${payload.ref}:${phone}:${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16)}`,
         event: payload.event,
@@ -450,6 +457,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     kids: FamilyRow[],
     values: Record<string, string>,
     exclude: MessageRoute[] = [],
+    payLink?: string,
   ): { channel: MessageRoute; language: MessageLanguage; templateId: string | null; text: string | null; values: string[]; email: string | null; skip: string | null } {
     const off = { sms: kids.some((k) => k.sms_off), whatsapp: kids.some((k) => k.whatsapp_off), email: kids.some((k) => k.email_off) };
     const language: MessageLanguage = kids.find((k) => k.language)?.language ?? 'en';
@@ -461,7 +469,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
       if (!template) continue;
       anyTemplate ??= template;
       if (off[channel]) continue;
-      const out = renderTemplate(template, values);
+      const out = renderTemplate(template, payLink && channel !== 'sms' ? { ...values, link: payLink } : values);
       if (!out.ok) {
         mismatch ??= `Does not fit the registered template (${template.dlt_template_id}): ${out.reason}`;
         continue;
@@ -471,7 +479,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     const email = kids.find((k) => k.email)?.email ?? null;
     const basis = anyTemplate ?? templates[0];
     if (!exclude.includes('email') && email && !off.email && basis) {
-      const out = renderTemplate(basis, values);
+      const out = renderTemplate(basis, payLink && basis.channel !== 'sms' ? { ...values, link: payLink } : values);
       if (out.ok) return { channel: 'email', language, templateId: basis.id, text: out.text, values: out.values, email, skip: null };
     }
     return {
@@ -486,6 +494,14 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   /** What is left to pay on one instalment, per child (fees module's own rule: concessions, late fee, payments). */
+  /** The child's pay link when the school takes fees online (the online-payments module), else undefined. */
+  private async reminderPayLink(schoolId: string, studentId: string): Promise<string | undefined> {
+    // Required here, as the fees module is below: online payments reach the fees module, which calls this one.
+    const { OnlinePaymentsService } = require('../online-payments/online-payments.service') as typeof import('../online-payments/online-payments.service');
+    const payments = this.moduleRef.get(OnlinePaymentsService, { strict: false });
+    return (await payments.reminderPayLink(schoolId, studentId)) ?? undefined;
+  }
+
   private async balances(schoolId: string, instalmentId: string, studentIds: string[]): Promise<Map<string, number>> {
     // Required here, not imported at the top: the fees module calls this one (receipts), so a
     // static import both ways would make a cycle in the modules' loading.
@@ -609,7 +625,13 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     const kids = await this.repo.families(schoolId, row.student_ids);
     if (kids.length === 0 || templates.length === 0) return;
     const values = Object.fromEntries(((await this.repo.template(schoolId, row.template_id ?? ''))?.variables ?? []).map((name, i) => [name, row.template_values[i]]));
-    const plan = this.plan(provider, templates, kids, values, exclude);
+    // A pay link sent by WhatsApp goes on by e-mail; an SMS fallback carries the portal's address.
+    let payLink: string | undefined;
+    if (values.link?.includes('/pay/')) {
+      payLink = values.link;
+      values.link = this.portalLink();
+    }
+    const plan = this.plan(provider, templates, kids, values, exclude, payLink);
     if (plan.skip) return;
     await this.repo.insertMessage(schoolId, {
       key: `${row.idempotency_key}:${plan.channel}`.slice(0, 200),

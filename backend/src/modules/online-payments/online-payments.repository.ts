@@ -171,7 +171,7 @@ export class OnlinePaymentsRepository extends Repository {
   }
 
   // ── pay links ──────────────────────────────────────────────────────────
-  async insertPayLink(schoolId: string, studentId: string, expiresAt: Date, by: string, now: Date): Promise<string> {
+  async insertPayLink(schoolId: string, studentId: string, expiresAt: Date, by: string | null, now: Date): Promise<string> {
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO pay_links (school_id, student_id, expires_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [schoolId, studentId, expiresAt, by, now],

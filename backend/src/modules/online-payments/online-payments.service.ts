@@ -481,6 +481,22 @@ export class OnlinePaymentsService implements OnModuleInit {
     });
   }
 
+  /**
+   * A pay link for a fee reminder (messages, issue 31): made by the school itself (no signed-in
+   * person), audited like the office's; null when the school's online payment is off.
+   */
+  async reminderPayLink(schoolId: string, studentId: string): Promise<string | null> {
+    if (this.settingsOf(await this.repo.gateway(schoolId)).provider === 'none') return null;
+    const school = await this.repo.school(schoolId);
+    if (!school) return null;
+    return this.writes.run(systemActor(schoolId), async (tx) => {
+      const expiresAt = new Date(tx.now.getTime() + PAY_LINK_DAYS * 86_400_000);
+      const id = await this.repo.in(tx.m).insertPayLink(schoolId, studentId, expiresAt, null, tx.now);
+      await tx.audit({ action: 'pay_link.created', entity: 'pay_link', entityId: id, after: { studentId, expiresAt: expiresAt.toISOString(), for: 'fee_due' } });
+      return `${schoolPortalUrl(school.subdomain, this.config.appDomain)}/pay/${this.sign(schoolId, id)}`;
+    });
+  }
+
   private async openLink(token: string): Promise<{ schoolId: string; linkId: string; student: Student; expiresAt: Date }> {
     const { schoolId, linkId } = this.verify(token);
     const link = await this.repo.payLink(schoolId, linkId);
