@@ -252,6 +252,12 @@ describe('online fee payment (Razorpay): gateway, orders, confirmation and webho
     ]);
     const [adv] = await t.db.query(`SELECT advance_amount FROM online_payments WHERE school_id = $1 AND gateway_payment_id = $2`, [a.schoolId, pay.id]);
     expect(Number(adv.advance_amount)).toBe(TUITION + LATE);
+    // The office and the guardian see it on the child's fees; another child shows none.
+    for (const token of [a.members.accountant.token, a.members.guardian.token]) {
+      const fees = await call('GET', url(`/students/${st}/fees`), { token });
+      expect(fees.body.data.advance).toBe(TUITION + LATE);
+    }
+    expect((await call('GET', url(`/students/${await newStudent()}/fees`), { token: a.members.accountant.token })).body.data.advance).toBe(0);
   });
 
   it('refund: only an online receipt, through the gateway’s refund call; the receipt is cancelled once it is processed', async () => {

@@ -324,6 +324,13 @@ export interface StudentFees {
   instalments: InstalmentDue[];
   concessions: Concession[];
   totals: FeeTotals;
+  /** GET …/students/{id}/fees only: the school has set a UPI ID, so `…/fees/upi-qr` answers a QR (without one it answers 422 UPI_NOT_SET). */
+  upiAvailable?: boolean;
+  /**
+   * GET …/students/{id}/fees only: paise held on the child's account beyond their dues (an online
+   * payment for dues paid meanwhile becomes an advance, DECISIONS "Online fee payment"); 0 when none.
+   */
+  advance?: number;
 }
 
 export interface ReceiptLine {

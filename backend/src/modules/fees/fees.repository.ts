@@ -322,6 +322,18 @@ export class FeesRepository extends Repository {
    * carried to the next year's arrears instalment (`fee_carries`, `receipt_id` = the carry's id):
    * what was carried is settled here and owed there, never both.
    */
+  /** Paise of the student's active receipts not placed on any due: their advance. */
+  async advance(schoolId: string, studentId: string): Promise<number> {
+    const [row] = await this.rows<{ advance: string }>(
+      `SELECT COALESCE(sum(r.amount - COALESCE(a.placed, 0)), 0) AS advance
+         FROM fee_receipts r
+         LEFT JOIN (SELECT receipt_id, sum(amount) AS placed FROM fee_allocations WHERE school_id = $1 GROUP BY receipt_id) a ON a.receipt_id = r.id
+        WHERE r.school_id = $1 AND r.student_id = $2 AND r.status = 'active'`,
+      [schoolId, studentId],
+    );
+    return Number(row?.advance ?? 0);
+  }
+
   activeAllocations(schoolId: string, studentIds: string[]): Promise<AllocationRow[]> {
     return this.rows<AllocationRow>(
       `SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on

@@ -66,6 +66,8 @@ const studentFeesSchema = z.object({
   ),
   concessions: z.array(concessionSchema),
   totals: totalsSchema,
+  upiAvailable: z.boolean().optional().describe('The school has set a UPI ID: …/fees/upi-qr answers a QR'),
+  advance: z.number().int().nonnegative().optional().describe('Paise held on the account beyond the dues (an online payment for dues paid meanwhile)'),
 });
 const mode = z.enum(PAYMENT_MODES);
 const receiptSchema = z.object({

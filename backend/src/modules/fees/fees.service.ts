@@ -457,7 +457,13 @@ export class FeesService {
     const { student } = await this.students.get(ctx, studentId);
     const years = student.enrolments ?? [];
     const enrolment = academicYear ? (years.find((e) => e.academicYear === academicYear) ?? null) : (years.find((e) => e.current) ?? student.enrolment);
-    return this.duesOf(ctx.schoolId, student, asOf ?? this.today(), this.repo, enrolment);
+    const [dues, settings, advance] = await Promise.all([
+      this.duesOf(ctx.schoolId, student, asOf ?? this.today(), this.repo, enrolment),
+      this.repo.settings(ctx.schoolId),
+      this.repo.advance(ctx.schoolId, student.id),
+    ]);
+    // Whether …/fees/upi-qr can answer: a page asks for the QR only then (issue 36, no 422 without a UPI ID).
+    return { ...dues, upiAvailable: !!settings?.upi_id, advance };
   }
 
   /** A student's dues of one enrolment (a year's class), read in the caller's transaction when `m` is given (the promotions' arrears carry). */
