@@ -1,7 +1,9 @@
 import { Callout, FormGroup, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useAppDomain } from '../../../lib/hooks/use-app-domain';
+import { PublicLanguageSwitch } from '../../../components/language-switch';
 import { formatDate } from '../../../lib/i18n/format';
+import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import { portalSubdomainOf } from '../../../lib/portal-host';
 import { usePublishedTcsQuery } from '../api/certificates-api';
 import { useT, type MessageId } from '../i18n';
@@ -12,7 +14,7 @@ import '../components/certificates.css';
  * the school turns it on: number, the pupil's initials, class, date of issue and status, by year.
  * No sign-in; nothing else about a child.
  */
-export function Component() {
+function PublishedPage() {
   const t = useT();
   const appDomain = useAppDomain();
   const subdomain = appDomain ? portalSubdomainOf(window.location.host, appDomain) : null;
@@ -21,6 +23,9 @@ export function Component() {
   const d = list.data;
   return (
     <main className="cert-verify cert-published">
+      <div className="cert-lang">
+        <PublicLanguageSwitch label={t('cert.language')} />
+      </div>
       <h1>{t('cert.published.title')}</h1>
       {d ? <p className="cert-muted">{d.schoolName}</p> : null}
       {list.isLoading || !appDomain ? <Spinner size={24} aria-label={t('cert.verify.checking')} /> : null}
@@ -77,5 +82,17 @@ export function Component() {
         </>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * Outside the workspace, like the portal and the application form: the language this device last
+ * used is loaded (Hindi's catalogue only when chosen) and provided, with a switch on the page.
+ */
+export function Component() {
+  return (
+    <StoredLanguage loading={<Spinner size={24} />}>
+      <PublishedPage />
+    </StoredLanguage>
   );
 }

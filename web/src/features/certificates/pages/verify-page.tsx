@@ -1,6 +1,8 @@
 import { Callout, Spinner, Tag } from '@blueprintjs/core';
 import { useParams } from 'react-router';
+import { PublicLanguageSwitch } from '../../../components/language-switch';
 import { formatDate } from '../../../lib/i18n/format';
+import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import { useVerifyCertificateQuery } from '../api/certificates-api';
 import { useT, type MessageId } from '../i18n';
 import '../components/certificates.css';
@@ -10,13 +12,16 @@ import '../components/certificates.css';
  * certificate says about itself (kind, number, school, the student's name with the surname as an
  * initial, the day of issue, issued or cancelled) and nothing more. No sign-in.
  */
-export function Component() {
+function VerifyPage() {
   const t = useT();
   const { code = '' } = useParams();
   const check = useVerifyCertificateQuery(code, { skip: !code });
   const c = check.data;
   return (
     <main className="cert-verify">
+      <div className="cert-lang">
+        <PublicLanguageSwitch label={t('cert.language')} />
+      </div>
       <h1>{t('cert.verify.title')}</h1>
       {check.isLoading ? <Spinner size={24} aria-label={t('cert.verify.checking')} /> : null}
       {check.isError ? (
@@ -61,5 +66,17 @@ export function Component() {
         </>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * Outside the workspace, like the portal and the application form: the language this device last
+ * used is loaded (Hindi's catalogue only when chosen) and provided, with a switch on the page.
+ */
+export function Component() {
+  return (
+    <StoredLanguage loading={<Spinner size={24} />}>
+      <VerifyPage />
+    </StoredLanguage>
   );
 }
