@@ -1,8 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nProvider } from '@lingui/react';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup as render } from 'react-dom/server';
+import { i18n } from '../src/lib/i18n/i18n';
 import { BarChart, FigureTable, LineChart, niceMax } from '../src/features/insights/components/charts';
 import { axisRupees, dayMonth, daysSince, monthLabel } from '../src/features/insights/components/format';
+
+// The charts' PNG button reads its words from the insights catalogue (English when none is loaded).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+const renderToStaticMarkup = (el: ReactElement) => render(createElement(I18nProvider, { i18n }, el));
 
 /** The insights' hand-drawn charts (issue 38): the chart hidden from screen readers, its table read instead; axes in Indian formats. */
 describe('insights charts', () => {
@@ -42,6 +48,7 @@ describe('insights charts', () => {
     const html = renderToStaticMarkup(
       createElement(LineChart, {
         id: 'l',
+        title: 'Attendance',
         labels: ['16/11', '17/11', '19/11'],
         series: [{ label: 'Attendance %', values: [87.5, 50, 33.3], fill: 'solid', color: '#215db0' }],
         max: 100,
@@ -53,5 +60,7 @@ describe('insights charts', () => {
     expect((html.match(/<circle/g) ?? []).length).toBe(3);
     expect(html).toContain('stroke-dasharray="6 4"');
     expect(html).toContain('75 % line');
+    // Every chart offers its PNG, the button naming the chart (the download itself is checked in the browser: e2e/tests/insights).
+    expect(html).toContain('aria-label="Download PNG: Attendance"');
   });
 });

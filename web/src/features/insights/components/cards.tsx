@@ -103,6 +103,7 @@ export function AttendanceCard(props: { detail?: boolean }) {
           ) : (
             <LineChart
               id="ins-att"
+              title={t('insights.attendance.title')}
               labels={d.days.map((x) => dayMonth(x.date))}
               series={[{ label: t('insights.attendance.percent'), values: d.days.map((x) => x.percent), fill: 'solid', color: BLUE }]}
               max={100}

@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import { Button } from '@blueprintjs/core';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { todayInIST } from '../../../lib/i18n/format';
+import { useT } from '../i18n';
 
 /**
  * Small hand-written SVG charts (no chart package: the workspace's byte budget; this file loads only
@@ -61,6 +64,132 @@ function Axis(props: { max: number; format: (v: number) => string; ticks?: numbe
   );
 }
 
+const FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans Devanagari', sans-serif";
+const TITLE_H = 32;
+const LEGEND_ROW = 24;
+
+/** A legend swatch drawn on the canvas the way the chart draws the series: solid, hatched or dotted, outlined in its colour. */
+function swatch(ctx: CanvasRenderingContext2D, s: Pick<Series, 'fill' | 'color'>, x: number, y: number, size: number) {
+  ctx.save();
+  ctx.fillStyle = s.fill === 'solid' ? s.color : '#fff';
+  ctx.fillRect(x, y, size, size);
+  ctx.beginPath();
+  ctx.rect(x, y, size, size);
+  ctx.clip();
+  ctx.strokeStyle = s.color;
+  ctx.fillStyle = s.color;
+  if (s.fill === 'hatch') {
+    ctx.lineWidth = 2.5;
+    for (let k = -size; k < size; k += 6) {
+      ctx.beginPath();
+      ctx.moveTo(x + k, y + size);
+      ctx.lineTo(x + k + size, y);
+      ctx.stroke();
+    }
+  }
+  if (s.fill === 'dots') {
+    for (let dx = 3; dx < size; dx += 6)
+      for (let dy = 3; dy < size; dy += 6) {
+        ctx.beginPath();
+        ctx.arc(x + dx, y + dy, 1.8, 0, Math.PI * 2);
+        ctx.fill();
+      }
+  }
+  ctx.restore();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = s.color;
+  ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
+}
+
+/**
+ * The chart as a PNG (issue 38 "PNG download"), drawn in the browser with no package: the SVG is
+ * serialised and drawn on a canvas at twice its size, under the chart's title and over its legend
+ * (the legend is HTML on the page, so it is drawn again here), on white.
+ */
+export async function chartPng(svg: SVGSVGElement, title: string, legend: Pick<Series, 'label' | 'fill' | 'color'>[], scale = 2): Promise<Blob> {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.setAttribute('width', String(W));
+  copy.setAttribute('height', String(H));
+  copy.setAttribute('font-family', FONT);
+  const source = new XMLSerializer().serializeToString(copy);
+  const image = new Image();
+  await new Promise<void>((resolve, reject) => {
+    image.onload = () => resolve();
+    image.onerror = () => reject(new Error('The chart could not be drawn'));
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
+  });
+  // Legend entries laid out left to right, wrapping within the chart's width.
+  const canvas = document.createElement('canvas');
+  const measure = canvas.getContext('2d')!;
+  measure.font = `13px ${FONT}`;
+  const placed: { x: number; row: number }[] = [];
+  let x = PAD.left;
+  let row = 0;
+  for (const l of legend) {
+    const w = 20 + measure.measureText(l.label).width + 16;
+    if (x + w > W && x > PAD.left) {
+      row += 1;
+      x = PAD.left;
+    }
+    placed.push({ x, row });
+    x += w;
+  }
+  const height = TITLE_H + H + (legend.length ? (row + 1) * LEGEND_ROW + 8 : 0);
+  canvas.width = W * scale;
+  canvas.height = height * scale;
+  const ctx = canvas.getContext('2d')!;
+  ctx.scale(scale, scale);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, W, height);
+  ctx.fillStyle = '#1c2127';
+  ctx.font = `600 16px ${FONT}`;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(title, 12, TITLE_H / 2, W - 24);
+  ctx.drawImage(image, 0, TITLE_H, W, H);
+  ctx.font = `13px ${FONT}`;
+  legend.forEach((l, i) => {
+    const y = TITLE_H + H + placed[i].row * LEGEND_ROW + 4;
+    swatch(ctx, l, placed[i].x, y, 14);
+    ctx.fillStyle = '#1c2127';
+    ctx.fillText(l.label, placed[i].x + 20, y + 7);
+  });
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The chart could not be drawn'))), 'image/png'));
+}
+
+/** The "Download PNG" button under a chart: the file is named after the chart and today's date (insights-ins-fees-2026-11-28.png). */
+function PngButton(props: { id: string; title: string; svg: RefObject<SVGSVGElement | null>; legend: Pick<Series, 'label' | 'fill' | 'color'>[] }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    if (!props.svg.current) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const blob = await chartPng(props.svg.current, props.title, props.legend);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `insights-${props.id}-${todayInIST()}.png`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="insights-png-row">
+      <Button icon="download" minimal className="insights-png" loading={busy} onClick={() => void download()} text={t('insights.png')} aria-label={t('insights.pngOf', { chart: props.title })} />
+      {failed ? <span role="alert">{t('insights.pngFailed')}</span> : null}
+    </div>
+  );
+}
+
 function Legend(props: { id: string; series: Series[]; extra?: ReactNode }) {
   return (
     <ul className="insights-legend" aria-hidden="true">
@@ -95,9 +224,10 @@ export function BarChart(props: {
   const groupW = plotW / Math.max(1, props.labels.length);
   const barW = Math.max(2, (groupW * 0.8) / Math.max(1, props.series.length));
   const rotate = props.labels.length > 6;
+  const svg = useRef<SVGSVGElement>(null);
   return (
     <figure className="insights-figure">
-      <svg viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
+      <svg ref={svg} viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
         <Patterns id={props.id} series={props.series} />
         <Axis max={max} format={props.format} />
         {props.labels.map((label, i) => {
@@ -120,13 +250,14 @@ export function BarChart(props: {
         })}
       </svg>
       <Legend id={props.id} series={props.series} />
+      <PngButton id={props.id} title={props.title} svg={svg} legend={props.series} />
       <div className="insights-sr">{props.table}</div>
     </figure>
   );
 }
 
 /** A line per series over the labels (dates), with a marker at each point and an optional dashed threshold. */
-export function LineChart(props: { id: string; labels: string[]; series: Series[]; max: number; format: (v: number) => string; threshold?: { value: number; label: string }; table: ReactNode }) {
+export function LineChart(props: { id: string; title: string; labels: string[]; series: Series[]; max: number; format: (v: number) => string; threshold?: { value: number; label: string }; table: ReactNode }) {
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const n = props.labels.length;
@@ -134,9 +265,10 @@ export function LineChart(props: { id: string; labels: string[]; series: Series[
   const y = (v: number) => PAD.top + plotH - (plotH * Math.min(v, props.max)) / props.max;
   const every = Math.max(1, Math.ceil(n / 8));
   const markers = ['circle', 'square'] as const;
+  const svg = useRef<SVGSVGElement>(null);
   return (
     <figure className="insights-figure">
-      <svg viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
+      <svg ref={svg} viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
         <Patterns id={props.id} series={props.series} />
         <Axis max={props.max} format={props.format} />
         {props.threshold ? <line x1={PAD.left} x2={W - PAD.right} y1={y(props.threshold.value)} y2={y(props.threshold.value)} stroke="#ac2f33" strokeWidth="2" strokeDasharray="6 4" /> : null}
@@ -174,6 +306,7 @@ export function LineChart(props: { id: string; labels: string[]; series: Series[
           ) : null
         }
       />
+      <PngButton id={props.id} title={props.title} svg={svg} legend={props.series} />
       <div className="insights-sr">{props.table}</div>
     </figure>
   );
