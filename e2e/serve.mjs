@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { startRazorpayStandIn } from './razorpay-stand-in.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3210';
@@ -32,11 +33,17 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
 
+// Razorpay's API and Checkout script: a local stand-in (e2e/razorpay-stand-in.mjs) unless the
+// environment names another; nothing else changes for the specs that do not pay online.
+const razorpay = process.env.RAZORPAY_API_URL ? null : await startRazorpayStandIn();
+const razorpayEnv = razorpay ? { RAZORPAY_API_URL: `${razorpay.url}/v1`, RAZORPAY_CHECKOUT_URL: `${razorpay.url}/v1/checkout.js` } : {};
+
 const app = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...razorpayEnv,
     PORT: port,
     APP_DOMAIN: `localhost:${port}`,
     DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vidyalaya-e2e-data-')),
@@ -53,5 +60,6 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 app.on('exit', (code) => {
   smtp.close();
+  razorpay?.close();
   process.exit(code ?? 0);
 });

@@ -5,6 +5,7 @@ import { marksTab } from '../features/exams/slots';
 import { feesStudentTab } from '../features/fees/slots';
 import { inviteGuardiansAction } from '../features/guardian/slots';
 import { noticesHomeCard } from '../features/notices/slots';
+import { payLinkAction } from '../features/online-payments/slots';
 import { substitutionsHomeCard } from '../features/timetable/slots';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
 
@@ -15,7 +16,7 @@ import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slo
  */
 const SLOTS: WorkspaceSlots = {
   studentTabs: [studentAttendanceTab, marksTab, feesStudentTab],
-  studentActions: [inviteGuardiansAction, issueCertificateAction],
+  studentActions: [inviteGuardiansAction, issueCertificateAction, payLinkAction],
   homeCards: [noticesHomeCard, attendanceTodayCard, substitutionsHomeCard],
 };
 

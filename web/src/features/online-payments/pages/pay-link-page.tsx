@@ -1,5 +1,7 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useParams } from 'react-router';
+import { PublicLanguageSwitch } from '../../../components/language-switch';
+import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import { usePayLinkConfirmMutation, usePayLinkOrderMutation, usePayLinkViewQuery } from '../api/online-payments-api';
 import { PayPanel } from '../components/pay-panel';
 import { useT } from '../i18n';
@@ -9,7 +11,7 @@ import '../components/online-payments.css';
  * A pay link on the school's portal (/pay/{token}): one child's dues and the payment, without
  * signing in; nothing else of the school or the child is shown. An expired or unknown link says so.
  */
-export function Component() {
+function PayLinkPage() {
   const t = useT();
   const { token = '' } = useParams();
   const view = usePayLinkViewQuery(token, { skip: !token });
@@ -19,6 +21,9 @@ export function Component() {
   const code = (view.error as { data?: { error?: { code?: string } } } | undefined)?.data?.error?.code;
   return (
     <main className="op-page" data-testid="pay-link-page">
+      <div className="op-lang">
+        <PublicLanguageSwitch label={t('language')} />
+      </div>
       <h1>{v ? v.school.name : t('pay.title')}</h1>
       {view.isLoading ? <Spinner size={24} /> : null}
       {view.isError ? (
@@ -47,5 +52,17 @@ export function Component() {
         </>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * Outside the workspace, like the portal and the application form: the language this device last
+ * used is loaded (Hindi's catalogue only when chosen) and provided, with a switch on the page.
+ */
+export function Component() {
+  return (
+    <StoredLanguage loading={<Spinner size={24} />}>
+      <PayLinkPage />
+    </StoredLanguage>
   );
 }

@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import en from '../../../web/src/features/online-payments/i18n/en.json';
+import hi from '../../../web/src/features/online-payments/i18n/hi.json';
+
+/*
+ * Issue 32 in the browser: the office makes a pay link from the student's record (copy, WhatsApp);
+ * a guardian opens it on a 360 px phone without signing in, in English and then in Hindi, pays
+ * through Razorpay Checkout — here the local stand-in that e2e/serve.mjs starts
+ * (e2e/razorpay-stand-in.mjs): its frame captures the payment and hands the page
+ * razorpay_payment_id, razorpay_order_id and the HMAC-SHA256 signature Razorpay would — and sees the
+ * receipt's number; the accountant then finds the online receipts in the day book.
+ */
+async function call<T = any>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${API}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
+  return body.data as T;
+}
+
+test('a guardian pays from the office’s pay link on a phone, in English and Hindi, and sees the receipt', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const admin = await verifiedUser(request, 'pay32');
+  const token = (await loginApi(request, admin)).accessToken;
+  const school = await createSchoolApi(request, token);
+  await approveSchool(request, await staffToken(request), school.id);
+  const year = defaultAcademicYear();
+  const start = Number(year.slice(0, 4));
+  await createClassesApi(request, token, school.id, year, ['Class 4']);
+  await createSectionsApi(request, token, school.id, year, [{ className: 'Class 4', sectionNames: ['A'] }]);
+  const { classes } = await call<{ classes: { id: string; name: string; sections: { id: string }[] }[] }>(request, 'GET', `/school/classes-sections/${school.id}`, token);
+  const cls = classes.find((c) => c.name === 'Class 4')!;
+  const tuition = (await call(request, 'POST', `/schools/${school.id}/fee-heads`, token, { name: 'Tuition fee', tuition: true })).head.id;
+  await call(request, 'POST', `/schools/${school.id}/fee-structures`, token, {
+    classId: cls.id,
+    academicYear: year,
+    instalments: [
+      { name: 'Quarter 1', dueOn: `${start}-04-10`, items: [{ headId: tuition, amount: 1_250_000 }] },
+      { name: 'Quarter 2', dueOn: `${start + 1}-03-10`, items: [{ headId: tuition, amount: 1_100_000 }] },
+    ],
+  });
+  const { student } = await call(request, 'POST', `/schools/${school.id}/students`, token, {
+    firstName: 'Kavya',
+    lastName: 'Menon',
+    dateOfBirth: `${start - 9}-08-15`,
+    gender: 'female',
+    sectionId: cls.sections[0].id,
+    guardians: [{ name: 'Lakshmi Menon', relation: 'mother', phone: '9812345678' }],
+  });
+  // The school's own Razorpay test keys (the stand-in takes any key and signs with its secret).
+  const gateway = await call(request, 'PUT', `/schools/${school.id}/payments-gateway`, token, { provider: 'razorpay', keyId: 'rzp_test_StandIn0032', keySecret: 'stand-in key secret 32', webhookSecret: 'stand-in webhook secret 32' });
+  expect(gateway).toMatchObject({ provider: 'razorpay', testMode: true, keySecretSet: true });
+
+  await signInWithTokens(page, await loginApi(request, admin));
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const guardian = await phone.newPage();
+  const receipts: string[] = [];
+
+  for (const [lang, m, instalment, rupees] of [
+    ['en', en, 'Quarter 1', '₹12,500.00'],
+    ['hi', hi, 'Quarter 2', '₹11,000.00'],
+  ] as const) {
+    // The office: "Pay link" on the student's record makes the link, to copy or share on WhatsApp.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.goto(`/workspace/${school.id}/students/${student.id}`);
+    if (lang === 'hi') {
+      await page.getByRole('button', { name: 'हिन्दी' }).first().click();
+    }
+    await page.getByRole('button', { name: m['link.action'] }).click();
+    const dialog = page.getByRole('dialog');
+    const url = await dialog.getByTestId('pay-link-url').inputValue();
+    expect(url).toMatch(new RegExp(`^http://${school.subdomain}\\.localhost:\\d+/pay/[A-Za-z0-9._~-]+$`));
+    await expect(dialog.getByText(new RegExp(`^${m['link.validUntil'].replace('{date}', '\\d{2}/\\d{2}/\\d{4}')}$`))).toBeVisible();
+    const share = new URL((await dialog.getByTestId('pay-link-whatsapp').getAttribute('href'))!);
+    expect(share.origin + share.pathname).toBe('https://wa.me/919812345678');
+    expect(share.searchParams.get('text')).toContain(url);
+    expect(share.searchParams.get('text')).toContain('Kavya Menon');
+    await dialog.getByRole('button', { name: m['link.copy'], exact: true }).click();
+    await expect(dialog.getByRole('button', { name: m['link.copied'], exact: true })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: `docs/screens/online-payment-pay-link-office-${lang}-360.png` });
+    await dialog.getByRole('button', { name: m['link.done'], exact: true }).click();
+
+    // The guardian, not signed in, on a phone: only this child's dues.
+    await guardian.goto(url);
+    if (lang === 'hi') await guardian.getByRole('button', { name: 'हिन्दी' }).click();
+    await expect(guardian.getByTestId('pay-link-student')).toHaveText(m['pay.forChildClass'].replace('{name}', 'Kavya Menon').replace('{className}', 'Class 4 A'));
+    await expect(guardian.getByTestId('pay-panel')).toBeVisible();
+    await expect(guardian.getByText(m['gateway.testMode'])).toBeVisible();
+    if (lang === 'hi') {
+      // Quarter 1 was paid in English; Quarter 2 is not due yet, so it starts unticked.
+      await expect(guardian.getByText('Quarter 1')).toHaveCount(0);
+      await guardian.getByText(instalment).click();
+    }
+    await expect(guardian.getByTestId('pay-total')).toHaveText(m['pay.total'].replace('{amount}', rupees));
+    expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const payButton = guardian.getByTestId('pay-online');
+    expect((await payButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await guardian.screenshot({ path: `docs/screens/online-payment-pay-link-${lang}-360.png`, fullPage: true });
+    await payButton.click();
+
+    // Checkout (the stand-in's frame): pay by UPI.
+    const checkout = guardian.frameLocator('iframe[name="razorpay-checkout-frame"]');
+    await expect(checkout.getByTestId('standin-amount')).toHaveText(rupees);
+    await guardian.screenshot({ path: `docs/screens/online-payment-checkout-${lang}-360.png` });
+    await checkout.getByRole('button', { name: `Pay ${rupees} by UPI` }).click();
+
+    const done = guardian.getByTestId('pay-done');
+    await expect(done).toContainText(m['pay.done'].replace('{amount}', rupees));
+    const number = ((await guardian.getByTestId('pay-receipt-number').textContent()) ?? '').match(/\d[\w/-]*$/)?.[0];
+    expect(number).toBeTruthy();
+    expect(await guardian.getByTestId('pay-receipt-number').textContent()).toBe(m['pay.receiptNumber'].replace('{number}', number!));
+    receipts.push(number!);
+    await guardian.screenshot({ path: `docs/screens/online-payment-receipt-${lang}-360.png`, fullPage: true });
+  }
+  expect(new Set(receipts).size).toBe(2);
+
+  // Recorded once each as online receipts with the gateway's payment id: the day book shows both at once.
+  const day = await call<{ receipts: { number: string; mode: string; amount: number; reference: string | null }[] }>(request, 'GET', `/schools/${school.id}/fees/day-book`, token);
+  const online = day.receipts.filter((r) => receipts.includes(r.number));
+  expect(online.map((r) => [r.mode, r.amount])).toEqual(expect.arrayContaining([['online', 1_250_000], ['online', 1_100_000]]));
+  expect(online.every((r) => /^pay_/.test(r.reference ?? ''))).toBe(true);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto(`/workspace/${school.id}/fees/day-book`);
+  for (const n of receipts) await expect(page.getByText(n, { exact: true })).toBeVisible();
+
+  // A link for another school's child or a forged token opens nothing.
+  await guardian.goto(`http://${school.subdomain}.localhost:${new URL(page.url()).port}/pay/not-a-real-token-at-all`);
+  await expect(guardian.getByTestId('pay-link-error')).toBeVisible();
+  await phone.close();
+});
