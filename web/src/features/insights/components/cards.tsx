@@ -313,6 +313,7 @@ export function ResultsCard(props: { detail?: boolean }) {
               labels={d.subjects.map((s) => s.name)}
               series={SCHOLASTIC_GRADE_NAMES.map((g, i) => ({ label: g, values: d.subjects.map((s) => s.grades[g]), fill: fills[i], color: colours[i] }))}
               format={(v) => formatNumber(Math.round(v))}
+              counts
               onSelect={props.detail ? (i) => setSubjectId(d.subjects[i].subjectId) : undefined}
               table={
                 <FigureTable
@@ -398,6 +399,7 @@ export function StrengthCard(props: { detail?: boolean }) {
               labels={d.classes.map((c) => c.name.replace(/^Class /, ''))}
               series={keys.map((k, i) => ({ label: t(`insights.strength.${k}`), values: d.classes.map((c) => c[k]), ...looks[i] }))}
               format={(v) => formatNumber(Math.round(v))}
+              counts
               table={
                 <FigureTable
                   caption={t('insights.strength.title')}

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { todayInIST } from '../../../lib/i18n/format';
 import { useT } from '../i18n';
 
@@ -17,7 +17,9 @@ export interface Series {
   color: string;
 }
 
+/** The widest drawing (viewBox units); a narrower figure draws in its own width, so the text stays 12 px on a phone. */
 const W = 640;
+const MIN_W = 300;
 const H = 260;
 const PAD = { left: 64, right: 12, top: 12, bottom: 56 };
 
@@ -27,6 +29,27 @@ export function niceMax(max: number): number {
   const p = 10 ** Math.floor(Math.log10(max));
   for (const m of [1, 2, 5, 10]) if (m * p >= max) return m * p;
   return 10 * p;
+}
+
+/** The figure's width in CSS pixels, clamped to MIN_W … W: the SVG is drawn in that many units, so 12 units of text are 12 px. */
+function useChartWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(W);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(Math.round(el.getBoundingClientRect().width) || W);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return Math.max(MIN_W, Math.min(W, width));
+}
+
+/** Grid lines for a count axis land on whole numbers: 0 … max in 4 or 5 steps (max at least 4). */
+function countAxis(max: number): { max: number; ticks: number } {
+  const top = Math.max(4, niceMax(max));
+  return { max: top, ticks: top % 4 === 0 ? 4 : 5 };
 }
 
 function Patterns(props: { id: string; series: Series[] }) {
@@ -43,7 +66,7 @@ function Patterns(props: { id: string; series: Series[] }) {
   );
 }
 
-function Axis(props: { max: number; format: (v: number) => string; ticks?: number }) {
+function Axis(props: { w: number; max: number; format: (v: number) => string; ticks?: number }) {
   const n = props.ticks ?? 4;
   const plotH = H - PAD.top - PAD.bottom;
   return (
@@ -53,7 +76,7 @@ function Axis(props: { max: number; format: (v: number) => string; ticks?: numbe
         const y = PAD.top + plotH - (plotH * i) / n;
         return (
           <g key={i}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="#c5cbd3" strokeWidth="1" />
+            <line x1={PAD.left} x2={props.w - PAD.right} y1={y} y2={y} stroke="#c5cbd3" strokeWidth="1" />
             <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize="12" fill="#404854">
               {props.format(v)}
             </text>
@@ -107,6 +130,7 @@ function swatch(ctx: CanvasRenderingContext2D, s: Pick<Series, 'fill' | 'color'>
  * (the legend is HTML on the page, so it is drawn again here), on white.
  */
 export async function chartPng(svg: SVGSVGElement, title: string, legend: Pick<Series, 'label' | 'fill' | 'color'>[], scale = 2): Promise<Blob> {
+  const W = svg.viewBox.baseVal?.width || 640;
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(W));
@@ -216,20 +240,27 @@ export function BarChart(props: {
   max?: number;
   flag?: (i: number) => boolean;
   onSelect?: (i: number) => void;
+  /** Whole numbers (children, grades): the grid lines fall on whole numbers. */
+  counts?: boolean;
   table: ReactNode;
 }) {
-  const plotW = W - PAD.left - PAD.right;
+  const figure = useRef<HTMLElement>(null);
+  const w = useChartWidth(figure);
+  const plotW = w - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
-  const max = props.max ?? niceMax(Math.max(0, ...props.series.flatMap((s) => s.values)));
+  const top = Math.max(0, ...props.series.flatMap((s) => s.values));
+  const axis = props.max !== undefined ? { max: props.max, ticks: 4 } : props.counts ? countAxis(top) : { max: niceMax(top), ticks: 4 };
+  const max = axis.max;
   const groupW = plotW / Math.max(1, props.labels.length);
   const barW = Math.max(2, (groupW * 0.8) / Math.max(1, props.series.length));
-  const rotate = props.labels.length > 6;
+  // Labels turn when they would not fit side by side (about 7 px a character at 12 px).
+  const rotate = props.labels.some((l) => l.length * 7 + 8 > groupW);
   const svg = useRef<SVGSVGElement>(null);
   return (
-    <figure className="insights-figure">
-      <svg ref={svg} viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
+    <figure className="insights-figure" ref={figure}>
+      <svg ref={svg} viewBox={`0 0 ${w} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
         <Patterns id={props.id} series={props.series} />
-        <Axis max={max} format={props.format} />
+        <Axis w={w} max={max} ticks={axis.ticks} format={props.format} />
         {props.labels.map((label, i) => {
           const x0 = PAD.left + groupW * i + groupW * 0.1;
           const cx = PAD.left + groupW * i + groupW / 2;
@@ -258,20 +289,23 @@ export function BarChart(props: {
 
 /** A line per series over the labels (dates), with a marker at each point and an optional dashed threshold. */
 export function LineChart(props: { id: string; title: string; labels: string[]; series: Series[]; max: number; format: (v: number) => string; threshold?: { value: number; label: string }; table: ReactNode }) {
-  const plotW = W - PAD.left - PAD.right;
+  const figure = useRef<HTMLElement>(null);
+  const w = useChartWidth(figure);
+  const plotW = w - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const n = props.labels.length;
   const x = (i: number) => PAD.left + (n <= 1 ? plotW / 2 : (plotW * i) / (n - 1));
   const y = (v: number) => PAD.top + plotH - (plotH * Math.min(v, props.max)) / props.max;
-  const every = Math.max(1, Math.ceil(n / 8));
+  // A date label about every 56 units, the last one always (drawn ending at the point, so it is not cut off).
+  const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 56))));
   const markers = ['circle', 'square'] as const;
   const svg = useRef<SVGSVGElement>(null);
   return (
-    <figure className="insights-figure">
-      <svg ref={svg} viewBox={`0 0 ${W} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
+    <figure className="insights-figure" ref={figure}>
+      <svg ref={svg} viewBox={`0 0 ${w} ${H}`} role="presentation" aria-hidden="true" className="insights-svg">
         <Patterns id={props.id} series={props.series} />
-        <Axis max={props.max} format={props.format} />
-        {props.threshold ? <line x1={PAD.left} x2={W - PAD.right} y1={y(props.threshold.value)} y2={y(props.threshold.value)} stroke="#ac2f33" strokeWidth="2" strokeDasharray="6 4" /> : null}
+        <Axis w={w} max={props.max} format={props.format} />
+        {props.threshold ? <line x1={PAD.left} x2={w - PAD.right} y1={y(props.threshold.value)} y2={y(props.threshold.value)} stroke="#ac2f33" strokeWidth="2" strokeDasharray="6 4" /> : null}
         {props.series.map((s, j) => (
           <g key={j}>
             <polyline fill="none" stroke={s.color} strokeWidth="2.5" strokeDasharray={j === 1 ? '4 3' : undefined} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
@@ -285,8 +319,8 @@ export function LineChart(props: { id: string; title: string; labels: string[]; 
           </g>
         ))}
         {props.labels.map((label, i) =>
-          i % every === 0 || i === n - 1 ? (
-            <text key={i} x={x(i)} y={H - PAD.bottom + 16} fontSize="12" textAnchor="middle" fill="#1c2127">
+          i === n - 1 || (i % every === 0 && x(n - 1) - x(i) >= 56) ? (
+            <text key={i} x={x(i)} y={H - PAD.bottom + 16} fontSize="12" textAnchor={i === n - 1 && n > 1 ? 'end' : 'middle'} fill="#1c2127">
               {label}
             </text>
           ) : null,
