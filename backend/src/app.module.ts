@@ -9,6 +9,8 @@ import { CoreModule } from './common/core.module';
 import { EnvelopeFilter } from './common/envelope.filter';
 import type { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
+import { SchoolBoundDataSource } from './database/school-bound';
+import { currentSchoolId } from './common/request-context';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
@@ -85,7 +87,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(opts.config, opts.logger, opts.clock),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(opts.databaseUrl, opts.config.databasePoolSize), migrations: [] }),
+        // Every statement of a request (or job) bound to a school runs in that school's
+        // row-level-security context (database/school-bound.ts, common/request-context.ts).
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(opts.databaseUrl, opts.config.databasePoolSize), migrations: [] }),
+          dataSourceFactory: (options) => new SchoolBoundDataSource(options!, currentSchoolId).initialize(),
+        }),
         RateLimitModule,
         ...DOMAIN_MODULES,
       ],

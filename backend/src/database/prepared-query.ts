@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { boundSchoolOf } from './school-bound';
 
 interface PgClient {
   query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -23,8 +24,13 @@ const instance = randomBytes(6).toString('hex');
  * database every connection (of this process, and of any other that joined its socket) shares
  * PGlite's one session, where a name prepared by one connection would collide with another's.
  * The query is logged through TypeORM's logger like any other.
+ *
+ * In a school-bound request the statement goes through the DataSource instead (unnamed, in the
+ * school's row-level-security context): the pool's raw connections are not bound, and nothing may
+ * leave the bound path (database/school-bound.ts).
  */
 export async function preparedQuery<T>(db: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
+  if (boundSchoolOf(db) !== undefined) return (await db.query(text, values)) as T[];
   const pool = (db.driver as unknown as { master: PgPool }).master;
   db.logger.logQuery(text, values);
   const client = await pool.connect();

@@ -1,19 +1,23 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { TENANT_ROLE, transactionBoundTo } from './school-bound';
 
-/** The role every workspace transaction assumes; row-level security applies to it (migration 1764100000000). */
-export const TENANT_ROLE = 'vidyalaya_tenant';
+export { TENANT_ROLE } from './school-bound';
 
 /**
  * Runs `fn` in one transaction bound to one school: `app.school_id` is set for this transaction
  * only and the transaction assumes the tenant role, so PostgreSQL's row-level security lets it see
  * and write only that school's rows in the school tables, whatever the SQL says (the second line
  * of tenancy; the first is the workspace guard and the access service). Both settings end with
- * the transaction, so a pooled connection never carries them into another request.
+ * the transaction, so a pooled connection never carries them into another request. Inside a
+ * request already bound to the same school (database/school-bound.ts) the transaction is bound as
+ * it starts, and the two statements are not sent again.
  */
 export async function withSchool<T>(db: DataSource | EntityManager, schoolId: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
   return db.transaction(async (m: EntityManager) => {
-    await m.query(`SELECT set_config('app.school_id', $1, true)`, [schoolId]);
-    await m.query(`SET LOCAL ROLE ${TENANT_ROLE}`);
+    if (!transactionBoundTo(m, schoolId)) {
+      await m.query(`SELECT set_config('app.school_id', $1, true)`, [schoolId]);
+      await m.query(`SET LOCAL ROLE ${TENANT_ROLE}`);
+    }
     return fn(m);
   });
 }

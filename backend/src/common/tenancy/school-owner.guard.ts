@@ -12,6 +12,7 @@ import { ZodValidationException } from 'nestjs-zod';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/access-tokens';
 import { DomainException } from '../domain.exception';
+import { bindSchool } from '../request-context';
 
 /**
  * Tenancy, in one place. A route that acts on a school names where the school id comes from
@@ -19,7 +20,8 @@ import { DomainException } from '../domain.exception';
  * request with the route's own schema (so a malformed request answers the same 400 as the
  * validation pipe would), then loads the school only if the signed-in user owns it. Another
  * administrator's school and a missing one both answer 404 SCHOOL_NOT_FOUND, byte for byte.
- * Handlers take the loaded school with `@TenantSchool()`; they never see a bare id to trust.
+ * Handlers take the loaded school with `@TenantSchool()`; they never see a bare id to trust. The
+ * request is then bound to the school (`bindSchool`), so its statements run under row-level security.
  *
  * common/ knows no module: the schools module provides `SchoolOwnership` (the one query that loads
  * a school by id and owner), globally, so the guard works on any module's routes.
@@ -66,6 +68,8 @@ export class SchoolOwnerGuard implements CanActivate {
     const school = await this.schools.findOwned(schoolId, user.id);
     if (!school) throw new DomainException('SCHOOL_NOT_FOUND');
     req[SCHOOL_ON_REQUEST] = school;
+    // The rest of the request runs in the school's row-level-security context (issue 33).
+    bindSchool(school.id.toLowerCase());
     return true;
   }
 }

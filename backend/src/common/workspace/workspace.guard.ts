@@ -8,6 +8,7 @@ import { membership } from './membership.query';
 import type { WorkspaceContext } from './workspace-context';
 import { REQUIRED_PERMISSION } from './workspace.keys';
 import { isUuid } from '../uuid';
+import { bindSchool } from '../request-context';
 
 /** The methods a school awaiting approval may still call in its workspace. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -28,7 +29,9 @@ type WorkspaceRequest = { method?: string; params?: Record<string, string>; user
  *    may read its workspace but not change it: every other method answers 403 SCHOOL_NOT_APPROVED
  *    (issue 33 row 3). So nothing is added and no invitation or other e-mail goes out in the name
  *    of a school nobody vetted; its home and the `/school/*` setup calls are not workspace writes.
- * The proven `WorkspaceContext` is handed to the handler with `@Workspace()`.
+ * The proven `WorkspaceContext` is handed to the handler with `@Workspace()`, and the request is
+ * bound to the school (`bindSchool`): the rest of it, reads included, runs under the school's
+ * row-level security (database/school-bound.ts).
  */
 @Injectable()
 export class WorkspaceGuard implements CanActivate {
@@ -50,6 +53,9 @@ export class WorkspaceGuard implements CanActivate {
     if (!roleHas(role, permission)) throw new DomainException('FORBIDDEN');
     if (!member.approved && !READ_METHODS.has((req.method ?? 'GET').toUpperCase())) throw new DomainException('SCHOOL_NOT_APPROVED');
     req[WORKSPACE_ON_REQUEST] = { schoolId: schoolId.toLowerCase(), userId: user.id, role };
+    // From here on every statement of this request runs in the school's row-level-security
+    // context, so a query that forgets its school filter still sees only this school (issue 33).
+    bindSchool(schoolId.toLowerCase());
     return true;
   }
 }

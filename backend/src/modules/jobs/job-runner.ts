@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/envelope.filter';
+import { runInSchool } from '../../common/request-context';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobRegistry } from './job-registry';
 import { JobsRepository, type JobRow } from './jobs.repository';
@@ -62,7 +63,10 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     if (names.length === 0 || this.stopped) return false;
     const job = await this.repo.claim(names, this.clock.now(), JOB_LEASE_MS);
     if (!job) return false;
-    await this.run(job);
+    // The job acts for its school: everything it reads and writes runs in that school's
+    // row-level-security context, as a workspace request does (issue 33). Claiming is the one
+    // cross-school query, above.
+    await runInSchool(job.school_id, () => this.run(job));
     return true;
   }
 

@@ -129,8 +129,9 @@ export class TimetableRepository extends Repository {
     return row?.name ?? null;
   }
 
-  async classSubjects(classId: string): Promise<Set<string>> {
-    const rows = await this.rows<{ subject_id: string }>(`SELECT subject_id FROM class_subjects WHERE class_id = $1`, [classId]);
+  /** The subjects a class teaches (issue 33: this read once lacked its school filter). */
+  async classSubjects(schoolId: string, classId: string): Promise<Set<string>> {
+    const rows = await this.rows<{ subject_id: string }>(`SELECT subject_id FROM class_subjects WHERE school_id = $1 AND class_id = $2`, [schoolId, classId]);
     return new Set(rows.map((r) => r.subject_id));
   }
 

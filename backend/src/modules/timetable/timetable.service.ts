@@ -172,7 +172,7 @@ export class TimetableService {
     await this.access.require(ctx, 'staff', teacherIds);
     const [{ schedules }, subjects, teachers] = await Promise.all([
       this.repo.bellSchedules(ctx.schoolId),
-      this.repo.classSubjects(section.class_id),
+      this.repo.classSubjects(ctx.schoolId, section.class_id),
       this.repo.staffStatus(ctx.schoolId, teacherIds),
     ]);
     const periods = periodsByDay(schedules);
@@ -250,7 +250,7 @@ export class TimetableService {
     if (from.id === to.id) throw new DomainException('VALIDATION_FAILED', { details: { toSectionId: 'Choose another section to copy to' } });
     const [source, subjects, assigned] = await Promise.all([
       this.repo.sectionSlots(ctx.schoolId, from.id),
-      this.repo.classSubjects(to.class_id),
+      this.repo.classSubjects(ctx.schoolId, to.class_id),
       this.repo.assignmentsOf(ctx.schoolId, to.id),
     ]);
     const slots: TimetableSlotInput[] = [];
