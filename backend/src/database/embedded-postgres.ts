@@ -92,6 +92,8 @@ export interface EmbeddedOptions {
   password?: string;
   /** Ends a connection idle inside a transaction after this long (default 10 s). */
   idleInTransactionMs?: number;
+  /** Ends a connection that has not authenticated after this long (default 10 s). */
+  authenticationTimeoutMs?: number;
 }
 
 /** Opens the embedded database in `dataDir` (or in memory when dataDir is null) and serves it on 127.0.0.1. */
@@ -112,7 +114,7 @@ export async function startEmbeddedPostgres(dataDir: string | null, opts: Embedd
   const sweep = pgDir ? setInterval(() => restrictTree(pgDir), PERMISSION_SWEEP_MS).unref() : null;
   if (pgDir) restrictTree(pgDir);
   const password = opts.password ?? randomBytes(24).toString('base64url');
-  const server = new PgliteSocketServer(db, { port: opts.port, password, idleInTransactionMs: opts.idleInTransactionMs });
+  const server = new PgliteSocketServer(db, { port: opts.port, password, idleInTransactionMs: opts.idleInTransactionMs, authenticationTimeoutMs: opts.authenticationTimeoutMs });
   const port = await server.start();
   if (dataDir) {
     const file = lockPath(dataDir);

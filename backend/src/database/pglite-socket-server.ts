@@ -17,7 +17,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * Issue 20: a client must give the password (the per-start secret) in the startup exchange
  * (cleartext over loopback), and a connection that keeps the database idle inside a transaction,
  * or mid-exchange, for `idleInTransactionMs` is ended (its work rolled back), so one client
- * holding BEGIN cannot freeze everyone else.
+ * holding BEGIN cannot freeze everyone else. Issue 33: a connection that has not authenticated
+ * within `authenticationTimeoutMs` is ended too.
  */
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -35,6 +36,8 @@ export interface SocketServerOptions {
   password: string;
   /** How long a connection may hold the database without sending anything (default 10 s). */
   idleInTransactionMs?: number;
+  /** How long a new connection has to complete its startup and give the password (default 10 s). */
+  authenticationTimeoutMs?: number;
 }
 
 /** A PostgreSQL ErrorResponse message. */
@@ -65,6 +68,7 @@ export class PgliteSocketServer {
   private readonly port: number;
   private readonly passwordDigest: Buffer;
   private readonly idleInTransactionMs: number;
+  private readonly authenticationTimeoutMs: number;
 
   constructor(
     private readonly db: PGlite,
@@ -74,6 +78,7 @@ export class PgliteSocketServer {
     this.port = opts.port ?? 0;
     this.passwordDigest = sha256(opts.password);
     this.idleInTransactionMs = opts.idleInTransactionMs ?? 10_000;
+    this.authenticationTimeoutMs = opts.authenticationTimeoutMs ?? 10_000;
   }
 
   async start(): Promise<number> {
@@ -102,6 +107,17 @@ export class PgliteSocketServer {
     let startup: Buffer | null = null;
     let batch: Buffer[] = [];
     let chain = Promise.resolve();
+    // Issue 33 row 10: a connection that has not given the password within the timeout is ended,
+    // as PostgreSQL's authentication_timeout does, so idle connections cannot pile up. The FATAL
+    // goes out first and the socket is then destroyed outright (not half-closed with end(), which
+    // would wait for a peer that may never answer): every such client sees its connection close.
+    const authTimer = setTimeout(() => {
+      if (started || socket.destroyed) return;
+      if (socket.writable) socket.write(errorResponse('FATAL', '08P01', 'canceling authentication due to timeout'), () => socket.destroy());
+      // A client that reads nothing must not keep the socket open through a write that never drains.
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    }, this.authenticationTimeoutMs);
+    authTimer.unref();
 
     const run = (messages: Buffer, endsExchange: boolean) => {
       chain = chain.then(() => this.execute(socket, messages, endsExchange)).catch(() => {
@@ -142,6 +158,7 @@ export class PgliteSocketServer {
             return;
           }
           started = true;
+          clearTimeout(authTimer);
           // PGlite answers the startup packet itself (AuthenticationOk, parameters, ReadyForQuery).
           run(startup!, true);
           startup = null;
@@ -167,6 +184,7 @@ export class PgliteSocketServer {
       }
     });
     const closed = () => {
+      clearTimeout(authTimer);
       if (!this.sockets.delete(socket)) return;
       // Nothing to clean when the whole database is closing (stop()), and never an unhandled failure.
       chain = chain.then(() => (this.stopping ? undefined : this.forget(socket))).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect as tcpConnect } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ import { freePort } from '../reliability/private-postgres';
 const describeEmbedded = dbKind() === 'embedded' ? describe : describe.skip;
 const root = join(__dirname, '..', '..', '..');
 const IDLE_MS = 1500;
+/** The authentication timeout this test's database runs with (the server's default is 10 s). */
+const AUTH_MS = 2500;
 
 describeEmbedded('the embedded database: password, owner-only files, idle transactions ended', () => {
   let dir: string;
@@ -38,7 +41,7 @@ describeEmbedded('the embedded database: password, owner-only files, idle transa
     port = await freePort();
     child = spawn(
       process.execPath,
-      ['-r', join(root, 'bench', 'swc-register.cjs'), join(__dirname, '..', 'reliability', 'embedded-db-child.ts'), dir, String(port), password, String(IDLE_MS)],
+      ['-r', join(root, 'bench', 'swc-register.cjs'), join(__dirname, '..', 'reliability', 'embedded-db-child.ts'), dir, String(port), password, String(IDLE_MS), String(AUTH_MS)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let err = '';
@@ -92,6 +95,48 @@ describeEmbedded('the embedded database: password, owner-only files, idle transa
     expect(mode(record)).toBe(0o600);
     expect(JSON.parse(readFileSync(record, 'utf8'))).toMatchObject({ port, password });
   });
+
+  it('issue 33 row 10: 100 connections that never authenticate are each ended after the authentication timeout, while an authenticated client works', async () => {
+    // A StartupMessage (protocol 3.0, user postgres): the server answers with a password request and waits.
+    const params = Buffer.from('user\0postgres\0database\0postgres\0\0', 'utf8');
+    const startup = Buffer.alloc(8 + params.length);
+    startup.writeInt32BE(startup.length, 0);
+    startup.writeInt32BE(196608, 4);
+    params.copy(startup, 8);
+    const working = await connect(password);
+    const opened = Date.now();
+    const idle = Array.from({ length: 100 }, (_, i) => {
+      const sock = tcpConnect(port, '127.0.0.1');
+      let received = Buffer.alloc(0);
+      sock.on('data', (d: Buffer) => (received = Buffer.concat([received, d])));
+      sock.on('error', () => undefined);
+      // Most send a startup packet and go quiet; some send nothing at all, some half a packet.
+      sock.once('connect', () => {
+        if (i % 10 === 0) return;
+        sock.write(i % 10 === 1 ? startup.subarray(0, 6) : startup);
+      });
+      return new Promise<{ i: number; after: number; received: Buffer }>((resolve) => sock.once('close', () => resolve({ i, after: Date.now() - opened, received })));
+    });
+    // The database serves an authenticated client while they wait.
+    expect((await working.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    const ended = await Promise.all(idle);
+    for (const e of ended) {
+      expect(e.after).toBeGreaterThanOrEqual(AUTH_MS - 300);
+      expect(e.after).toBeLessThan(AUTH_MS + 8_000);
+    }
+    // Those that sent a whole startup packet were asked for the password and then told why they go.
+    const full = ended.filter((e) => e.i % 10 > 1);
+    expect(full).toHaveLength(80);
+    for (const e of full) {
+      expect(e.received[0]).toBe(0x52);
+      expect(e.received.toString('utf8')).toContain('canceling authentication due to timeout');
+    }
+    expect((await working.query('SELECT 2 AS two')).rows[0].two).toBe(2);
+    await working.end();
+    const fresh = await connect(password);
+    expect((await fresh.query('SELECT 3 AS three')).rows[0].three).toBe(3);
+    await fresh.end();
+  }, 60_000);
 
   describe('a client that holds BEGIN', () => {
     let t: TestApp;
