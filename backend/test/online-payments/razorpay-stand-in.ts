@@ -42,6 +42,8 @@ export class RazorpayStandIn {
   refundStatus: 'processed' | 'pending' = 'processed';
   private readonly hanging: ServerResponse[] = [];
   baseUrl = '';
+  /** The gateway's clock (payments' created_at); a test may tie it to the app's fake clock. */
+  now: () => Date = () => new Date();
 
   constructor(
     readonly keyId: string,
@@ -89,6 +91,25 @@ export class RazorpayStandIn {
       const items = this.payments.get(m[1]) ?? [];
       return send(200, { entity: 'collection', count: items.length, items });
     }
+    if (req.method === 'GET' && path.startsWith('/payments?')) {
+      // GET /v1/payments?from=&to=&count=&skip=: the account's payments created in [from, to] (unix seconds), newest first.
+      const q = new URL(path, 'http://stand-in').searchParams;
+      const from = Number(q.get('from') ?? 0);
+      const to = Number(q.get('to') ?? Number.MAX_SAFE_INTEGER);
+      const count = Math.min(100, Number(q.get('count') ?? 10));
+      const skip = Number(q.get('skip') ?? 0);
+      const all = [...this.payments.values()]
+        .flat()
+        .filter((p) => p.created_at >= from && p.created_at <= to)
+        .sort((x, y) => y.created_at - x.created_at || x.id.localeCompare(y.id));
+      const items = all.slice(skip, skip + count);
+      return send(200, { entity: 'collection', count: items.length, items });
+    }
+    if (req.method === 'GET' && (m = path.match(/^\/payments\/([^/?]+)$/))) {
+      const payment = [...this.payments.values()].flat().find((p) => p.id === m![1]);
+      if (!payment) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
+      return send(200, payment);
+    }
     if (req.method === 'POST' && (m = path.match(/^\/payments\/([^/]+)\/refund$/))) {
       const payment = [...this.payments.values()].flat().find((p) => p.id === m![1]);
       if (!payment) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
@@ -98,9 +119,9 @@ export class RazorpayStandIn {
   }
 
   /** The payer completes Checkout: a captured payment on the order (what the gateway then knows). */
-  pay(orderId: string, status: StandInPayment['status'] = 'captured'): StandInPayment {
+  pay(orderId: string, status: StandInPayment['status'] = 'captured', amount?: number): StandInPayment {
     const order = this.orders.get(orderId)!;
-    const p: StandInPayment = { id: rid('pay'), entity: 'payment', amount: order.amount, currency: 'INR', status, order_id: orderId, method: 'upi', captured: status === 'captured', amount_refunded: 0, error_description: status === 'failed' ? 'Payment was unsuccessful as you cancelled it.' : null, created_at: Math.floor(Date.now() / 1000) };
+    const p: StandInPayment = { id: rid('pay'), entity: 'payment', amount: amount ?? order.amount, currency: 'INR', status, order_id: orderId, method: 'upi', captured: status === 'captured', amount_refunded: 0, error_description: status === 'failed' ? 'Payment was unsuccessful as you cancelled it.' : null, created_at: Math.floor(this.now().getTime() / 1000) };
     this.payments.set(orderId, [...(this.payments.get(orderId) ?? []), p]);
     return p;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalField, requiredText } from '../schemas/common';
-import { pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
+import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
 import type { InstalmentDue } from './fees';
 
 /**
@@ -164,4 +164,62 @@ export interface PayLinkView {
 /** Paise still payable on an instalment now: its balance, late fee included. */
 export function payableOf(inst: Pick<InstalmentDue, 'balance'>): number {
   return Math.max(0, inst.balance);
+}
+
+// ── reconciliation (the accountant's report) ───────────────────────────────
+/** The longest period one reconciliation report covers. */
+export const RECONCILIATION_MAX_DAYS = 92;
+
+export const reconciliationQuerySchema = z
+  .object({
+    from: optionalField(isoDateSchema),
+    to: optionalField(isoDateSchema),
+    format: optionalField(z.enum(['json', 'xlsx'], { error: 'Format must be json or xlsx' })),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from || !v.to) return;
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date', path: ['to'] });
+    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > RECONCILIATION_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', message: `Choose at most ${RECONCILIATION_MAX_DAYS} days at a time`, path: ['to'] });
+  });
+export type ReconciliationQuery = z.output<typeof reconciliationQuerySchema>;
+
+/**
+ * What can be wrong with a line: the gateway captured a payment for one of the school's orders but
+ * no active receipt holds it; a receipt is active but the gateway has no captured payment for it
+ * (refunded, failed or unknown there); the receipt's amount is not what the gateway captured.
+ */
+export const RECONCILIATION_ISSUES = ['paid_without_receipt', 'receipt_without_capture', 'amount_mismatch'] as const;
+export type ReconciliationIssue = (typeof RECONCILIATION_ISSUES)[number];
+
+export interface ReconciliationLine {
+  gatewayPaymentId: string;
+  gatewayOrderId: string | null;
+  /** The receipt holding the payment (null: none). */
+  receiptId: string | null;
+  receiptNumber: string | null;
+  receiptStatus: 'active' | 'cancelled' | null;
+  paidOn: string | null;
+  studentName: string | null;
+  receiptAmountPaise: number | null;
+  /** What the gateway says: its amount and status (captured, refunded, failed, …); null when it does not know the payment. */
+  gatewayAmountPaise: number | null;
+  gatewayStatus: string | null;
+  issues: ReconciliationIssue[];
+}
+
+/** `GET /schools/{id}/online-payments/reconciliation?from=&to=` (IST school dates, default today). */
+export interface Reconciliation {
+  from: string;
+  to: string;
+  lines: ReconciliationLine[];
+  totals: {
+    /** Active online receipts of the period and their sum. */
+    receipts: number;
+    receiptPaise: number;
+    /** Payments the gateway captured for the school's orders in the period and their sum. */
+    captured: number;
+    capturedPaise: number;
+    mismatches: number;
+  };
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { GatewaySettings, PayLinkResult, PaymentConfirmation, PaymentOrderList, PaymentOrderResult, RefundResult } from '@vidyalaya/shared';
+import type { GatewaySettings, PayLinkResult, PaymentConfirmation, PaymentOrderList, PaymentOrderResult, Reconciliation, RefundResult } from '@vidyalaya/shared';
+import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
@@ -11,6 +12,7 @@ import {
   PaymentOrderParamDto,
   PutGatewayDto,
   ReceiptRefundParamDto,
+  ReconciliationQueryDto,
   RefundReceiptDto,
   StudentPaymentParamDto,
 } from './online-payments.dto';
@@ -20,9 +22,13 @@ import {
   PaymentConfirmationResponse,
   PaymentOrderListResponse,
   PaymentOrderResponse,
+  ReconciliationResponse,
   RefundResponse,
 } from './online-payments.responses';
 import { OnlinePaymentsService } from './online-payments.service';
+import { reconciliationWorkbook } from './reconciliation-xlsx';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Online fee payment in the school's workspace (DECISIONS "Online fee payment"). */
 @ApiTags('Online payments')
@@ -78,6 +84,20 @@ export class OnlinePaymentsController {
   @ApiData(PaymentConfirmationResponse)
   confirm(@Workspace() ctx: WorkspaceContext, @Param() p: PaymentOrderParamDto, @Body() dto: ConfirmPaymentDto): Promise<PaymentConfirmation> {
     return this.payments.confirm(ctx, p.orderId, dto);
+  }
+
+  @Get('online-payments/reconciliation')
+  @RequirePermission('fees.manage')
+  @ApiOperation({
+    summary:
+      'Online receipts of ?from=&to= (school dates, default today, at most 92 days) against the gateway’s payments: each line with the gateway payment id, amounts, statuses and issues (paid_without_receipt, receipt_without_capture, amount_mismatch); &format=xlsx answers a workbook',
+  })
+  @ApiData(ReconciliationResponse)
+  async reconciliation(@Workspace() ctx: WorkspaceContext, @Query() q: ReconciliationQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Reconciliation | Buffer> {
+    const report = await this.payments.reconciliation(ctx, q);
+    if (q.format !== 'xlsx') return report;
+    reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="online-reconciliation-${report.from}-to-${report.to}.xlsx"`).header('Cache-Control', 'no-store');
+    return reconciliationWorkbook(report, (await this.payments.schoolName(ctx.schoolId)) ?? '');
   }
 
   @Post('receipts/:receiptId/refund')

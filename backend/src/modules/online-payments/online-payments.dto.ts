@@ -7,6 +7,7 @@ import {
   paymentOrderParamSchema,
   putGatewaySchema,
   receiptRefundParamSchema,
+  reconciliationQuerySchema,
   refundReceiptSchema,
   studentPaymentParamSchema,
   webhookParamSchema,
@@ -24,3 +25,4 @@ export class ReceiptRefundParamDto extends createZodDto(receiptRefundParamSchema
 export class PayLinkTokenParamDto extends createZodDto(payLinkTokenParamSchema) {}
 export class PayLinkOrderParamDto extends createZodDto(payLinkOrderParamSchema) {}
 export class WebhookParamDto extends createZodDto(webhookParamSchema) {}
+export class ReconciliationQueryDto extends createZodDto(reconciliationQuerySchema) {}

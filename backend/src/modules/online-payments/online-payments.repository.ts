@@ -46,6 +46,24 @@ export interface PaymentRow {
   refund_requested_by: string | null;
 }
 
+export interface ReconciliationReceiptRow {
+  gateway_payment_id: string;
+  gateway_order_id: string | null;
+  receipt_id: string;
+  receipt_number: string;
+  receipt_status: 'active' | 'cancelled';
+  paid_on: string;
+  student_name: string;
+  amount: string;
+}
+// Every receipt of mode online: those the gateway's payments made (online_payments) and any typed in
+// at the counter with a payment id as reference, which the report checks with the gateway too.
+const RECONCILIATION_COLUMNS = `coalesce(p.gateway_payment_id, r.reference, '') AS gateway_payment_id, o.gateway_order_id, r.id AS receipt_id, r.number AS receipt_number,
+  r.status AS receipt_status, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on, r.student_name, r.amount`;
+const RECONCILIATION_FROM = `FROM fee_receipts r
+  LEFT JOIN online_payments p ON p.school_id = r.school_id AND p.receipt_id = r.id
+  LEFT JOIN payment_orders o ON o.school_id = p.school_id AND o.id = p.order_id`;
+
 export interface PayLinkRow {
   id: string;
   student_id: string;
@@ -168,6 +186,32 @@ export class OnlinePaymentsRepository extends Repository {
        WHERE school_id = $1 AND id = $2`,
       [schoolId, paymentId, r.status, r.refundId ?? null, r.reason ?? null, r.by ?? null, now],
     );
+  }
+
+  // ── reconciliation ─────────────────────────────────────────────────────
+  /** The online receipts paid on the school dates from–to (active and cancelled), with their gateway ids. */
+  reconciliationReceipts(schoolId: string, from: string, to: string): Promise<ReconciliationReceiptRow[]> {
+    return this.rows<ReconciliationReceiptRow>(
+      `SELECT ${RECONCILIATION_COLUMNS} ${RECONCILIATION_FROM}
+        WHERE r.school_id = $1 AND r.mode = 'online' AND r.paid_on BETWEEN $2::date AND $3::date ORDER BY r.paid_on, r.seq`,
+      [schoolId, from, to],
+    );
+  }
+
+  /** The receipts holding these gateway payments, whatever their date. */
+  receiptsOfGatewayPayments(schoolId: string, gatewayPaymentIds: string[]): Promise<ReconciliationReceiptRow[]> {
+    if (gatewayPaymentIds.length === 0) return Promise.resolve([]);
+    return this.rows<ReconciliationReceiptRow>(`SELECT ${RECONCILIATION_COLUMNS} ${RECONCILIATION_FROM}
+        WHERE r.school_id = $1 AND r.mode = 'online' AND coalesce(p.gateway_payment_id, r.reference) = ANY($2::text[]) ORDER BY r.paid_on, r.seq`, [
+      schoolId,
+      gatewayPaymentIds,
+    ]);
+  }
+
+  /** Which of these gateway order ids are the school's orders, with the child's name. */
+  ordersByGatewayIds(schoolId: string, gatewayOrderIds: string[]): Promise<{ gateway_order_id: string; student_name: string }[]> {
+    if (gatewayOrderIds.length === 0) return Promise.resolve([]);
+    return this.rows(`SELECT gateway_order_id, student_name FROM payment_orders WHERE school_id = $1 AND gateway_order_id = ANY($2::text[])`, [schoolId, gatewayOrderIds]);
   }
 
   // ── pay links ──────────────────────────────────────────────────────────

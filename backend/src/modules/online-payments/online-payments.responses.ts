@@ -1,4 +1,11 @@
-import { GATEWAY_PROVIDERS, PAYMENT_ORDER_STATUSES, REFUND_STATUSES, type GatewaySettings, type PayLinkView, type PaymentConfirmation, type PaymentOrder, type RefundResult } from '@vidyalaya/shared';
+import {
+  GATEWAY_PROVIDERS,
+  PAYMENT_ORDER_STATUSES,
+  RECONCILIATION_ISSUES,
+  REFUND_STATUSES,
+  type GatewaySettings,
+  type Reconciliation, type PayLinkView, type PaymentConfirmation, type PaymentOrder, type RefundResult,
+} from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
@@ -68,6 +75,28 @@ const payLinkViewSchema = z.object({
   expiresAt: z.string(),
 }) satisfies z.ZodType<PayLinkView>;
 
+const reconciliationSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(
+    z.object({
+      gatewayPaymentId: z.string(),
+      gatewayOrderId: z.string().nullable(),
+      receiptId: z.uuid().nullable(),
+      receiptNumber: z.string().nullable(),
+      receiptStatus: z.enum(['active', 'cancelled']).nullable(),
+      paidOn: z.string().nullable(),
+      studentName: z.string().nullable(),
+      receiptAmountPaise: paise.nullable(),
+      gatewayAmountPaise: paise.nullable(),
+      gatewayStatus: z.string().nullable(),
+      issues: z.array(z.enum(RECONCILIATION_ISSUES)),
+    }),
+  ),
+  totals: z.object({ receipts: z.int(), receiptPaise: paise, captured: z.int(), capturedPaise: paise, mismatches: z.int() }),
+}) satisfies z.ZodType<Reconciliation>;
+
+export class ReconciliationResponse extends createZodDto(successEnvelope(reconciliationSchema)) {}
 export class GatewaySettingsResponse extends createZodDto(successEnvelope(gatewaySchema)) {}
 export class PaymentOrderResponse extends createZodDto(successEnvelope(z.object({ order: orderSchema }))) {}
 export class PaymentOrderListResponse extends createZodDto(successEnvelope(pageSchema(orderSchema))) {}

@@ -17,6 +17,9 @@ import {
   type PaymentOrderList,
   type PaymentOrderResult,
   type PutGatewayInput,
+  type Reconciliation,
+  type ReconciliationIssue,
+  type ReconciliationLine,
   type RefundReceiptInput,
   type RefundResult,
   type Student,
@@ -233,6 +236,93 @@ export class OnlinePaymentsService implements OnModuleInit {
     const studentIds = await this.access.guardianStudentIds(ctx);
     const { rows, total } = await this.repo.orders(ctx.schoolId, { status: q.status, studentId: q.studentId, studentIds }, q.page, q.pageSize);
     return { items: rows.map((r) => toOrder(r, this.config.razorpayCheckoutUrl)), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  // ── reconciliation ─────────────────────────────────────────────────────
+  async schoolName(schoolId: string): Promise<string | null> {
+    return (await this.repo.school(schoolId))?.name ?? null;
+  }
+
+  /**
+   * The accountant's reconciliation of online receipts against the gateway for the school dates
+   * from–to (default today): the gateway's payments made in that period (`GET /payments?from=&to=`,
+   * IST midnight to midnight) that belong to the school's orders, and the online receipts paid on
+   * those dates; a receipt whose payment falls outside the period is looked up on its own
+   * (`GET /payments/{id}`). Each line names what is wrong: a captured payment with no active receipt,
+   * an active receipt with no captured payment, or amounts that differ. Nothing is written.
+   */
+  async reconciliation(ctx: WorkspaceContext, q: { from?: string; to?: string }): Promise<Reconciliation> {
+    const from = q.from ?? q.to ?? this.today();
+    const to = q.to ?? (q.from ? (q.from > this.today() ? q.from : this.today()) : from);
+    const { creds } = await this.credentials(ctx.schoolId);
+    const range = { from: Math.floor(Date.parse(`${from}T00:00:00+05:30`) / 1000), to: Math.floor(Date.parse(`${to}T23:59:59+05:30`) / 1000) };
+    let listed: GatewayPayment[];
+    try {
+      listed = await this.gateway.payments(creds, range);
+    } catch (err) {
+      throw this.unavailable(err, 'payments list');
+    }
+    // Only the school's own orders: the same Razorpay account may take other payments too. Attempts
+    // that never took money (created, failed) are not settlements.
+    const counted = listed.filter((p) => p.orderId && (p.status === 'captured' || p.status === 'refunded' || p.status === 'authorized'));
+    const ours = new Map((await this.repo.ordersByGatewayIds(ctx.schoolId, [...new Set(counted.map((p) => p.orderId!))])).map((o) => [o.gateway_order_id, o.student_name]));
+    const inRange = counted.filter((p) => ours.has(p.orderId!));
+    const gatewayById = new Map<string, GatewayPayment>(inRange.map((p) => [p.id, p]));
+    const inPeriod = await this.repo.reconciliationReceipts(ctx.schoolId, from, to);
+    const seen = new Set(inPeriod.map((r) => r.gateway_payment_id));
+    const elsewhere = (await this.repo.receiptsOfGatewayPayments(ctx.schoolId, [...gatewayById.keys()].filter((id) => !seen.has(id)))).filter(
+      (r) => !inPeriod.some((x) => x.receipt_id === r.receipt_id),
+    );
+    const receipts = [...inPeriod, ...elsewhere];
+    // A receipt whose payment the period's list does not hold (made on another day, or typed in by hand).
+    for (const id of new Set(inPeriod.map((r) => r.gateway_payment_id))) {
+      if (gatewayById.has(id) || !/^pay_[A-Za-z0-9]{6,40}$/.test(id)) continue;
+      try {
+        const p = await this.gateway.payment(creds, id);
+        if (p) gatewayById.set(p.id, p);
+      } catch (err) {
+        throw this.unavailable(err, 'payment fetch');
+      }
+    }
+    const activeFor = new Set(receipts.filter((r) => r.receipt_status === 'active').map((r) => r.gateway_payment_id));
+    const line = (r: (typeof receipts)[number] | null, g: GatewayPayment | null): ReconciliationLine => {
+      const issues: ReconciliationIssue[] = [];
+      if (g?.status === 'captured' && !activeFor.has(g.id)) issues.push('paid_without_receipt');
+      if (r?.receipt_status === 'active' && g?.status !== 'captured') issues.push('receipt_without_capture');
+      if (r && g && n(r.amount) !== g.amount) issues.push('amount_mismatch');
+      return {
+        gatewayPaymentId: r?.gateway_payment_id ?? g!.id,
+        gatewayOrderId: r?.gateway_order_id ?? g?.orderId ?? null,
+        receiptId: r?.receipt_id ?? null,
+        receiptNumber: r?.receipt_number ?? null,
+        receiptStatus: r?.receipt_status ?? null,
+        paidOn: r?.paid_on ?? null,
+        studentName: r?.student_name ?? (g?.orderId ? (ours.get(g.orderId) ?? null) : null),
+        receiptAmountPaise: r ? n(r.amount) : null,
+        gatewayAmountPaise: g ? g.amount : null,
+        gatewayStatus: g ? g.status : null,
+        issues,
+      };
+    };
+    const lines = receipts.map((r) => line(r, gatewayById.get(r.gateway_payment_id) ?? null));
+    const held = new Set(receipts.map((r) => r.gateway_payment_id));
+    for (const g of gatewayById.values()) if (!held.has(g.id)) lines.push(line(null, g));
+    // The receipts in the order of their numbers, then what has no receipt.
+    lines.sort((x, y) => (x.paidOn ?? '9999').localeCompare(y.paidOn ?? '9999') || (x.receiptNumber ?? '~').localeCompare(y.receiptNumber ?? '~', undefined, { numeric: true }) || x.gatewayPaymentId.localeCompare(y.gatewayPaymentId));
+    const active = inPeriod.filter((r) => r.receipt_status === 'active');
+    const captured = inRange.filter((p) => p.status === 'captured');
+    return {
+      from,
+      to,
+      lines,
+      totals: {
+        receipts: active.length,
+        receiptPaise: active.reduce((s, r) => s + n(r.amount), 0),
+        captured: captured.length,
+        capturedPaise: captured.reduce((s, p) => s + p.amount, 0),
+        mismatches: lines.filter((l) => l.issues.length > 0).length,
+      },
+    };
   }
 
   // ── recording a payment ────────────────────────────────────────────────

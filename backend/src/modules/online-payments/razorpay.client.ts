@@ -47,6 +47,10 @@ export class GatewayError extends Error {
 export interface PaymentGatewayClient {
   createOrder(creds: GatewayCredentials, order: { amount: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
   orderPayments(creds: GatewayCredentials, gatewayOrderId: string): Promise<GatewayPayment[]>;
+  /** The account's payments made between two instants (unix seconds, inclusive), every page. */
+  payments(creds: GatewayCredentials, range: { from: number; to: number }): Promise<GatewayPayment[]>;
+  /** One payment, or null when the gateway does not know it. */
+  payment(creds: GatewayCredentials, paymentId: string): Promise<GatewayPayment | null>;
   refund(creds: GatewayCredentials, paymentId: string, refund: { amount: number; notes: Record<string, string> }): Promise<GatewayRefund>;
   /** The browser's proof after Checkout: HMAC-SHA256(order_id + "|" + payment_id, key_secret), hex. */
   checkoutSignatureValid(keySecret: string, gatewayOrderId: string, paymentId: string, signature: string): boolean;
@@ -120,6 +124,29 @@ export class RazorpayClient implements PaymentGatewayClient {
   async orderPayments(creds: GatewayCredentials, gatewayOrderId: string): Promise<GatewayPayment[]> {
     const c = await this.call<{ items?: RazorpayPaymentEntity[] }>(creds, 'GET', `/orders/${encodeURIComponent(gatewayOrderId)}/payments`);
     return (c?.items ?? []).map(toPayment);
+  }
+
+  /** `GET /payments?from=&to=&count=100&skip=`: pages of at most 100 until a short one (at most 50 pages). */
+  async payments(creds: GatewayCredentials, range: { from: number; to: number }): Promise<GatewayPayment[]> {
+    const all: GatewayPayment[] = [];
+    for (let page = 0; page < 50; page++) {
+      const c = await this.call<{ items?: RazorpayPaymentEntity[] }>(creds, 'GET', `/payments?from=${range.from}&to=${range.to}&count=100&skip=${page * 100}`);
+      const items = c?.items ?? [];
+      all.push(...items.map(toPayment));
+      if (items.length < 100) break;
+    }
+    return all;
+  }
+
+  /** `GET /payments/{id}`; Razorpay answers 400 BAD_REQUEST_ERROR for an id it does not know. */
+  async payment(creds: GatewayCredentials, paymentId: string): Promise<GatewayPayment | null> {
+    try {
+      const p = await this.call<RazorpayPaymentEntity>(creds, 'GET', `/payments/${encodeURIComponent(paymentId)}`);
+      return typeof p?.id === 'string' ? toPayment(p) : null;
+    } catch (err) {
+      if (err instanceof GatewayError && err.kind === 'refused' && (err.httpStatus === 400 || err.httpStatus === 404)) return null;
+      throw err;
+    }
   }
 
   async refund(creds: GatewayCredentials, paymentId: string, refund: { amount: number; notes: Record<string, string> }): Promise<GatewayRefund> {
