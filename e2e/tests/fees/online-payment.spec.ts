@@ -37,6 +37,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
     instalments: [
       { name: 'Quarter 1', dueOn: `${start}-04-10`, items: [{ headId: tuition, amount: 1_250_000 }] },
       { name: 'Quarter 2', dueOn: `${start + 1}-03-10`, items: [{ headId: tuition, amount: 1_100_000 }] },
+      { name: 'Quarter 3', dueOn: `${start + 1}-03-20`, items: [{ headId: tuition, amount: 900_000 }] },
     ],
   });
   const { student } = await call(request, 'POST', `/schools/${school.id}/students`, token, {
@@ -55,6 +56,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const guardian = await phone.newPage();
   const receipts: string[] = [];
+  let lastLink = '';
 
   for (const [lang, m, instalment, rupees] of [
     ['en', en, 'Quarter 1', '₹12,500.00'],
@@ -82,6 +84,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
     await dialog.getByRole('button', { name: m['link.done'], exact: true }).click();
 
     // The guardian, not signed in, on a phone: only this child's dues.
+    lastLink = url;
     await guardian.goto(url);
     if (lang === 'hi') await guardian.getByRole('button', { name: 'हिन्दी' }).click();
     await expect(guardian.getByTestId('pay-link-student')).toHaveText(m['pay.forChildClass'].replace('{name}', 'Kavya Menon').replace('{className}', 'Class 4 A'));
@@ -123,6 +126,35 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto(`/workspace/${school.id}/fees/day-book`);
   for (const n of receipts) await expect(page.getByText(n, { exact: true })).toBeVisible();
+
+  // A payment Razorpay took whose browser never came back (no confirmation, no webhook yet): Quarter 3.
+  const token3 = new URL(lastLink).pathname.split('/').pop()!;
+  const lost = await request.post(`${API}/public/pay/${token3}/orders`, { data: { instalmentIds: [(await call(request, 'GET', `/schools/${school.id}/students/${student.id}/fees`, token)).instalments.find((i: { name: string }) => i.name === 'Quarter 3').instalmentId] } });
+  expect(lost.status()).toBe(201);
+  const lostOrder = (await lost.json()).data.order;
+  const taken = await request.post(`${new URL(lostOrder.checkoutUrl).origin}/v1/checkout/pay`, { data: { order_id: lostOrder.gatewayOrderId } });
+  expect(taken.ok()).toBe(true);
+
+  // The accountant's reconciliation on the payments page (the admin's screen is in Hindi now): the two
+  // receipts match Razorpay's captured payments; the lost one is named; at 360 px, then in English.
+  await page.goto(`/workspace/${school.id}/payments`);
+  const recon = page.getByTestId('reconciliation');
+  await expect(recon.getByRole('heading', { name: hi['recon.title'] })).toBeVisible();
+  await expect(page.getByTestId('recon-mismatches')).toHaveText('1');
+  for (const n of receipts) await expect(recon.locator('li[data-issues="none"]').filter({ hasText: n })).toBeVisible();
+  await expect(recon.locator('li[data-issues="paid_without_receipt"]')).toContainText(hi['recon.issue.paid_without_receipt']);
+  await expect(recon.locator('li[data-issues="paid_without_receipt"]')).toContainText('₹9,000.00');
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await recon.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screens/online-payment-reconciliation-hi-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.getByRole('button', { name: 'English' }).first().click();
+  await expect(recon.getByRole('heading', { name: en['recon.title'] })).toBeVisible();
+  await expect(recon.locator('li[data-issues="paid_without_receipt"]')).toContainText(en['recon.issue.paid_without_receipt']);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), recon.getByRole('button', { name: en['recon.export'] }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^online-reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await page.screenshot({ path: 'docs/screens/online-payment-reconciliation-en.png', fullPage: true });
 
   // A link for another school's child or a forged token opens nothing.
   await guardian.goto(`http://${school.subdomain}.localhost:${new URL(page.url()).port}/pay/not-a-real-token-at-all`);

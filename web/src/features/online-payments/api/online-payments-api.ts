@@ -8,6 +8,7 @@ import type {
   PaymentOrderResult,
   PaymentOrderStatus,
   PutGatewayInput,
+  Reconciliation,
   StudentFees,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -44,6 +45,10 @@ export const onlinePaymentsApi = api.enhanceEndpoints({ addTagTypes: ['PaymentsG
     payLink: b.mutation<PayLinkResult, { schoolId: string; studentId: string }>({
       query: ({ schoolId, studentId }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/pay-links`, method: 'POST' }),
     }),
+    reconciliation: b.query<Reconciliation, { schoolId: string; from: string; to: string }>({
+      query: ({ schoolId, from, to }) => ({ url: `${school(schoolId)}/online-payments/reconciliation`, params: { from, to } }),
+      providesTags: ['PaymentOrders'],
+    }),
     payLinkView: b.query<PayLinkView, string>({
       query: (token) => ({ url: link(token), skipAuthRefresh: true }),
       providesTags: ['PayDues'],
@@ -62,6 +67,7 @@ export const {
   useGatewayQuery,
   usePutGatewayMutation,
   usePaymentOrdersQuery,
+  useReconciliationQuery,
   useChildDuesQuery,
   useOpenOrderMutation,
   useConfirmOrderMutation,
@@ -69,3 +75,6 @@ export const {
   usePayLinkOrderMutation,
   usePayLinkConfirmMutation,
 } = onlinePaymentsApi;
+
+/** The reconciliation as an Excel workbook (the same query with format=xlsx). */
+export const reconciliationXlsxPath = (schoolId: string, from: string, to: string) => `${school(schoolId)}/online-payments/reconciliation?from=${from}&to=${to}&format=xlsx`;

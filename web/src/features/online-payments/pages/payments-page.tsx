@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
+import { ReconciliationSection } from '../components/reconciliation-section';
 import { useGatewayQuery, usePaymentOrdersQuery, usePutGatewayMutation } from '../api/online-payments-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
 import '../components/online-payments.css';
@@ -67,7 +68,7 @@ function GatewaySettingsCard(props: { schoolId: string }) {
 
 /**
  * Online payments (/workspace/{schoolId}/payments): the accountant's list of orders (open, paid,
- * failed) and, for the admin, the gateway's settings.
+ * failed), the reconciliation with the gateway (fees.manage) and, for the admin, the gateway's settings.
  */
 export function Component() {
   const t = useT();
@@ -76,6 +77,10 @@ export function Component() {
   const [status, setStatus] = useState<PaymentOrderStatus | undefined>(undefined);
   const canList = roleHas(home.role, 'fees.collect');
   const orders = usePaymentOrdersQuery({ schoolId, status, page: 1 }, { skip: !canList });
+  // The gateway's settings name whether it is on; the accountant cannot read them, so for them the
+  // report itself says when it is not set up.
+  const gateway = useGatewayQuery(schoolId, { skip: !roleHas(home.role, 'payments.gateway') });
+  const gatewayOn = !roleHas(home.role, 'payments.gateway') || (gateway.data ? gateway.data.provider !== 'none' : false);
   if (!canList && !roleHas(home.role, 'payments.gateway')) return <Navigate to={`/workspace/${schoolId}`} replace />;
   return (
     <div className="op-page">
@@ -122,6 +127,7 @@ export function Component() {
           ) : null}
         </section>
       ) : null}
+      {roleHas(home.role, 'fees.manage') && gatewayOn ? <ReconciliationSection schoolId={schoolId} /> : null}
     </div>
   );
 }
