@@ -24,6 +24,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The web app's service worker (issue 37) would answer pages and cached scripts itself, out of
+    // page.route's sight; only the specs about it allow it (e2e/tests/app/installable.spec.ts).
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node e2e/serve.mjs',

@@ -8,6 +8,7 @@ import { dropDarkTheme } from './vite-plugins/drop-dark-theme';
 import { dropIconFont } from './vite-plugins/drop-icon-font';
 import { lazyIconNames } from './vite-plugins/lazy-icon-names';
 import { precompress } from './vite-plugins/precompress';
+import { serviceWorker } from './vite-plugins/service-worker';
 import { linguiCatalogues } from './vite-lingui-catalogues';
 
 const shared = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
@@ -35,7 +36,7 @@ const EAGER_CHUNK = (chunk: { name: string; isEntry: boolean; moduleIds: readonl
   chunk.isEntry || chunk.name.startsWith('vendor-') || chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/.test(id));
 
 export default defineConfig({
-  plugins: [react(), linguiCatalogues(), lazyIconNames(), compileHints(EAGER_CHUNK), precompress()],
+  plugins: [react(), linguiCatalogues(), lazyIconNames(), compileHints(EAGER_CHUNK), serviceWorker(), precompress()],
   resolve: {
     // The shared package's source: its main entry and its domain subpaths (`@vidyalaya/shared/auth`).
     alias: [

@@ -2,12 +2,18 @@
 // Draws the app icon (build/icon.png, 512×512, RGBA) with no image library: a teal rounded square,
 // a white open book and an amber rising sun, each pixel 4×4-supersampled, encoded as PNG by hand
 // (zlib + CRC-32). electron-builder derives the Windows .ico and macOS .icns from it.
+// `make-icon.mjs --size 192 --out web/public/icons/icon-192.png` draws the same icon at another size
+// (the web app's manifest, issue 37).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
-const SIZE = 512;
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SIZE = Number(arg('--size') ?? 512);
 const SS = 4;
 const TEAL = [0x1c, 0x6e, 0x8c];
 const AMBER = [0xf2, 0xa5, 0x41];
@@ -86,7 +92,7 @@ const png = Buffer.concat([
   chunk('IDAT', deflateSync(raw, { level: 9 })),
   chunk('IEND', Buffer.alloc(0)),
 ]);
-const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'icon.png');
+const out = arg('--out') ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'icon.png');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, png);
 process.stdout.write(`${out}: ${SIZE}×${SIZE}, ${png.length} bytes\n`);
