@@ -5,7 +5,8 @@
 // repository, service, controller, answers, manifest and migration; the shared contract and wire
 // schemas; the web feature (route, page, API, English and Hindi); an integration test. Then adds
 // the one line per list: src/app.manifest.ts, shared/src/modules/index.ts, web/src/app/features.ts
-// (with the exports and the route snapshot's two rows and the sidebar's label that go with them).
+// (with the exports, the route snapshot's two rows, the sidebar's label and the table-ownership
+// snapshot that go with them).
 // `--dry-run` writes nothing and prints {files, edits} as JSON (scripts/lint/new-module.spec.ts).
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -434,7 +435,7 @@ export function registrations(n, read = (p) => readFileSync(join(root, p), 'utf8
   return edits;
 }
 
-function main(argv) {
+async function main(argv) {
   const args = argv.slice(2);
   const flag = (name) => {
     const i = args.indexOf(name);
@@ -466,8 +467,11 @@ function main(argv) {
     writeFileSync(join(root, path), text);
   }
   for (const [path, text] of Object.entries(edits)) writeFileSync(join(root, path), text);
+  // The table-ownership snapshot now has the new repository and its table.
+  const ownership = await import('./table-ownership.mjs');
+  writeFileSync(ownership.SNAPSHOT, ownership.render(ownership.snapshot()));
   console.log(`Module ${n.name}: ${Object.keys(files).length} files written, listed in ${Object.keys(edits).join(', ')}.`);
   console.log('Next: node node_modules/typescript-native/bin/tsc -b shared backend web, npx eslint on its folders, its test on both databases (docs/adding-a-module.md).');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv);
