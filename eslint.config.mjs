@@ -1,5 +1,6 @@
 // The linter's one job here is structure: the import boundaries between the parts of the code,
-// no import cycles, no unused names, the typed store hooks. `npm run lint` runs it; `npm test`
+// no import cycles, no arrow running up (shared → apps, database → modules, lib → app), no unused
+// names, the typed store hooks. `npm run lint` runs it; `npm test`
 // runs it after the type checks; scripts/lint/lint.spec.ts proves each rule fires on a
 // deliberately bad fixture (scripts/lint/fixtures/) and that the real tree is clean.
 // The boundaries are computed from the folders, so a new web feature or back-end module is covered
@@ -16,6 +17,15 @@ const root = dirname(fileURLToPath(import.meta.url));
 const foldersIn = (dir) => {
   try {
     return readdirSync(join(root, dir)).filter((name) => statSync(join(root, dir, name)).isDirectory());
+  } catch {
+    return [];
+  }
+};
+
+/** The files directly inside `dir`. */
+const filesIn = (dir) => {
+  try {
+    return readdirSync(join(root, dir)).filter((name) => statSync(join(root, dir, name)).isFile());
   } catch {
     return [];
   }
@@ -54,6 +64,26 @@ export function boundaryZones(base = '') {
       // No exception: the tenancy guard asks `SchoolOwnership` (declared in common/tenancy,
       // provided by the schools module).
       message: 'common/ never imports a module.',
+    },
+    // shared/ is below the back end, the renderer and the desktop app: it imports none of them.
+    {
+      target: at('shared/src'),
+      from: [at('backend'), at('web'), at('desktop')],
+      message: 'shared/ is the contract below every app: it never imports the back end, the renderer or the desktop app.',
+    },
+    // back end: database/ is below the modules (only the onboarding entities are still listed from their modules).
+    {
+      target: at('backend/src/database'),
+      from: at('backend/src/modules'),
+      except: modules.flatMap((m) => filesIn(at(`backend/src/modules/${m}`)).filter((f) => f.endsWith('.entity.ts')).map((f) => `./${m}/${f}`)),
+      message: 'database/ never imports a module (entities excepted): a module uses the database, not the other way round.',
+    },
+    // web: lib/ and components/ are below app/ (the store's types excepted, which the typed hooks need).
+    {
+      target: [at('web/src/components'), at('web/src/lib')],
+      from: at('web/src/app'),
+      except: ['./store.ts'],
+      message: 'components/ and lib/ never import app/: app/ composes them.',
     },
     // back end: a module reaches another only through its service or its index.
     ...modules.map((module) => ({

@@ -12,34 +12,8 @@ import { dataSourceOptions } from './database/data-source';
 import { SchoolBoundDataSource } from './database/school-bound';
 import { currentSchoolId } from './common/request-context';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { HealthModule } from './modules/health/health.module';
-import { MailModule } from './modules/mail/mail.module';
-import { AcademicsModule } from './modules/academics/academics.module';
-import { ApprovalsModule } from './modules/approvals/approvals.module';
-import { ContactModule } from './modules/contact/contact.module';
-import { PublicModule } from './modules/public/public.module';
-import { SchoolsModule } from './modules/schools/schools.module';
 import { WorkspaceCoreModule } from './common/workspace/workspace-core.module';
-import { WorkspaceModule } from './modules/workspace/workspace.module';
-import { MembersModule } from './modules/members/members.module';
-import { AcademicYearsModule } from './modules/academic-years/academic-years.module';
-import { AuditModule } from './modules/audit/audit.module';
-import { JobsModule } from './modules/jobs/jobs.module';
-import { CalendarModule } from './modules/calendar/calendar.module';
-import { StaffModule } from './modules/staff/staff.module';
-import { TimetableModule } from './modules/timetable/timetable.module';
-import { StudentsModule } from './modules/students/students.module';
-import { AttendanceModule } from './modules/attendance/attendance.module';
-import { FeesModule } from './modules/fees/fees.module';
-import { OnlinePaymentsModule } from './modules/online-payments/online-payments.module';
-import { ExamsModule } from './modules/exams/exams.module';
-import { GuardiansModule } from './modules/guardians/guardians.module';
-import { NoticesModule } from './modules/notices/notices.module';
-import { InsightsModule } from './modules/insights/insights.module';
-import { CertificatesModule } from './modules/certificates/certificates.module';
-import { MessagingModule } from './modules/messaging/messaging.module';
-import { PromotionsModule } from './modules/promotions/promotions.module';
+import { MODULE_CLASSES } from './app.manifest';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -48,37 +22,11 @@ export interface AppModuleOptions {
   clock?: Clock;
 }
 
-/** The domain modules, one per area of the product. */
-export const DOMAIN_MODULES = [
-  HealthModule,
-  MailModule,
-  AuthModule,
-  SchoolsModule,
-  AcademicsModule,
-  ApprovalsModule,
-  ContactModule,
-  PublicModule,
-  WorkspaceCoreModule,
-  WorkspaceModule,
-  MembersModule,
-  AcademicYearsModule,
-  AuditModule,
-  JobsModule,
-  CalendarModule,
-  StaffModule,
-  TimetableModule,
-  StudentsModule,
-  AttendanceModule,
-  FeesModule,
-  OnlinePaymentsModule,
-  ExamsModule,
-  GuardiansModule,
-  NoticesModule,
-  InsightsModule,
-  CertificatesModule,
-  MessagingModule,
-  PromotionsModule,
-];
+/**
+ * The domain modules, one per area of the product: the workspace's core (access, school writes),
+ * then every module of `MODULES` (app.manifest.ts), the one list a module is added to.
+ */
+export const DOMAIN_MODULES = [WorkspaceCoreModule, ...MODULE_CLASSES];
 
 @Module({})
 export class AppModule {

@@ -72,10 +72,15 @@ describe('lint: structure rules on deliberately bad fixtures', () => {
     expect(at('backend/src/database/migrations/1700000000000-bad.ts')).toEqual([[2, 'no-restricted-imports']]);
   });
 
+  it('an arrow running up: shared/ importing the back end, database/ importing a module', () => {
+    expect(at('shared/src/bad-up.ts')).toEqual([[2, 'import-x/no-restricted-paths']]);
+    expect(at('backend/src/database/bad-up.ts')).toEqual([[2, 'import-x/no-restricted-paths']]);
+  });
+
   it('nothing else: the fine fixtures are not reported', () => {
-    const bad = ['alpha/alpha-page.tsx', 'lib/uses-feature.ts', 'common/bad-guard.ts', 'delta/delta.mapper.ts', 'delta/cycle-a.ts', 'delta/cycle-b.ts', 'migrations/1700000000000-bad.ts'];
+    const bad = ['alpha/alpha-page.tsx', 'lib/uses-feature.ts', 'common/bad-guard.ts', 'delta/delta.mapper.ts', 'delta/cycle-a.ts', 'delta/cycle-b.ts', 'migrations/1700000000000-bad.ts', 'shared/src/bad-up.ts', 'database/bad-up.ts'];
     expect(found.filter((f) => !bad.some((b) => f.file.endsWith(b)))).toEqual([]);
-    expect(found).toHaveLength(11);
+    expect(found).toHaveLength(13);
   });
 });
 

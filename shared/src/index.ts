@@ -35,6 +35,7 @@ export * from './admin/index';
 export * from './desktop/bridge';
 
 export * from './workspace/roles';
+export * from './modules/index';
 export * from './workspace/messages';
 export * from './workspace/common';
 export * from './workspace/languages';

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { MESSAGES, SCHOOL_ROLES, WORKSPACE_MESSAGES } from '@vidyalaya/shared';
-import { NAV_ITEMS } from '../src/features/workspace/nav';
+import { FEATURES } from '../src/app/features';
+import { allSections } from '../src/features/workspace/nav';
 
 /**
  * Issue 13 item 8: the workspace ships in English and Hindi. A string missing from either
@@ -62,8 +63,8 @@ describe('the workspace catalogues', () => {
 
   it('has the ids the code builds: every section, its empty state, every role', () => {
     const built = [
-      ...NAV_ITEMS.map((i) => `nav.${i.key}`),
-      ...NAV_ITEMS.filter((i) => i.comingSoon).flatMap((i) => [`empty.${i.key}`, `empty.${i.key}.next`]),
+      ...allSections(FEATURES.flatMap((f) => f.nav ?? [])).map((i) => `nav.${i.key}`),
+      ...allSections(FEATURES.flatMap((f) => f.nav ?? [])).filter((i) => i.comingSoon).flatMap((i) => [`empty.${i.key}`, `empty.${i.key}.next`]),
       ...SCHOOL_ROLES.map((r) => `role.${r}`),
       ...['pending', 'rejected', 'inactive'].flatMap((s) => [`approval.${s}.title`, `approval.${s}.text`]),
       ...['free_trial', 'basic', 'standard', 'premium'].map((p) => `plan.${p}`),

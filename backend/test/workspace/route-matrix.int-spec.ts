@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PERMISSIONS, roleHas, SCHOOL_ROLES, type Permission } from '@vidyalaya/shared';
+import { ROW_SCOPED_403 as ROW_SCOPED_MANIFEST } from '../../src/app.manifest';
 import { appRoutes, type AppRoute } from '../support/app-routes';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 
@@ -43,18 +44,11 @@ describe('workspace routes × roles', () => {
   /**
    * Refusals by row scope, past the guard: the role holds the route's permission, and the service
    * narrows it (a guardian reads `timetable.read` for their child's section only, never a teacher's
-   * week or the whole school's). Listed here so that each one is a reviewed decision. What a
-   * guardian may reach past the guard (their own children only) is test/guardians/isolation.int-spec.ts.
+   * week or the whole school's). Each module lists its own in its manifest (`rowScoped403`,
+   * src/app.manifest.ts), so that each one is a reviewed decision. What a guardian may reach past
+   * the guard (their own children only) is test/guardians/isolation.int-spec.ts.
    */
-  const ROW_SCOPED_403 = new Set([
-    'guardian GET /api/v1/schools/:schoolId/staff/:staffId/timetable',
-    'guardian GET /api/v1/schools/:schoolId/timetable',
-    'guardian GET /api/v1/schools/:schoolId/staff/:staffId/timetable/pdf',
-    'guardian GET /api/v1/schools/:schoolId/timetable/pdf',
-    // Attendance: a guardian reads their own child's (students/:studentId/attendance), never the school's overview or list.
-    'guardian GET /api/v1/schools/:schoolId/attendance/today',
-    'guardian GET /api/v1/schools/:schoolId/attendance/below-threshold',
-  ]);
+  const ROW_SCOPED_403 = new Set(ROW_SCOPED_MANIFEST);
 
   it('each role is allowed, 403 or 404 exactly as the matrix says; a non-member gets 404 everywhere', async () => {
     const results: string[] = [];

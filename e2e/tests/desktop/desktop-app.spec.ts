@@ -18,7 +18,7 @@ import {
   uniqueName,
   type MainProcess,
 } from './support';
-import { STAFF_TEXT } from '../../../web/src/features/staff/messages';
+import { STAFF_TEXT } from '../../../web/src/features/approvers/messages';
 
 /**
  * Issue 7: the desktop app's renderer in Chromium, its `window.desktop` bound to the main

@@ -3,13 +3,15 @@ import { ADMIN_ERRORS } from '../admin/errors';
 import { AUTH_ERRORS } from '../auth/errors';
 import { CONTACT_ERRORS } from '../contact/errors';
 import { SCHOOL_ERRORS } from '../schools/errors';
+import { MODULE_ERRORS } from '../modules/index';
 import type { ErrorCodeEntry } from './error-entry';
 
 /**
  * Every failure the API can answer with: a stable UPPER_SNAKE code, its HTTP status and the
  * message a person reads (DECISIONS.md "API shape"). A service throws a code; the global filter
  * looks the status and message up here. Each onboarding domain keeps its own codes beside its
- * schemas (`<domain>/errors.ts`), spread in below; the general codes and the workspace's are here.
+ * schemas (`<domain>/errors.ts`), spread in below; a workspace module's are in its contract
+ * (`modules/<m>.ts`, collected by `MODULE_CONTRACTS`); the general codes and the older workspace's are here.
  */
 export const ERROR_CODES = {
   ...AUTH_ERRORS,
@@ -83,28 +85,8 @@ export const ERROR_CODES = {
   ATTACHMENT_INVALID: { status: 400, message: 'Attach a PDF of at most 2 MB.' },
   NOTICE_PUBLISHED: { status: 422, message: 'This notice is already published and can no longer be changed.' },
   DATA_REQUEST_CLOSED: { status: 422, message: 'This request has already been answered.' },
-  // Certificates (issue 30).
-  DUES_OUTSTANDING: { status: 422, message: 'The student has unpaid dues: a transfer certificate is issued only when they are paid.' },
-  STUDENT_NOT_LEFT: { status: 422, message: 'A transfer certificate is issued only to a student who has left or passed out. Record the leaving first.' },
-  CERTIFICATE_EXISTS: { status: 409, message: 'This student already has a transfer certificate. Cancel it first to issue a corrected one.' },
-  CERTIFICATE_CANCELLED: { status: 422, message: 'This certificate is already cancelled.' },
-  // Online fee payment (DECISIONS "Online fee payment", issue 32).
-  GATEWAY_NOT_SET: { status: 422, message: 'The school has not set up online payment yet.' },
-  GATEWAY_UNAVAILABLE: { status: 503, message: 'The payment service is not answering right now. Please try again in a few minutes.' },
-  PAYMENT_SIGNATURE_INVALID: { status: 400, message: 'The payment could not be verified: its signature does not match.' },
-  NOTHING_DUE: { status: 422, message: 'Nothing is due on the chosen instalments.' },
-  PAY_LINK_INVALID: { status: 404, message: 'This payment link is not valid. Ask the school for a new one.' },
-  PAY_LINK_EXPIRED: { status: 422, message: 'This payment link has expired. Ask the school for a new one.' },
-  REFUND_NOT_ALLOWED: { status: 422, message: 'Only an active online receipt can be refunded through the payment gateway.' },
-  REFUND_IN_PROGRESS: { status: 409, message: 'A refund of this receipt is already under way.' },
-  // Year end: promotion and rollover (issue 29).
-  PROMOTION_EXISTS: { status: 409, message: 'A promotion for these two years already exists. Open it instead of starting another.' },
-  PROMOTION_APPLIED: { status: 409, message: 'This promotion has already been applied. Undo it first to change or apply it again.' },
-  PROMOTION_LOCKED: { status: 409, message: 'The new year already has attendance, marks or fee receipts, so this promotion can no longer be undone.' },
-  // Messages to families (DECISIONS "Messages to families", issue 31).
-  MESSAGE_TEMPLATE_MISMATCH: { status: 422, message: 'This message does not fit the school’s registered template, so it was not sent.' },
-  MESSAGE_TEMPLATE_MISSING: { status: 422, message: 'There is no registered template for this message yet. Add it in the messaging settings.' },
-  MESSAGING_CALLBACK_INVALID: { status: 400, message: 'This delivery report could not be verified.' },
+  // The modules' own codes (certificates, online payment, year end, messages, …) come from their contracts.
+  ...MODULE_ERRORS,
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

@@ -1,3 +1,5 @@
+import { MODULE_PERMISSIONS, moduleGrants, type ModulePermission } from '../modules/index';
+
 /**
  * Roles in a school and what each may do: the one permission matrix, read by the server's
  * workspace guard and by the renderer's sidebar (DECISIONS "The school workspace: People and roles").
@@ -8,7 +10,7 @@
 export const SCHOOL_ROLES = ['admin', 'office', 'accountant', 'teacher', 'guardian'] as const;
 export type SchoolRole = (typeof SCHOOL_ROLES)[number];
 
-export const PERMISSIONS = [
+const CORE_PERMISSIONS = [
   'school.read', // the workspace home, the school's profile
   'members.read',
   'members.manage', // invite, change role, remove
@@ -44,19 +46,14 @@ export const PERMISSIONS = [
   'guardians.invite', // invite a student's guardians (from the record, or a whole class or section)
   'consents.record', // guardians: their own children's consents; the office: from a paper form
   'dataRequests.create', // guardians: ask for a correction or erasure of their child's data
-  'payments.gateway', // the school's payment gateway keys (admin only)
-  'payments.pay', // open and confirm an online payment (guardians: their own children)
-  'payments.links', // send a guardian a pay link for a child's dues
-  'insights.read', // the insights page in the menu (admin, office, accountant); each chart needs its own permission below
-  'insights.attendance', // the principal's insights: attendance over time, by class, under 75 %
-  'insights.fees', // dues against collections by month, by mode, the ageing of what is unpaid
-  'insights.results', // an exam's grade distribution per subject and section means
-  'insights.strength', // strength by class (boys, girls, RTE, CWSN: the UDISE+ view)
-  'certificates.issue', // transfer, bonafide and character certificates, the register, ID cards
-  'messaging.manage', // SMS/WhatsApp to families: provider, templates, the message log (admin)
-  'promotions.manage', // year end: the promotion draft, apply and undo (admin only)
 ] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Every permission: the core ones above, then each module's from its contract (modules/<m>.ts,
+ * collected by `MODULE_CONTRACTS`). Never renamed: other clients rely on these strings.
+ */
+export type Permission = (typeof CORE_PERMISSIONS)[number] | ModulePermission;
+export const PERMISSIONS = [...CORE_PERMISSIONS, ...MODULE_PERMISSIONS] as [Permission, ...Permission[]];
 
 const STAFF_READ: Permission[] = [
   'school.read',
@@ -68,9 +65,8 @@ const STAFF_READ: Permission[] = [
   'staff.read',
 ];
 
-/** role → the permissions it holds. `admin` holds every permission. */
-export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]>> = {
-  admin: PERMISSIONS,
+/** role → the core permissions it holds; the modules' grants are added below. */
+const CORE_ROLE_PERMISSIONS: Readonly<Record<Exclude<SchoolRole, 'admin'>, readonly Permission[]>> = {
   office: [
     ...STAFF_READ,
     'members.read',
@@ -79,9 +75,6 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'students.import',
     'admissions.manage',
     'calendar.manage',
-    'insights.read',
-    'insights.attendance',
-    'insights.strength',
     'attendance.read',
     'attendance.mark',
     'results.read',
@@ -90,11 +83,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'consents.manage',
     'guardians.invite',
     'consents.record',
-    'certificates.issue',
-    'payments.pay',
-    'payments.links',
   ],
-  accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect', 'insights.read', 'insights.fees', 'payments.pay', 'payments.links'],
+  accountant: [...STAFF_READ, 'students.read', 'fees.read', 'fees.manage', 'fees.collect'],
   teacher: [...STAFF_READ, 'students.read', 'attendance.read', 'attendance.mark', 'marks.enter', 'results.read'],
   guardian: [
     'school.read',
@@ -109,8 +99,16 @@ export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]
     'consents.read',
     'consents.record',
     'dataRequests.create',
-    'payments.pay',
   ],
+};
+
+/** role → the permissions it holds. `admin` holds every permission. */
+export const ROLE_PERMISSIONS: Readonly<Record<SchoolRole, readonly Permission[]>> = {
+  admin: PERMISSIONS,
+  office: [...CORE_ROLE_PERMISSIONS.office, ...moduleGrants('office')],
+  accountant: [...CORE_ROLE_PERMISSIONS.accountant, ...moduleGrants('accountant')],
+  teacher: [...CORE_ROLE_PERMISSIONS.teacher, ...moduleGrants('teacher')],
+  guardian: [...CORE_ROLE_PERMISSIONS.guardian, ...moduleGrants('guardian')],
 };
 
 export function isSchoolRole(value: unknown): value is SchoolRole {

@@ -1,42 +1,17 @@
 import type { RouteObject } from 'react-router';
-import { attendanceRoutes } from '../features/attendance/routes';
-import { calendarRoutes } from '../features/calendar/routes';
-import { certificatesRoutes } from '../features/certificates/routes';
-import { examsRoutes } from '../features/exams/routes';
-import { feesRoutes } from '../features/fees/routes';
-import { guardianRoutes } from '../features/guardian/routes';
-import { insightsRoutes } from '../features/insights/routes';
-import { messagingRoutes } from '../features/messaging/routes';
-import { noticesRoutes } from '../features/notices/routes';
-import { onlinePaymentsRoutes, payLinkRoute } from '../features/online-payments/routes';
-import { promotionsRoutes } from '../features/promotions/routes';
-import { studentsRoutes } from '../features/students/routes';
-import { timetableRoutes } from '../features/timetable/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
+import { FEATURES } from './features';
 import { RootLayout } from './root-layout';
 
 /**
- * The module features' pages under /workspace/{schoolId}/: one line per feature, each exporting its
- * own route list from features/<name>/routes.tsx (lazy pages only). Features never import each other.
+ * The module features' pages under /workspace/{schoolId}/, collected from the one list of features
+ * (app/features.ts), each exporting its own from features/<name>/feature.ts (lazy pages only).
+ * Features never import each other.
  */
-const schoolModules: RouteObject[] = [
-  ...studentsRoutes,
-  ...timetableRoutes,
-  ...calendarRoutes,
-  ...attendanceRoutes,
-  ...examsRoutes,
-  ...feesRoutes,
-  ...onlinePaymentsRoutes,
-  ...guardianRoutes,
-  ...noticesRoutes,
-  ...messagingRoutes,
-  ...promotionsRoutes,
-  ...certificatesRoutes,
-  ...insightsRoutes,
-];
+const schoolModules: RouteObject[] = FEATURES.flatMap((f) => f.routes ?? []);
 
 /** The workspace, inside the layout that provides the features' slots (app/workspace-slots.tsx). */
-const workspace = (): RouteObject[] => [{ lazy: () => import('./workspace-slots'), children: workspaceRoutes(schoolModules) }];
+const workspace = (): RouteObject[] => [{ lazy: () => import('./workspace-slots').then((m) => m.slotsRoute()), children: workspaceRoutes(schoolModules) }];
 
 /** The guards load with the routes they guard, so the home page carries none of their code. */
 const guard = (name: 'RequireAuth' | 'RequireSchoolAdmin') => import('../lib/auth/guards').then((m) => ({ Component: m[name] }));
@@ -151,14 +126,8 @@ export function buildPortalRoutes(): RouteObject[] {
       element: <RootLayout />,
       children: withFullBlueprint([
         ...workspace(),
-        // The public application for admission (features/students).
-        { path: 'apply', lazy: () => import('../features/students/pages/apply-page') },
-        // The public check of a certificate's QR code (features/certificates).
-        { path: 'verify/:code', lazy: () => import('../features/certificates/pages/verify-page') },
-        // The school's published TC list, when it publishes one (features/certificates).
-        { path: 'transfer-certificates', lazy: () => import('../features/certificates/pages/published-page') },
-        // A pay link: one child's dues and the payment, no sign-in (features/online-payments).
-        payLinkRoute,
+        // The features' public pages: the admission form, a certificate's check, a pay link (portalRoutes).
+        ...FEATURES.flatMap((f) => f.portalRoutes ?? []),
         { path: '*', lazy: () => import('../features/portal/pages/portal-page') },
       ]),
     },

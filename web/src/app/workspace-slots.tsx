@@ -1,29 +1,32 @@
 import { Outlet } from 'react-router';
-import { attendanceTodayCard, studentAttendanceTab } from '../features/attendance/slots';
-import { issueCertificateAction } from '../features/certificates/slots';
-import { marksTab } from '../features/exams/slots';
-import { feesStudentTab } from '../features/fees/slots';
-import { inviteGuardiansAction } from '../features/guardian/slots';
-import { noticesHomeCard } from '../features/notices/slots';
-import { payLinkAction } from '../features/online-payments/slots';
-import { substitutionsHomeCard } from '../features/timetable/slots';
 import { WorkspaceSlotsContext, type WorkspaceSlots } from '../lib/workspace/slots';
+import { FEATURES } from './features';
 
 /**
- * The module features' slots (lib/workspace/slots.tsx): a feature adds a line here for each tab,
- * action or home card it contributes. A layout route around the workspace, loaded with it, so the
+ * The module features' slots (lib/workspace/slots.tsx) and sidebar entries, collected from the one
+ * list of features (app/features.ts). A layout route around the workspace, loaded with it, so the
  * public pages carry none of this.
  */
-const SLOTS: WorkspaceSlots = {
-  studentTabs: [studentAttendanceTab, marksTab, feesStudentTab],
-  studentActions: [inviteGuardiansAction, issueCertificateAction, payLinkAction],
-  homeCards: [noticesHomeCard, attendanceTodayCard, substitutionsHomeCard],
-};
+async function collectSlots(): Promise<WorkspaceSlots> {
+  const parts: Partial<WorkspaceSlots>[] = await Promise.all(FEATURES.map((f) => (f.slots ? f.slots() : Promise.resolve({}))));
+  return {
+    studentTabs: parts.flatMap((p) => p.studentTabs ?? []),
+    studentActions: parts.flatMap((p) => p.studentActions ?? []),
+    homeCards: parts.flatMap((p) => p.homeCards ?? []),
+    nav: FEATURES.flatMap((f) => f.nav ?? []),
+  };
+}
 
-export function Component() {
-  return (
-    <WorkspaceSlotsContext.Provider value={SLOTS}>
-      <Outlet />
-    </WorkspaceSlotsContext.Provider>
-  );
+/** The layout route's module (`lazy`): the slots loaded, then the provider around the workspace. */
+export async function slotsRoute() {
+  const slots = await collectSlots();
+  return {
+    Component() {
+      return (
+        <WorkspaceSlotsContext.Provider value={slots}>
+          <Outlet />
+        </WorkspaceSlotsContext.Provider>
+      );
+    },
+  };
 }

@@ -1,10 +1,11 @@
 import type { ErrorCode } from '@vidyalaya/shared';
+import type { ModuleAccessKindName } from '../../app.manifest';
 
 /**
  * The kinds of record a workspace request may name by id, each with the table that holds it and
- * its id column (every such table has `school_id`). THE one place a module registers its kinds:
- * add a line here (e.g. `student: { table: 'students' }`) and `AccessService.require(ctx,
- * 'student', ids)` works. Table and column names are constants written here, never input.
+ * its id column (every such table has `school_id`). A module declares its kinds in its manifest
+ * (`accessKinds: { certificate: { table: 'certificates' } }`, modules/<m>/<m>.manifest.ts) and
+ * `AccessService.require(ctx, 'certificate', ids)` works; the older modules' kinds are still below. Table and column names are constants written here, never input.
  */
 export interface AccessKind {
   table: string;
@@ -48,7 +49,8 @@ const viaChildPlacement = (column: 'section_id' | 'class_id'): string =>
   `r.id IN (SELECT st.${column} FROM students st WHERE st.school_id = $1 AND st.id IN (${GUARDIAN_CHILDREN_SQL})
             UNION SELECT e.${column} FROM student_enrolments e WHERE e.school_id = $1 AND e.student_id IN (${GUARDIAN_CHILDREN_SQL}))`;
 
-export const ACCESS_KINDS = {
+/** The kinds of the core and of the modules that do not have them in their manifest yet. */
+const CORE_ACCESS_KINDS = {
   class: { table: 'classes', guardian: viaChildPlacement('class_id') },
   section: { table: 'sections', guardian: viaChildPlacement('section_id') },
   classSubject: { table: 'class_subjects' },
@@ -72,8 +74,20 @@ export const ACCESS_KINDS = {
   reportCardFile: { table: 'report_card_files', guardian: 'school' },
   dataRequest: { table: 'data_requests', guardian: viaChild('student_id') },
   notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL },
-  promotion: { table: 'promotions' },
-  certificate: { table: 'certificates' },
 } as const satisfies Record<string, AccessKind>;
 
-export type AccessKindName = keyof typeof ACCESS_KINDS;
+/**
+ * Every kind: the core ones above and those the modules declare in their manifests
+ * (`accessKinds`, registered once by src/app.manifest.ts when the list loads).
+ */
+export type AccessKindName = keyof typeof CORE_ACCESS_KINDS | ModuleAccessKindName;
+const kinds: Record<string, AccessKind> = { ...CORE_ACCESS_KINDS };
+export const ACCESS_KINDS = kinds as Readonly<Record<AccessKindName, AccessKind>>;
+
+/** Adds a module's kinds (app.manifest.ts); a name is registered once. */
+export function registerAccessKinds(more: Readonly<Record<string, AccessKind>>): void {
+  for (const [name, kind] of Object.entries(more)) {
+    if (name in kinds && kinds[name] !== kind) throw new Error(`The access kind ${name} is registered twice`);
+    kinds[name] = kind;
+  }
+}

@@ -1,3 +1,4 @@
+import { MODULE_MIGRATIONS } from '../../app.manifest';
 import { Users1763800000000 } from './1763800000000-users';
 import { RateLimits1763800000100 } from './1763800000100-rate-limits';
 import { AuthCodesAndSessions1763800001000 } from './1763800001000-auth-codes-and-sessions';
@@ -15,14 +16,12 @@ import { Exams1764700000000 } from './1764700000000-exams';
 import { AssessmentSchemes1764700000100 } from './1764700000100-assessment-schemes';
 import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
-import { OnlinePayments1765200000000 } from './1765200000000-online-payments';
 import { FeeReceiptDetails1765600000000 } from './1765600000000-fee-receipt-details';
-import { CertificateSettings1765730000000 } from './1765730000000-certificate-settings';
-import { Certificates1765000000000 } from './1765000000000-certificates';
-import { Messaging1765100000000 } from './1765100000000-messaging';
-import { Promotions1764900000000 } from './1764900000000-promotions';
 
-/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+/**
+ * Every migration: the older modules' below, then those the modules carry in their manifests
+ * (`migrations`, src/app.manifest.ts). TypeORM runs them in timestamp order. Never edit one that has shipped.
+ */
 export const MIGRATIONS: Function[] = [
   Users1763800000000,
   RateLimits1763800000100,
@@ -41,10 +40,6 @@ export const MIGRATIONS: Function[] = [
   GuardiansNotices1764800000000,
   AssessmentSchemes1764700000100,
   ReportSettings1764700000200,
-  Certificates1765000000000,
-  Messaging1765100000000,
-  Promotions1764900000000,
-  OnlinePayments1765200000000,
   FeeReceiptDetails1765600000000,
-  CertificateSettings1765730000000,
+  ...MODULE_MIGRATIONS,
 ];

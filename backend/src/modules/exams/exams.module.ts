@@ -7,7 +7,11 @@ import { StudentsModule } from '../students/students.module';
 import { ExamsCalendarModule } from './exams-calendar.module';
 import { ExamsController } from './exams.controller';
 import { ExamsRepository } from './exams.repository';
+import { ExamRecords } from './exam-records';
 import { ExamsService } from './exams.service';
+import { MarksService } from './marks.service';
+import { ReportCardsService } from './report-cards.service';
+import { ResultsService } from './results.service';
 
 /** Exams, marks, results and report cards (DECISIONS "Exams and report cards"; issue 17). */
 @Module({
@@ -15,7 +19,7 @@ import { ExamsService } from './exams.service';
   // exams (it reads the papers through the global ExamsCalendarModule).
   imports: [AcademicYearsModule, AttendanceModule, CalendarModule, StaffModule, StudentsModule, ExamsCalendarModule],
   controllers: [ExamsController],
-  providers: [ExamsRepository, ExamsService],
+  providers: [ExamsRepository, ExamRecords, MarksService, ResultsService, ReportCardsService, ExamsService],
   exports: [ExamsService],
 })
 export class ExamsModule {}

@@ -65,6 +65,8 @@ import {
 } from './fees.responses';
 import { dayBookWorkbook } from './day-book-xlsx';
 import { defaultersWorkbook } from './defaulters-xlsx';
+import { FeeReportsService } from './fee-reports.service';
+import { FeeSetupService } from './fee-setup.service';
 import { FeesService } from './fees.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -74,7 +76,11 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 @SchoolScoped()
 @Controller('schools/:schoolId')
 export class FeesController {
-  constructor(private readonly fees: FeesService) {}
+  constructor(
+    private readonly fees: FeesService,
+    private readonly setup: FeeSetupService,
+    private readonly reports: FeeReportsService,
+  ) {}
 
   // ── set-up ───────────────────────────────────────────────────────────
   @Get('fee-heads')
@@ -82,7 +88,7 @@ export class FeesController {
   @ApiOperation({ summary: 'The school’s fee heads (tuition, admission, transport, …)' })
   @ApiData(FeeHeadListResponse)
   heads(@Workspace() ctx: WorkspaceContext): Promise<Page<FeeHead>> {
-    return this.fees.listHeads(ctx);
+    return this.setup.listHeads(ctx);
   }
 
   @Post('fee-heads')
@@ -90,7 +96,7 @@ export class FeesController {
   @ApiOperation({ summary: 'Add a fee head {name, tuition}; tuition heads print on the Section 80C line and are waived for RTE students' })
   @ApiData(FeeHeadResponse, 201)
   createHead(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateFeeHeadDto): Promise<FeeHeadResult> {
-    return this.fees.createHead(ctx, dto);
+    return this.setup.createHead(ctx, dto);
   }
 
   @Get('fees/classes')
@@ -98,7 +104,7 @@ export class FeesController {
   @ApiOperation({ summary: 'The school’s classes, each with its fee structure’s id (or null)' })
   @ApiData(FeeClassListResponse)
   classes(@Workspace() ctx: WorkspaceContext): Promise<FeeClassList> {
-    return this.fees.classes(ctx);
+    return this.setup.classes(ctx);
   }
 
   @Get('fee-structures')
@@ -106,7 +112,7 @@ export class FeesController {
   @ApiOperation({ summary: 'Fee structures, by class and academic year' })
   @ApiData(FeeStructureListResponse)
   structures(@Workspace() ctx: WorkspaceContext, @Query() q: ListFeeStructuresQueryDto): Promise<Page<FeeStructure>> {
-    return this.fees.listStructures(ctx, q);
+    return this.setup.listStructures(ctx, q);
   }
 
   @Post('fee-structures')
@@ -114,7 +120,7 @@ export class FeesController {
   @ApiOperation({ summary: 'A class’s fee structure for its year: instalments with due dates and head amounts (paise), an optional late-fee rule' })
   @ApiData(FeeStructureResponse, 201)
   createStructure(@Workspace() ctx: WorkspaceContext, @Body() dto: CreateFeeStructureDto): Promise<FeeStructureResult> {
-    return this.fees.createStructure(ctx, dto);
+    return this.setup.createStructure(ctx, dto);
   }
 
   @Get('fee-structures/:structureId')
@@ -122,7 +128,7 @@ export class FeesController {
   @ApiOperation({ summary: 'One fee structure' })
   @ApiData(FeeStructureResponse)
   structure(@Workspace() ctx: WorkspaceContext, @Param() p: StructureParamDto): Promise<FeeStructureResult> {
-    return this.fees.getStructure(ctx, p.structureId);
+    return this.setup.getStructure(ctx, p.structureId);
   }
 
   @Patch('fee-structures/:structureId')
@@ -133,7 +139,7 @@ export class FeesController {
   })
   @ApiData(FeeStructureResponse)
   updateStructure(@Workspace() ctx: WorkspaceContext, @Param() p: StructureParamDto, @Body() dto: UpdateFeeStructureDto): Promise<FeeStructureResult> {
-    return this.fees.updateStructure(ctx, p.structureId, dto);
+    return this.setup.updateStructure(ctx, p.structureId, dto);
   }
 
   @Put('fee-structures/:structureId/late-fee')
@@ -141,7 +147,7 @@ export class FeesController {
   @ApiOperation({ summary: 'Set the late-fee rule {kind:"fixed"|"per_day", amount, graceDays, cap?} or {lateFee:null}' })
   @ApiData(FeeStructureResponse)
   setLateFee(@Workspace() ctx: WorkspaceContext, @Param() p: StructureParamDto, @Body() dto: PutLateFeeDto): Promise<FeeStructureResult> {
-    return this.fees.setLateFee(ctx, p.structureId, dto);
+    return this.setup.setLateFee(ctx, p.structureId, dto);
   }
 
   @Get('fees/settings')
@@ -149,7 +155,7 @@ export class FeesController {
   @ApiOperation({ summary: 'The school’s UPI ID and payee name' })
   @ApiData(FeeSettingsResponse)
   settings(@Workspace() ctx: WorkspaceContext): Promise<{ settings: FeeSettings }> {
-    return this.fees.getSettings(ctx);
+    return this.setup.getSettings(ctx);
   }
 
   @Put('fees/settings')
@@ -157,7 +163,7 @@ export class FeesController {
   @ApiOperation({ summary: 'Set the school’s UPI ID (e.g. school@bank) and payee name' })
   @ApiData(FeeSettingsResponse)
   putSettings(@Workspace() ctx: WorkspaceContext, @Body() dto: FeeSettingsDto): Promise<{ settings: FeeSettings }> {
-    return this.fees.putSettings(ctx, dto);
+    return this.setup.putSettings(ctx, dto);
   }
 
   // ── a student ────────────────────────────────────────────────────────
@@ -263,10 +269,10 @@ export class FeesController {
   @ApiOperation({ summary: 'The day book of ?date= (default today): collections by mode, the receipts, cancellations, totals; &format=xlsx answers a workbook' })
   @ApiData(DayBookResponse)
   async dayBook(@Workspace() ctx: WorkspaceContext, @Query() q: DayBookQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DayBook | Buffer> {
-    const book = await this.fees.dayBook(ctx, q.date);
+    const book = await this.reports.dayBook(ctx, q.date);
     if (q.format !== 'xlsx') return book;
     reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="day-book-${book.date}.xlsx"`).header('Cache-Control', 'no-store');
-    return dayBookWorkbook(book, await this.fees.schoolName(ctx));
+    return dayBookWorkbook(book, await this.reports.schoolName(ctx));
   }
 
   @Get('fees/defaulters')
@@ -274,7 +280,7 @@ export class FeesController {
   @ApiOperation({ summary: 'Students with dues as of ?asOf= (default today), largest first; &format=xlsx answers a workbook' })
   @ApiData(DefaulterListResponse)
   async defaulters(@Workspace() ctx: WorkspaceContext, @Query() q: DefaultersQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DefaulterList | Buffer> {
-    const list = await this.fees.defaulters(ctx, q);
+    const list = await this.reports.defaulters(ctx, q);
     if (q.format !== 'xlsx') return list;
     reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="defaulters-${list.asOf}.xlsx"`).header('Cache-Control', 'no-store');
     return defaultersWorkbook(list);
@@ -285,6 +291,6 @@ export class FeesController {
   @ApiOperation({ summary: 'Collection by class, head and mode for ?from=&to= (active receipts)' })
   @ApiData(CollectionResponse)
   collection(@Workspace() ctx: WorkspaceContext, @Query() q: CollectionQueryDto): Promise<CollectionReport> {
-    return this.fees.collection(ctx, q.from, q.to);
+    return this.reports.collection(ctx, q.from, q.to);
   }
 }

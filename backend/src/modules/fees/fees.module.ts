@@ -3,13 +3,15 @@ import { StudentsModule } from '../students/students.module';
 import { FeeRolloverRepository, FeeRolloverService } from './fee-rollover.service';
 import { FeesController } from './fees.controller';
 import { FeesRepository } from './fees.repository';
+import { FeeReportsService } from './fee-reports.service';
+import { FeeSetupService } from './fee-setup.service';
 import { FeesService } from './fees.service';
 
 /** Fees and receipts (DECISIONS "Fees"; issue 18). */
 @Module({
   imports: [StudentsModule],
   controllers: [FeesController],
-  providers: [FeesRepository, FeesService, FeeRolloverRepository, FeeRolloverService],
+  providers: [FeesRepository, FeesService, FeeSetupService, FeeReportsService, FeeRolloverRepository, FeeRolloverService],
   exports: [FeesService, FeeRolloverService],
 })
 export class FeesModule {}

@@ -11,38 +11,21 @@ import {
   paymentExceedsDuesMessage,
   upiLink,
   type CancelReceiptInput,
-  type CollectionReport,
   type Concession,
   type ConcessionResult,
   type CreateConcessionInput,
-  type CreateFeeHeadInput,
-  type CreateFeeStructureInput,
   type CreatePaymentInput,
-  type DayBook,
-  type Defaulter,
-  type DefaulterList,
-  type DefaultersQuery,
-  type FeeClassList,
   type FeeHead,
-  type FeeHeadResult,
-  type FeeSettings,
-  type FeeSettingsInput,
   type FeeStructure,
-  type FeeStructureResult,
   type LateFeeRule,
-  type ListFeeStructuresQuery,
   type ListReceiptsQuery,
   type Page,
-  type PaymentMode,
-  type PutLateFeeInput,
   type Receipt,
   type ReceiptList,
   type ReceiptResult,
   type Enrolment,
   type Student,
   type StudentFees,
-  type StudentListItem,
-  type UpdateFeeStructureInput,
   type UpiQr,
 } from '@vidyalaya/shared';
 import QRCode from 'qrcode';
@@ -52,26 +35,25 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites, type SchoolTx } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
-import { violatedUniqueIndex } from '../../database/unique-violation';
 import { MessagingService } from '../messaging/messaging.service';
 import { StudentsService } from '../students/students.service';
 import { FeesRepository, type ConcessionRow, type HeadRow, type InstalmentItemRow, type ReceiptAllocationRow, type ReceiptRow, type StructureRow } from './fees.repository';
 import { mergeDues } from './fee-arrears';
 import { renderReceiptPdf, type ReceiptCopy, type ReceiptLanguage } from './receipt-pdf';
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
+export const pad2 = (n: number) => String(n).padStart(2, '0');
+export const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
 
-function toHead(r: HeadRow): FeeHead {
+export function toHead(r: HeadRow): FeeHead {
   return { id: r.id, name: r.name, tuition: r.tuition, createdAt: r.created_at.toISOString() };
 }
 
-function lateFeeOf(r: StructureRow): LateFeeRule | null {
+export function lateFeeOf(r: StructureRow): LateFeeRule | null {
   if (!r.late_fee_kind) return null;
   return { kind: r.late_fee_kind, amount: n(r.late_fee_amount), graceDays: r.late_fee_grace_days, cap: r.late_fee_cap === null ? null : n(r.late_fee_cap) };
 }
 
-function toStructure(r: StructureRow, items: InstalmentItemRow[]): FeeStructure {
+export function toStructure(r: StructureRow, items: InstalmentItemRow[]): FeeStructure {
   const instalments: FeeStructure['instalments'] = [];
   for (const it of items.filter((x) => x.structure_id === r.id)) {
     let inst = instalments.find((i) => i.id === it.instalment_id);
@@ -94,7 +76,7 @@ function toStructure(r: StructureRow, items: InstalmentItemRow[]): FeeStructure 
   };
 }
 
-function toConcession(r: ConcessionRow): Concession {
+export function toConcession(r: ConcessionRow): Concession {
   return {
     id: r.id,
     studentId: r.student_id,
@@ -109,7 +91,7 @@ function toConcession(r: ConcessionRow): Concession {
   };
 }
 
-function toReceipt(r: ReceiptRow, allocs: ReceiptAllocationRow[]): Receipt {
+export function toReceipt(r: ReceiptRow, allocs: ReceiptAllocationRow[]): Receipt {
   const mine = allocs.filter((a) => a.receipt_id === r.id);
   const lines: Receipt['lines'] = [];
   for (const a of mine) {
@@ -159,7 +141,7 @@ function toReceipt(r: ReceiptRow, allocs: ReceiptAllocationRow[]): Receipt {
  * page, the counter, a payment's allocation and the defaulters list all go through here, so an RTE
  * child owes the same everywhere (a school without a tuition head waives nothing).
  */
-function concessionsInForce(recorded: Concession[], student: Pick<Student, 'id' | 'rte'>, tuitionHeadIds: readonly string[]): Concession[] {
+export function concessionsInForce(recorded: Concession[], student: Pick<Student, 'id' | 'rte'>, tuitionHeadIds: readonly string[]): Concession[] {
   const waiver = implicitRteWaiver(recorded, student.rte, tuitionHeadIds);
   if (!waiver) return recorded;
   return [
@@ -200,8 +182,11 @@ export interface PaymentToRecord {
  * Fees and receipts (DECISIONS "Fees"): heads, structures per class with instalments and a late-fee
  * rule, concessions per student, dues computed (never stored) from those and the allocations of
  * active receipts, payments allocated oldest due first under gap-free receipt numbers, cancellation
- * that keeps the number, the receipt PDF, the day book, the defaulters and the collection report.
- * Students (their class, RTE flag, guardian scoping) are read through StudentsService.
+ * that keeps the number, the receipt PDF. Students (their class, RTE flag, guardian scoping) are
+ * read through StudentsService. Split along its seams (issue 34): heads, structures and the UPI
+ * settings are FeeSetupService (fee-setup.service.ts), the day book, defaulters and collection
+ * FeeReportsService (fee-reports.service.ts); this service keeps dues, concessions, payments and
+ * receipts, which other modules call.
  */
 @Injectable()
 export class FeesService {
@@ -218,155 +203,6 @@ export class FeesService {
   today(): string {
     const p = istParts(this.clock.now());
     return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
-  }
-
-  // ── heads ──────────────────────────────────────────────────────────────
-  async listHeads(ctx: WorkspaceContext): Promise<Page<FeeHead>> {
-    const rows = await this.repo.heads(ctx.schoolId);
-    return { items: rows.map(toHead), total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
-  }
-
-  async createHead(ctx: WorkspaceContext, input: CreateFeeHeadInput): Promise<FeeHeadResult> {
-    try {
-      return await this.writes.run(ctx, async (tx) => {
-        const repo = this.repo.in(tx.m);
-        if (await repo.headNameTaken(ctx.schoolId, input.name)) throw new DomainException('FEE_HEAD_EXISTS', { details: { name: 'A fee head with this name already exists' } });
-        const head = toHead(await repo.createHead(ctx.schoolId, input.name, input.tuition, tx.now));
-        await tx.audit({ action: 'fee_head.created', entity: 'fee_head', entityId: head.id, after: head });
-        return { head };
-      });
-    } catch (e) {
-      if (violatedUniqueIndex(e) === 'fee_heads_name_uq') throw new DomainException('FEE_HEAD_EXISTS', { details: { name: 'A fee head with this name already exists' } });
-      throw e;
-    }
-  }
-
-  // ── structures ─────────────────────────────────────────────────────────
-  async classes(ctx: WorkspaceContext): Promise<FeeClassList> {
-    const rows = await this.repo.classesWithStructure(ctx.schoolId);
-    const items = rows.map((r) => ({ classId: r.class_id, name: r.name, academicYear: r.academic_year, structureId: r.structure_id }));
-    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
-  }
-
-  private async structuresOf(schoolId: string, rows: StructureRow[]): Promise<FeeStructure[]> {
-    if (rows.length === 0) return [];
-    const items = await this.repo.itemsOf(schoolId, rows.map((r) => r.id));
-    return rows.map((r) => toStructure(r, items));
-  }
-
-  async listStructures(ctx: WorkspaceContext, q: ListFeeStructuresQuery): Promise<Page<FeeStructure>> {
-    const rows = await this.repo.structures(ctx.schoolId, { classId: q.classId, academicYear: q.academicYear });
-    const slice = rows.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    return { items: await this.structuresOf(ctx.schoolId, slice), total: rows.length, page: q.page, pageSize: q.pageSize };
-  }
-
-  async getStructure(ctx: WorkspaceContext, structureId: string): Promise<FeeStructureResult> {
-    await this.access.require(ctx, 'feeStructure', [structureId]);
-    const [structure] = await this.structuresOf(ctx.schoolId, await this.repo.structures(ctx.schoolId, { ids: [structureId] }));
-    if (!structure) throw new DomainException('NOT_FOUND');
-    return { structure };
-  }
-
-  async createStructure(ctx: WorkspaceContext, input: CreateFeeStructureInput): Promise<FeeStructureResult> {
-    await this.access.require(ctx, 'class', [input.classId]);
-    const headIds = [...new Set(input.instalments.flatMap((i) => i.items.map((x) => x.headId)))];
-    await this.access.require(ctx, 'feeHead', headIds);
-    const cls = await this.repo.classOf(ctx.schoolId, input.classId);
-    if (!cls) throw new DomainException('NOT_FOUND');
-    if (cls.academic_year !== input.academicYear) {
-      throw new DomainException('VALIDATION_FAILED', { details: { academicYear: `This class belongs to the academic year ${cls.academic_year}` } });
-    }
-    try {
-      const id = await this.writes.run(ctx, async (tx) => {
-        const repo = this.repo.in(tx.m);
-        if (await repo.structureForClass(ctx.schoolId, input.classId)) throw new DomainException('FEE_STRUCTURE_EXISTS');
-        const lateFee = input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null;
-        const structureId = await repo.insertStructure(ctx.schoolId, { classId: input.classId, academicYear: input.academicYear, lateFee }, input.instalments, tx.now);
-        const [structure] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
-        await tx.audit({ action: 'fee_structure.created', entity: 'fee_structure', entityId: structureId, after: structure });
-        return structureId;
-      });
-      return this.getStructure(ctx, id);
-    } catch (e) {
-      if (violatedUniqueIndex(e) === 'fee_structures_class_uq') throw new DomainException('FEE_STRUCTURE_EXISTS');
-      throw e;
-    }
-  }
-
-  private async structuresOfIn(repo: FeesRepository, schoolId: string, id: string): Promise<FeeStructure[]> {
-    const rows = await repo.structures(schoolId, { ids: [id] });
-    const items = await repo.itemsOf(schoolId, [id]);
-    return rows.map((r) => toStructure(r, items));
-  }
-
-  async setLateFee(ctx: WorkspaceContext, structureId: string, input: PutLateFeeInput): Promise<FeeStructureResult> {
-    await this.access.require(ctx, 'feeStructure', [structureId]);
-    await this.writes.run(ctx, async (tx) => {
-      const repo = this.repo.in(tx.m);
-      const [before] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
-      const rule = input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null;
-      await repo.setLateFee(ctx.schoolId, structureId, rule, tx.now);
-      await tx.audit({ action: 'fee_structure.late_fee_set', entity: 'fee_structure', entityId: structureId, before: { lateFee: before.lateFee }, after: { lateFee: rule } });
-    });
-    return this.getStructure(ctx, structureId);
-  }
-
-  /**
-   * Edits a structure's instalments (and, when given, its late-fee rule) in one audited write. An
-   * edit that would leave a payment without its instalment or head, or make a head's amount less
-   * than what active receipts have paid on it, is refused (409 FEE_STRUCTURE_PAID) with nothing
-   * changed; the first such problem is the message, each is a detail.
-   */
-  async updateStructure(ctx: WorkspaceContext, structureId: string, input: UpdateFeeStructureInput): Promise<FeeStructureResult> {
-    await this.access.require(ctx, 'feeStructure', [structureId]);
-    const headIds = [...new Set(input.instalments.flatMap((i) => i.items.map((x) => x.headId)))];
-    await this.access.require(ctx, 'feeHead', headIds);
-    await this.writes.run(ctx, async (tx) => {
-      const repo = this.repo.in(tx.m);
-      if (!(await repo.lockStructure(ctx.schoolId, structureId))) throw new DomainException('NOT_FOUND');
-      const [before] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
-      const existing = new Map(before.instalments.map((i) => [i.id, i]));
-      const details: Record<string, string> = {};
-      input.instalments.forEach((inst, i) => {
-        if (inst.id && !existing.has(inst.id)) details[`instalments.${i}.id`] = 'This instalment is not part of this fee structure';
-      });
-      if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
-      const kept = new Set(input.instalments.flatMap((i) => (i.id ? [i.id] : [])));
-      const removed = before.instalments.filter((i) => !kept.has(i.id));
-      const allocations = await repo.allocationsOfStructure(ctx.schoolId, structureId);
-      for (const inst of removed) {
-        if (allocations.some((a) => a.instalment_id === inst.id)) {
-          details[`instalment.${inst.id}`] = `${inst.name}: receipts are recorded against this instalment, so it cannot be removed`;
-        }
-      }
-      input.instalments.forEach((inst, i) => {
-        if (!inst.id) return;
-        const old = existing.get(inst.id)!;
-        for (const a of allocations.filter((x) => x.instalment_id === inst.id && x.head_id !== null && n(x.paid) > 0)) {
-          const headName = old.items.find((x) => x.headId === a.head_id)?.headName ?? '';
-          const item = inst.items.find((x) => x.headId === a.head_id);
-          const paid = formatRupees(n(a.paid));
-          const j = item ? inst.items.indexOf(item) : -1;
-          if (!item) details[`instalments.${i}.items`] = `${inst.name}: ${paid} is paid on ${headName}, so it cannot be removed`;
-          else if (item.amount < n(a.paid)) details[`instalments.${i}.items.${j}.amount`] = `${inst.name}: ${headName} cannot be less than the ${paid} already paid`;
-        }
-      });
-      const problems = Object.values(details);
-      if (problems.length > 0) throw new DomainException('FEE_STRUCTURE_PAID', { message: `${problems[0]}.`, details });
-      await repo.replaceInstalments(
-        ctx.schoolId,
-        structureId,
-        input.instalments,
-        removed.map((i) => i.id),
-        tx.now,
-      );
-      if (input.lateFee !== undefined) {
-        await repo.setLateFee(ctx.schoolId, structureId, input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null, tx.now);
-      }
-      const [after] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
-      await tx.audit({ action: 'fee_structure.updated', entity: 'fee_structure', entityId: structureId, before, after });
-    });
-    return this.getStructure(ctx, structureId);
   }
 
   // ── concessions ────────────────────────────────────────────────────────
@@ -586,7 +422,7 @@ export class FeesService {
     return toReceipt(row, await repo.receiptAllocations(schoolId, [id]));
   }
 
-  private async receiptsOf(schoolId: string, rows: ReceiptRow[]): Promise<Receipt[]> {
+  async receiptsOf(schoolId: string, rows: ReceiptRow[]): Promise<Receipt[]> {
     if (rows.length === 0) return [];
     const allocs = await this.repo.receiptAllocations(schoolId, rows.map((r) => r.id));
     return rows.map((r) => toReceipt(r, allocs));
@@ -653,145 +489,7 @@ export class FeesService {
     return { pdf: await renderReceiptPdf(receipt, school!, mark, lang), number: receipt.number };
   }
 
-  // ── reports ────────────────────────────────────────────────────────────
-  /** The school's name, for a report's heading. */
-  async schoolName(ctx: WorkspaceContext): Promise<string> {
-    return (await this.repo.school(ctx.schoolId))?.name ?? '';
-  }
-
-  async dayBook(ctx: WorkspaceContext, date?: string): Promise<DayBook> {
-    const day = date ?? this.today();
-    const [paid, cancelled] = await Promise.all([this.repo.receiptsPaidOn(ctx.schoolId, day), this.repo.receiptsCancelledOn(ctx.schoolId, day)]);
-    const receipts = await this.receiptsOf(ctx.schoolId, paid);
-    const byMode = new Map<PaymentMode, { mode: PaymentMode; count: number; amount: number }>();
-    for (const r of receipts.filter((x) => x.status === 'active')) {
-      const m = byMode.get(r.mode) ?? { mode: r.mode, count: 0, amount: 0 };
-      m.count += 1;
-      m.amount += r.amount;
-      byMode.set(r.mode, m);
-    }
-    const collections = [...byMode.values()].sort((a, b) => a.mode.localeCompare(b.mode));
-    const cancellations = cancelled.map((r) => ({
-      receiptId: r.id,
-      number: r.number,
-      amount: n(r.amount),
-      mode: r.mode,
-      reason: r.cancel_reason,
-      cancelledAt: r.cancelled_at!.toISOString(),
-      paidOn: r.paid_on,
-    }));
-    return {
-      date: day,
-      collections,
-      receipts,
-      cancellations,
-      totals: {
-        count: collections.reduce((s, c) => s + c.count, 0),
-        amount: collections.reduce((s, c) => s + c.amount, 0),
-        cancelledCount: cancellations.length,
-        cancelledAmount: cancellations.reduce((s, c) => s + c.amount, 0),
-      },
-    };
-  }
-
-  /** Every active student of the classes with a structure, and what each owes as of `asOf`. */
-  async defaulters(ctx: WorkspaceContext, q: DefaultersQuery): Promise<DefaulterList> {
-    const asOf = q.asOf ?? this.today();
-    if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
-    const structures = await this.repo.structures(ctx.schoolId, { classId: q.classId });
-    const all: Defaulter[] = [];
-    if (structures.length > 0) {
-      const items = await this.repo.itemsOf(ctx.schoolId, structures.map((s) => s.id));
-      const heads = await this.repo.heads(ctx.schoolId);
-      const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
-      for (const s of structures) {
-        const structure = toStructure(s, items);
-        const students = await this.studentsOfClass(ctx, s.class_id);
-        if (students.length === 0) continue;
-        const ids = students.map((x) => x.id);
-        const [concessions, allocations] = await Promise.all([this.repo.concessions(ctx.schoolId, ids), this.repo.activeAllocations(ctx.schoolId, ids)]);
-        for (const st of students) {
-          const dues = computeDues(
-            structure,
-            concessionsInForce(concessions.filter((c) => c.student_id === st.id).map(toConcession), { id: st.id, rte: st.rte }, tuition),
-            allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
-            asOf,
-          );
-          const overdue = dues.instalments.filter((i) => i.dueOn <= asOf && i.balance > 0);
-          if (overdue.length === 0) continue;
-          all.push({
-            studentId: st.id,
-            studentName: st.name,
-            admissionNumber: st.admissionNumber,
-            classId: st.classId,
-            className: st.className,
-            sectionName: st.sectionName,
-            guardianName: st.guardianName,
-            guardianPhone: st.guardianPhone,
-            overdueInstalments: overdue.length,
-            balance: overdue.reduce((sum, i) => sum + i.balance, 0),
-            lateFee: overdue.reduce((sum, i) => sum + i.lateFee - i.lateFeePaid, 0),
-            oldestDueOn: overdue[0].dueOn,
-          });
-        }
-      }
-    }
-    all.sort((a, b) => b.balance - a.balance || a.studentName.localeCompare(b.studentName));
-    const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance: all.reduce((s, d) => s + d.balance, 0) };
-  }
-
-  private async studentsOfClass(ctx: WorkspaceContext, classId: string): Promise<StudentListItem[]> {
-    const out: StudentListItem[] = [];
-    for (let page = 1; ; page++) {
-      const list = await this.students.list(ctx, { classId, status: 'active', page, pageSize: 200 } as Parameters<StudentsService['list']>[1]);
-      out.push(...list.items);
-      if (list.items.length < 200 || out.length >= list.total) break;
-    }
-    return out;
-  }
-
-  async collection(ctx: WorkspaceContext, from: string, to: string): Promise<CollectionReport> {
-    if (from > to) throw new DomainException('VALIDATION_FAILED', { details: { to: 'Choose a period of at most 366 days, from on or before to' } });
-    const [rows, modes] = await Promise.all([this.repo.collection(ctx.schoolId, from, to), this.repo.collectionByMode(ctx.schoolId, from, to)]);
-    const byClass = new Map<string, CollectionReport['byClass'][number]>();
-    const byHead = new Map<string, CollectionReport['byHead'][number]>();
-    for (const r of rows) {
-      const c = byClass.get(r.class_id ?? '') ?? { classId: r.class_id, className: r.class_name ?? '—', amount: 0 };
-      c.amount += n(r.amount);
-      byClass.set(r.class_id ?? '', c);
-      const h = byHead.get(r.head_id ?? '') ?? { headId: r.head_id, headName: r.head_name ?? 'Late fee', tuition: r.tuition ?? false, amount: 0 };
-      h.amount += n(r.amount);
-      byHead.set(r.head_id ?? '', h);
-    }
-    const byMode = modes.map((m) => ({ mode: m.mode, count: m.count, amount: n(m.amount) }));
-    return {
-      from,
-      to,
-      total: byMode.reduce((s, m) => s + m.amount, 0),
-      byClass: [...byClass.values()].sort((a, b) => a.className.localeCompare(b.className, 'en', { numeric: true })),
-      byHead: [...byHead.values()].sort((a, b) => Number(b.tuition) - Number(a.tuition) || a.headName.localeCompare(b.headName)),
-      byMode,
-    };
-  }
-
   // ── UPI ────────────────────────────────────────────────────────────────
-  async getSettings(ctx: WorkspaceContext): Promise<{ settings: FeeSettings }> {
-    const s = await this.repo.settings(ctx.schoolId);
-    return { settings: { upiId: s?.upi_id ?? null, upiName: s?.upi_name ?? null } };
-  }
-
-  async putSettings(ctx: WorkspaceContext, input: FeeSettingsInput): Promise<{ settings: FeeSettings }> {
-    return this.writes.run(ctx, async (tx) => {
-      const repo = this.repo.in(tx.m);
-      const before = await repo.settings(ctx.schoolId);
-      const settings = { upiId: input.upiId ?? null, upiName: input.upiName ?? null };
-      await repo.saveSettings(ctx.schoolId, settings.upiId, settings.upiName, tx.now);
-      await tx.audit({ action: 'fee_settings.updated', entity: 'fee_settings', entityId: ctx.schoolId, before: { upiId: before?.upi_id ?? null, upiName: before?.upi_name ?? null }, after: settings });
-      return { settings };
-    });
-  }
-
   /** A `upi://pay` link and QR for an instalment's balance (or everything due now). */
   async upiQr(ctx: WorkspaceContext, studentId: string, instalmentId?: string): Promise<UpiQr> {
     const fees = await this.studentFees(ctx, studentId);

@@ -1,5 +1,6 @@
 import type { Permission, SchoolRole, Student } from '@vidyalaya/shared';
 import { createContext, useContext, type ComponentType } from 'react';
+import type { NavEntry } from './feature';
 
 /**
  * Places where one feature shows another's work without importing it (features never import each
@@ -34,8 +35,10 @@ export interface WorkspaceSlots {
   studentTabs: readonly StudentTabSlot[];
   studentActions: readonly StudentActionSlot[];
   homeCards: readonly HomeCardSlot[];
+  /** The module features' sidebar entries (features/<f>/feature.ts), placed among the workspace's own. */
+  nav: readonly NavEntry[];
 }
 
-const NONE: WorkspaceSlots = { studentTabs: [], studentActions: [], homeCards: [] };
+const NONE: WorkspaceSlots = { studentTabs: [], studentActions: [], homeCards: [], nav: [] };
 export const WorkspaceSlotsContext = createContext<WorkspaceSlots>(NONE);
 export const useWorkspaceSlots = () => useContext(WorkspaceSlotsContext);

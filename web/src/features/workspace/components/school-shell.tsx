@@ -12,7 +12,8 @@ import { formatLongDate } from '../../../lib/i18n/format';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { useMySchoolsQuery, useSchoolHomeQuery } from '../api/workspace-api';
 import { useT, type MessageId } from '../i18n';
-import { navFor, NAV_ITEMS, type NavItem } from '../nav';
+import { useWorkspaceSlots } from '../../../lib/workspace/slots';
+import { allSections, navFor, type NavItem } from '../nav';
 import { EmptyState } from './empty-state';
 import { LanguageSwitch } from './language-switch';
 import { useLanguagePreference } from './use-language-preference';
@@ -88,9 +89,10 @@ export function SchoolShell() {
 
   const data = home.data;
   const approved = !!data && data.school.approvalStatus === 'approved' && data.school.isActive;
-  const items = data ? navFor(data.role, approved) : [];
+  const featureNav = useWorkspaceSlots().nav;
+  const items = data ? navFor(data.role, approved, featureNav) : [];
   const segment = location.pathname.split('/')[3] ?? '';
-  const section = NAV_ITEMS.find((i) => i.path === segment && segment !== '');
+  const section = allSections(featureNav).find((i) => i.path === segment && segment !== '');
   const sectionTitle = section ? t(`nav.${section.key}` as MessageId) : '';
   useDocumentTitle(data ? (sectionTitle ? `${sectionTitle} · ${data.school.name}` : data.school.name) : t('shell.title'));
 

@@ -182,7 +182,7 @@ function GuardianHome() {
 function StaffHome() {
   const t = useT();
   const { home, schoolId, approved } = useSchool();
-  const items = navFor(home.role, approved).filter((i) => i.key !== 'home');
+  const items = navFor(home.role, approved, useWorkspaceSlots().nav).filter((i) => i.key !== 'home');
   return (
     <section className="ws-home">
       <h1>{t('home.welcome')}</h1>

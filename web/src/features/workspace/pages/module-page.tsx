@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { useSchool } from '../components/workspace-context';
 import { useT, type MessageId } from '../i18n';
+import { useWorkspaceSlots } from '../../../lib/workspace/slots';
 import { sectionFor } from '../nav';
 
 /**
@@ -13,7 +14,7 @@ export function Component() {
   const t = useT();
   const { section = '' } = useParams();
   const { home, approved, schoolId } = useSchool();
-  const item = sectionFor(home.role, approved, section);
+  const item = sectionFor(home.role, approved, section, useWorkspaceSlots().nav);
   const key = item?.key ?? 'home';
   if (!item || !item.comingSoon) return <Navigate to={`/workspace/${schoolId}`} replace />;
   return (

@@ -1,0 +1,8 @@
+import { defineModule } from '../../common/module-manifest';
+import { AcademicYearsModule } from './academic-years.module';
+
+/** The academic-years module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const academicYearsManifest = defineModule({
+  name: 'academic-years',
+  module: AcademicYearsModule,
+});

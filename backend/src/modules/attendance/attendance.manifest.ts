@@ -1,0 +1,18 @@
+import { defineModule } from '../../common/module-manifest';
+import { AttendanceModule } from './attendance.module';
+import { ABSENCE_NOTICE_JOB } from './attendance.service';
+
+/** The attendance module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const attendanceManifest = defineModule({
+  name: 'attendance',
+  module: AttendanceModule,
+  jobs: [ABSENCE_NOTICE_JOB],
+  fileRoutes: [
+    'GET /schools/:schoolId/sections/:sectionId/attendance-register/pdf',
+    'GET /schools/:schoolId/sections/:sectionId/attendance-register/xlsx',
+  ],
+  rowScoped403: [
+    'guardian GET /api/v1/schools/:schoolId/attendance/today',
+    'guardian GET /api/v1/schools/:schoolId/attendance/below-threshold',
+  ],
+});

@@ -1,0 +1,11 @@
+import { defineModule } from '../../common/module-manifest';
+import { CalendarModule } from './calendar.module';
+
+/** The calendar module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const calendarManifest = defineModule({
+  name: 'calendar',
+  module: CalendarModule,
+  fileRoutes: [
+    'GET /public/calendar/:file',
+  ],
+});

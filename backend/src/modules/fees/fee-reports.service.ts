@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import {
+  computeDues,
+  type CollectionReport,
+  type DayBook,
+  type Defaulter,
+  type DefaulterList,
+  type DefaultersQuery,
+  type PaymentMode,
+  type StudentListItem,
+} from '@vidyalaya/shared';
+import { DomainException } from '../../common/domain.exception';
+import { AccessService } from '../../common/workspace/access.service';
+import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { StudentsService } from '../students/students.service';
+import { FeesRepository } from './fees.repository';
+import { concessionsInForce, FeesService, n, toConcession, toStructure } from './fees.service';
+
+/** Fees' reports (DECISIONS "Fees"): the day book, the defaulters and the collection report. */
+@Injectable()
+export class FeeReportsService {
+  constructor(
+    private readonly repo: FeesRepository,
+    private readonly students: StudentsService,
+    private readonly access: AccessService,
+    private readonly fees: FeesService,
+  ) {}
+
+  // ── reports ────────────────────────────────────────────────────────────
+  /** The school's name, for a report's heading. */
+  async schoolName(ctx: WorkspaceContext): Promise<string> {
+    return (await this.repo.school(ctx.schoolId))?.name ?? '';
+  }
+
+  async dayBook(ctx: WorkspaceContext, date?: string): Promise<DayBook> {
+    const day = date ?? this.fees.today();
+    const [paid, cancelled] = await Promise.all([this.repo.receiptsPaidOn(ctx.schoolId, day), this.repo.receiptsCancelledOn(ctx.schoolId, day)]);
+    const receipts = await this.fees.receiptsOf(ctx.schoolId, paid);
+    const byMode = new Map<PaymentMode, { mode: PaymentMode; count: number; amount: number }>();
+    for (const r of receipts.filter((x) => x.status === 'active')) {
+      const m = byMode.get(r.mode) ?? { mode: r.mode, count: 0, amount: 0 };
+      m.count += 1;
+      m.amount += r.amount;
+      byMode.set(r.mode, m);
+    }
+    const collections = [...byMode.values()].sort((a, b) => a.mode.localeCompare(b.mode));
+    const cancellations = cancelled.map((r) => ({
+      receiptId: r.id,
+      number: r.number,
+      amount: n(r.amount),
+      mode: r.mode,
+      reason: r.cancel_reason,
+      cancelledAt: r.cancelled_at!.toISOString(),
+      paidOn: r.paid_on,
+    }));
+    return {
+      date: day,
+      collections,
+      receipts,
+      cancellations,
+      totals: {
+        count: collections.reduce((s, c) => s + c.count, 0),
+        amount: collections.reduce((s, c) => s + c.amount, 0),
+        cancelledCount: cancellations.length,
+        cancelledAmount: cancellations.reduce((s, c) => s + c.amount, 0),
+      },
+    };
+  }
+
+  /** Every active student of the classes with a structure, and what each owes as of `asOf`. */
+  async defaulters(ctx: WorkspaceContext, q: DefaultersQuery): Promise<DefaulterList> {
+    const asOf = q.asOf ?? this.fees.today();
+    if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
+    const structures = await this.repo.structures(ctx.schoolId, { classId: q.classId });
+    const all: Defaulter[] = [];
+    if (structures.length > 0) {
+      const items = await this.repo.itemsOf(ctx.schoolId, structures.map((s) => s.id));
+      const heads = await this.repo.heads(ctx.schoolId);
+      const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
+      for (const s of structures) {
+        const structure = toStructure(s, items);
+        const students = await this.studentsOfClass(ctx, s.class_id);
+        if (students.length === 0) continue;
+        const ids = students.map((x) => x.id);
+        const [concessions, allocations] = await Promise.all([this.repo.concessions(ctx.schoolId, ids), this.repo.activeAllocations(ctx.schoolId, ids)]);
+        for (const st of students) {
+          const dues = computeDues(
+            structure,
+            concessionsInForce(concessions.filter((c) => c.student_id === st.id).map(toConcession), { id: st.id, rte: st.rte }, tuition),
+            allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
+            asOf,
+          );
+          const overdue = dues.instalments.filter((i) => i.dueOn <= asOf && i.balance > 0);
+          if (overdue.length === 0) continue;
+          all.push({
+            studentId: st.id,
+            studentName: st.name,
+            admissionNumber: st.admissionNumber,
+            classId: st.classId,
+            className: st.className,
+            sectionName: st.sectionName,
+            guardianName: st.guardianName,
+            guardianPhone: st.guardianPhone,
+            overdueInstalments: overdue.length,
+            balance: overdue.reduce((sum, i) => sum + i.balance, 0),
+            lateFee: overdue.reduce((sum, i) => sum + i.lateFee - i.lateFeePaid, 0),
+            oldestDueOn: overdue[0].dueOn,
+          });
+        }
+      }
+    }
+    all.sort((a, b) => b.balance - a.balance || a.studentName.localeCompare(b.studentName));
+    const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance: all.reduce((s, d) => s + d.balance, 0) };
+  }
+
+  private async studentsOfClass(ctx: WorkspaceContext, classId: string): Promise<StudentListItem[]> {
+    const out: StudentListItem[] = [];
+    for (let page = 1; ; page++) {
+      const list = await this.students.list(ctx, { classId, status: 'active', page, pageSize: 200 } as Parameters<StudentsService['list']>[1]);
+      out.push(...list.items);
+      if (list.items.length < 200 || out.length >= list.total) break;
+    }
+    return out;
+  }
+
+  async collection(ctx: WorkspaceContext, from: string, to: string): Promise<CollectionReport> {
+    if (from > to) throw new DomainException('VALIDATION_FAILED', { details: { to: 'Choose a period of at most 366 days, from on or before to' } });
+    const [rows, modes] = await Promise.all([this.repo.collection(ctx.schoolId, from, to), this.repo.collectionByMode(ctx.schoolId, from, to)]);
+    const byClass = new Map<string, CollectionReport['byClass'][number]>();
+    const byHead = new Map<string, CollectionReport['byHead'][number]>();
+    for (const r of rows) {
+      const c = byClass.get(r.class_id ?? '') ?? { classId: r.class_id, className: r.class_name ?? '—', amount: 0 };
+      c.amount += n(r.amount);
+      byClass.set(r.class_id ?? '', c);
+      const h = byHead.get(r.head_id ?? '') ?? { headId: r.head_id, headName: r.head_name ?? 'Late fee', tuition: r.tuition ?? false, amount: 0 };
+      h.amount += n(r.amount);
+      byHead.set(r.head_id ?? '', h);
+    }
+    const byMode = modes.map((m) => ({ mode: m.mode, count: m.count, amount: n(m.amount) }));
+    return {
+      from,
+      to,
+      total: byMode.reduce((s, m) => s + m.amount, 0),
+      byClass: [...byClass.values()].sort((a, b) => a.className.localeCompare(b.className, 'en', { numeric: true })),
+      byHead: [...byHead.values()].sort((a, b) => Number(b.tuition) - Number(a.tuition) || a.headName.localeCompare(b.headName)),
+      byMode,
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import { defineModule } from '../../common/module-manifest';
+import { FeesModule } from './fees.module';
+
+/** The fees module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const feesManifest = defineModule({
+  name: 'fees',
+  module: FeesModule,
+  fileRoutes: [
+    'GET /schools/:schoolId/receipts/:receiptId/pdf',
+  ],
+});

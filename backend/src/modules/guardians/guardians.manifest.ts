@@ -1,0 +1,8 @@
+import { defineModule } from '../../common/module-manifest';
+import { GuardiansModule } from './guardians.module';
+
+/** The guardians module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const guardiansManifest = defineModule({
+  name: 'guardians',
+  module: GuardiansModule,
+});

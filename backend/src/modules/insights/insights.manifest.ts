@@ -1,0 +1,10 @@
+import { INSIGHTS_CONTRACT } from '@vidyalaya/shared';
+import { defineModule } from '../../common/module-manifest';
+import { InsightsModule } from './insights.module';
+
+/** The insights module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const insightsManifest = defineModule({
+  name: 'insights',
+  module: InsightsModule,
+  contract: INSIGHTS_CONTRACT,
+});

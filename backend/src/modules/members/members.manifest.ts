@@ -1,0 +1,8 @@
+import { defineModule } from '../../common/module-manifest';
+import { MembersModule } from './members.module';
+
+/** The members module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
+export const membersManifest = defineModule({
+  name: 'members',
+  module: MembersModule,
+});
