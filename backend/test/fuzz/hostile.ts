@@ -29,6 +29,11 @@ export const HOSTILE_STRINGS = [
   '\uD800',
   '😀👩‍👩‍👧‍👦',
   'विद्यालय',
+  // Look-alikes of a plain Latin name (issue 33 row 7): dotless i, Latin alpha, small capital D, a combining mark.
+  'demo_admın',
+  'demo_ɑdmin',
+  'ᴅemo_admin',
+  'demo_ad\u0332min',
   'Ω≈ç√∫',
   ' ',
   '',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { requestContext, runInSchool } from '../../src/common/request-context';
+import { bindSchool, requestContext, runInSchool } from '../../src/common/request-context';
 import { SchoolWrites } from '../../src/common/workspace/school-writes';
 import { preparedQuery } from '../../src/database/prepared-query';
 import { Repository } from '../../src/database/repository';
@@ -148,7 +148,6 @@ describe('reads that fail closed: a school-bound request sees only its school (i
   });
 
   it('a request is bound to one school only: binding a second one is a programming error', async () => {
-    const { bindSchool } = await import('../../src/common/request-context');
     expect(() => bindSchool(a.schoolId)).toThrow(/outside a request/);
     requestContext.run({ reqId: 'probe' }, () => {
       bindSchool(a.schoolId);

@@ -5,6 +5,7 @@ import { PERMISSIONS, roleHas, SCHOOL_ROLES, type Permission } from '@vidyalaya/
 import { ROW_SCOPED_403 as ROW_SCOPED_MANIFEST } from '../../src/app.manifest';
 import { appRoutes, type AppRoute } from '../support/app-routes';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
+import { currentRequestId, currentSchoolId } from '../../src/common/request-context';
 
 const SNAPSHOT = join(__dirname, 'route-permissions.snapshot.json');
 const WORKSPACE = /^\/api\/v1\/schools\/:schoolId(\/|$)/;
@@ -86,4 +87,27 @@ describe('workspace routes × roles', () => {
       expect({ route: route.path, status: foreign.status, body: foreign.body }).toEqual({ route: route.path, status: 404, body: missing.body });
     }
   });
+
+  it('issue 33: every statement a workspace route sends runs bound to the route’s school (its row-level-security context)', async () => {
+    // Every query runner the app makes while serving a request is recorded with the school it is bound to.
+    const seen: { route: string; school: string | undefined }[] = [];
+    let route = '';
+    const original = t.db.createQueryRunner;
+    t.db.createQueryRunner = function (this: typeof t.db, ...args: Parameters<typeof original>) {
+      if (currentRequestId() !== undefined) seen.push({ route, school: currentSchoolId() });
+      return original.apply(this, args);
+    } as typeof original;
+    try {
+      for (const r of workspace) {
+        route = `${r.method} ${r.path}`;
+        const path = r.path.replace(/^\/api\/v1/, '').replace(':schoolId', s.schoolId).replace(/:(\w+)/g, () => randomUUID());
+        const body = ['POST', 'PUT', 'PATCH'].includes(r.method) ? {} : undefined;
+        for (const who of ['admin', 'guardian'] as const) await t.call(r.method, path, { token: s.members[who].token, body });
+      }
+    } finally {
+      t.db.createQueryRunner = original;
+    }
+    expect(seen.length).toBeGreaterThan(workspace.length);
+    expect(seen.filter((x) => x.school !== s.schoolId)).toEqual([]);
+  }, 180_000);
 });

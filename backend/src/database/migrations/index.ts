@@ -17,6 +17,7 @@ import { AssessmentSchemes1764700000100 } from './1764700000100-assessment-schem
 import { ReportSettings1764700000200 } from './1764700000200-report-settings';
 import { GuardiansNotices1764800000000 } from './1764800000000-guardians-notices';
 import { FeeReceiptDetails1765600000000 } from './1765600000000-fee-receipt-details';
+import { UsernameSkeleton1765900000000 } from './1765900000000-username-skeleton';
 
 /**
  * Every migration: the older modules' below, then those the modules carry in their manifests
@@ -41,5 +42,6 @@ export const MIGRATIONS: Function[] = [
   AssessmentSchemes1764700000100,
   ReportSettings1764700000200,
   FeeReceiptDetails1765600000000,
+  UsernameSkeleton1765900000000,
   ...MODULE_MIGRATIONS,
 ];

@@ -37,7 +37,8 @@ function authSetup(users: UserEntity[], opts: { insertFails?: unknown } = {}) {
   const repo = {
     in: () => repo,
     transaction: (fn: (tx: unknown) => Promise<unknown>) => fn({}),
-    usersByNameOrEmail: async (name: string, email: string) => users.filter((u) => match(u, name, email)),
+    usersByNameOrEmail: async (name: string, email: string) =>
+      users.filter((u) => match(u, name, email)).map((u) => Object.assign(Object.create(Object.getPrototypeOf(u)), u, { nameClash: u.username.toLowerCase() === name.toLowerCase() })),
     findUserByName: async (name: string) => users.find((u) => u.username.toLowerCase() === name.toLowerCase()) ?? null,
     deleteUnverified: async (ids: string[]) => void calls.push(`delete ${ids.join(',')}`),
     replaceUnverified: async (id: string, input: { username: string; email: string; passwordHash: string }) => {
@@ -141,15 +142,18 @@ describe('AccountsService: verified accounts for invitations (stub repository)',
   const input = { username: 'ravi', email: 'ravi@school.test', passwordHash: 'h' };
 
   it('duplicate username or e-mail of a verified account: 409 USERNAME_TAKEN / EMAIL_TAKEN, nothing written', async () => {
-    const byName = setup([{ id: 'u1', username: 'RAVI', email: 'x@school.test', is_email_verified: true }]);
+    const byName = setup([{ id: 'u1', username: 'RAVI', email: 'x@school.test', is_email_verified: true, name_clash: true }]);
     await expect(byName.accounts.createVerified({} as never, input)).rejects.toMatchObject({ code: 'USERNAME_TAKEN' });
-    const byEmail = setup([{ id: 'u2', username: 'someone', email: 'ravi@school.test', is_email_verified: true }]);
+    const byEmail = setup([{ id: 'u2', username: 'someone', email: 'ravi@school.test', is_email_verified: true, name_clash: false }]);
     await expect(byEmail.accounts.createVerified({} as never, input)).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
     expect([...byName.calls, ...byEmail.calls]).toEqual([]);
+    // A verified look-alike of the name (the database says so, issue 33 row 7) is the name taken.
+    const lookAlike = setup([{ id: 'u4', username: 'rаvi', email: 'x@school.test', is_email_verified: true, name_clash: true }]);
+    await expect(lookAlike.accounts.createVerified({} as never, input)).rejects.toMatchObject({ code: 'USERNAME_TAKEN' });
   });
 
   it('unverified claims are dropped and the verified account made', async () => {
-    const { accounts, calls } = setup([{ id: 'u3', username: 'ravi', email: 'old@school.test', is_email_verified: false }]);
+    const { accounts, calls } = setup([{ id: 'u3', username: 'ravi', email: 'old@school.test', is_email_verified: false, name_clash: true }]);
     expect(await accounts.createVerified({} as never, input)).toEqual({ id: 'new', username: 'ravi', email: 'ravi@school.test', passwordHash: 'h' });
     expect(calls).toEqual(['delete u3', 'insert ravi']);
   });

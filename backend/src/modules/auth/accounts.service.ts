@@ -28,14 +28,14 @@ export class AccountsService {
 
   /**
    * Inside the caller's transaction: a verified account. Unverified accounts that merely claimed
-   * this username or e-mail are dropped (as registration does); a verified one gives 409
-   * USERNAME_TAKEN / EMAIL_TAKEN.
+   * this username (or a look-alike of it) or e-mail are dropped (as registration does); a verified
+   * one gives 409 USERNAME_TAKEN / EMAIL_TAKEN.
    */
   async createVerified(tx: EntityManager, input: { username: string; email: string; passwordHash: string }): Promise<AccountRef> {
     const repo = this.repo.in(tx);
     const clash = await repo.lockClashes(input.username, input.email);
     for (const u of clash.filter((c) => c.is_email_verified)) {
-      throw new DomainException(u.username.toLowerCase() === input.username.toLowerCase() ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
+      throw new DomainException(u.name_clash ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
     }
     if (clash.length) await repo.deleteUnverified(clash.map((c) => c.id));
     const now = this.clock.now();

@@ -38,10 +38,15 @@ export interface AccountRef {
   email: string;
 }
 
-/** A registration's clash: an account holding the username or the e-mail address. */
+/** A registration's clash: an account holding the username (or a look-alike of it) or the e-mail address. */
 export interface AccountClash extends AccountRef {
   is_email_verified: boolean;
+  /** The account's name is the one asked for, ignoring case, or looks like it. */
+  name_clash: boolean;
 }
+
+/** `$1` names this account, ignoring case, or a look-alike of it (the same confusable skeleton). */
+const NAME_CLASH = '(lower(username) = lower($1) OR username_skeleton(username) = username_skeleton($1))';
 
 /** A refresh token spent by a rotation, with its family and its user. */
 export interface SpentRefreshToken {
@@ -77,18 +82,25 @@ export class AuthRepository extends Repository {
     return this.m.getRepository(UserEntity).findOneBy({ id });
   }
 
-  /** The accounts holding this username or this e-mail address (ignoring case), locked when asked. */
-  usersByNameOrEmail(username: string, email: string, lock = false): Promise<UserEntity[]> {
-    return this.users(
-      `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)${lock ? ' FOR UPDATE' : ''}`,
+  /**
+   * The accounts holding this username, a look-alike of it (the same confusable skeleton, issue 33
+   * row 7; migration 1765900000000) or this e-mail address (ignoring case), locked when asked.
+   * `nameClash` marks the accounts whose name is this one or looks like it.
+   */
+  async usersByNameOrEmail(username: string, email: string, lock = false): Promise<(UserEntity & { nameClash: boolean })[]> {
+    const rows = await this.rows<UserRow & { name_clash: boolean }>(
+      `SELECT ${USER_COLUMNS}, ${NAME_CLASH} AS name_clash FROM users
+        WHERE ${NAME_CLASH} OR lower(email) = lower($2)${lock ? ' FOR UPDATE' : ''}`,
       [username, email],
     );
+    return rows.map((r) => Object.assign(toUser(r), { nameClash: r.name_clash }));
   }
 
   /** As `usersByNameOrEmail`, locked, in the short form the invitation's account creation reads. */
   lockClashes(username: string, email: string): Promise<AccountClash[]> {
     return this.rows<AccountClash>(
-      `SELECT id, username, email, is_email_verified FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2) FOR UPDATE`,
+      `SELECT id, username, email, is_email_verified, ${NAME_CLASH} AS name_clash FROM users
+        WHERE ${NAME_CLASH} OR lower(email) = lower($2) FOR UPDATE`,
       [username, email],
     );
   }

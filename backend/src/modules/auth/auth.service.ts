@@ -217,10 +217,11 @@ export class AuthService {
   }
 
   /** 409 when the username belongs to a verified account, or the e-mail to another verified one. */
-  private async assertRegistrable(repo: AuthRepository, username: string, email: string, lock = false): Promise<UserEntity[]> {
+  private async assertRegistrable(repo: AuthRepository, username: string, email: string, lock = false): Promise<(UserEntity & { nameClash: boolean })[]> {
     const rows = await repo.usersByNameOrEmail(username, email, lock);
+    // This name, or a look-alike of it (issue 33 row 7), held by a verified account.
+    if (rows.some((r) => r.nameClash && r.isEmailVerified)) throw new DomainException('USERNAME_TAKEN');
     const byName = rows.find((r) => r.username.toLowerCase() === username.toLowerCase());
-    if (byName?.isEmailVerified) throw new DomainException('USERNAME_TAKEN');
     const emailHolders = rows.filter((r) => r.id !== byName?.id && r.email.toLowerCase() === email.toLowerCase());
     if (emailHolders.some((r) => r.isEmailVerified)) throw new DomainException('EMAIL_TAKEN');
     return rows;
@@ -228,9 +229,9 @@ export class AuthService {
 
   /**
    * Inside the registration transaction: re-checks under row locks, drops unverified accounts
-   * that merely claimed this e-mail (whoever reads the code owns the address), then replaces the
-   * unverified account of this username (keeping its password when the e-mail is the same) or
-   * creates one.
+   * that merely claimed this e-mail (whoever reads the code owns the address) or a look-alike of
+   * this name, then replaces the unverified account of this username (keeping its password when
+   * the e-mail is the same) or creates one.
    */
   private async writeUnverifiedUser(tx: EntityManager, input: RegisterInput, passwordHash: string): Promise<UserEntity> {
     const repo = this.repo.in(tx);

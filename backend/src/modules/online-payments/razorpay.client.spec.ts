@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { GatewaySecrets } from './gateway-secrets';
 import { RazorpayClient } from './razorpay.client';
 
@@ -37,5 +38,36 @@ describe('Razorpay signatures and sealed secrets', () => {
     expect(s.open(school, a)).toBe(secret);
     expect(() => s.open('22222222-2222-4222-8222-222222222222', a)).toThrow();
     expect(() => new GatewaySecrets({ aadhaarKey: randomBytes(32) }).open(school, a)).toThrow();
+  });
+
+  it('lists the payments of a period page by page (count=100, skip) and fetches one; an unknown id is null', async () => {
+    const seen: string[] = [];
+    const all = Array.from({ length: 230 }, (_, i) => ({ id: `pay_${String(i).padStart(8, '0')}`, entity: 'payment', order_id: `order_${i}`, amount: 100 + i, status: 'captured', method: 'upi' }));
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/v1/payments') {
+        const skip = Number(url.searchParams.get('skip'));
+        const items = all.slice(skip, skip + Number(url.searchParams.get('count')));
+        return res.end(JSON.stringify({ entity: 'collection', count: items.length, items }));
+      }
+      const one = all.find((p) => url.pathname === `/v1/payments/${p.id}`);
+      res.statusCode = one ? 200 : 400;
+      res.end(JSON.stringify(one ?? { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const c = new RazorpayClient({ razorpayApiUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, razorpayTimeoutMs: 2000 });
+      const creds = { keyId: 'rzp_test_x', keySecret: secret };
+      const list = await c.payments(creds, { from: 1_700_000_000, to: 1_700_086_399 });
+      expect(list).toHaveLength(230);
+      expect(list[229]).toEqual({ id: 'pay_00000229', orderId: 'order_229', amount: 329, status: 'captured', method: 'upi' });
+      expect(seen).toEqual([0, 100, 200].map((skip) => `/v1/payments?from=1700000000&to=1700086399&count=100&skip=${skip}`));
+      expect(await c.payment(creds, 'pay_00000007')).toMatchObject({ id: 'pay_00000007', amount: 107 });
+      expect(await c.payment(creds, 'pay_Unknown0001')).toBeNull();
+    } finally {
+      server.close();
+    }
   });
 });
