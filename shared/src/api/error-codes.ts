@@ -101,6 +101,7 @@ export const ERROR_CODES = {
   PROMOTION_EXISTS: { status: 409, message: 'A promotion for these two years already exists. Open it instead of starting another.' },
   PROMOTION_APPLIED: { status: 409, message: 'This promotion has already been applied. Undo it first to change or apply it again.' },
   PROMOTION_LOCKED: { status: 409, message: 'The new year already has attendance, marks or fee receipts, so this promotion can no longer be undone.' },
+  YEAR_CLOSED: { status: 409, message: 'This academic year is closed: a later year is current, so its marks and attendance can be read but no longer changed.' },
   // Messages to families (DECISIONS "Messages to families", issue 31).
   MESSAGE_TEMPLATE_MISMATCH: { status: 422, message: 'This message does not fit the school’s registered template, so it was not sent.' },
   MESSAGE_TEMPLATE_MISSING: { status: 422, message: 'There is no registered template for this message yet. Add it in the messaging settings.' },

@@ -21,6 +21,7 @@ import { CertificateSettings1765730000000 } from './1765730000000-certificate-se
 import { Certificates1765000000000 } from './1765000000000-certificates';
 import { Messaging1765100000000 } from './1765100000000-messaging';
 import { Promotions1764900000000 } from './1764900000000-promotions';
+import { PromotionTimetable1765800000000 } from './1765800000000-promotion-timetable';
 import { UsernameSkeleton1765900000000 } from './1765900000000-username-skeleton';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -48,5 +49,6 @@ export const MIGRATIONS: Function[] = [
   OnlinePayments1765200000000,
   FeeReceiptDetails1765600000000,
   CertificateSettings1765730000000,
+  PromotionTimetable1765800000000,
   UsernameSkeleton1765900000000,
 ];

@@ -402,6 +402,8 @@ export class ExamsService implements OnModuleInit {
     const exam = await this.examOrThrow(ctx, examId);
     const subjectId = input.subjectId.toLowerCase();
     const { section, subjectName } = await this.marksScope(ctx, exam, input.sectionId.toLowerCase(), subjectId);
+    // A closed year (a later one is current): its marks stay readable, never changed (409 YEAR_CLOSED).
+    await this.years.ensureOpen(ctx.schoolId, exam.academic_year);
     if (exam.published_at) throw new DomainException('MARKS_LOCKED');
     const students = new Map((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => [s.id, s]));
     const components = new Map(exam.components.map((c) => [c.name.toLowerCase(), c]));
@@ -443,6 +445,7 @@ export class ExamsService implements OnModuleInit {
     const exam = await this.examOrThrow(ctx, examId);
     const section = await this.sectionOfExam(ctx, exam, input.sectionId.toLowerCase());
     if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    await this.years.ensureOpen(ctx.schoolId, exam.academic_year);
     if (exam.published_at) throw new DomainException('MARKS_LOCKED');
     const students = new Set((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => s.id));
     const scale = presetForClass(section.class_name).coScholasticScale ?? 'A-E';
