@@ -4,8 +4,9 @@ import en from '../../../web/src/features/promotions/i18n/en.json';
 import hi from '../../../web/src/features/promotions/i18n/hi.json';
 
 /*
- * Issue 29: an admin promotes a small school end to end in English (draft, preview, apply, result),
- * undoes it, and then detains one child in Hindi on a 360 px phone. Screenshots of the draft, the
+ * Issue 29: an admin promotes a small school end to end in English (draft, sections balanced by
+ * gender, preview, apply, result: the new year is current), undoes it (the closing year is current
+ * again), and then detains one child in Hindi on a 360 px phone. Screenshots of the draft, the
  * preview and the result go to docs/screens/.
  */
 async function call<T = any>(request: APIRequestContext, method: 'GET' | 'POST', path: string, token: string, data?: unknown): Promise<T> {
@@ -27,7 +28,7 @@ test('an admin promotes a small school in English, undoes it, and detains one ch
   await createClassesApi(request, token, school.id, year, ['Class 9', 'Class 10']);
   await createSectionsApi(request, token, school.id, year, [
     { className: 'Class 9', sectionNames: ['A'] },
-    { className: 'Class 10', sectionNames: ['A'] },
+    { className: 'Class 10', sectionNames: ['A', 'B'] },
   ]);
   const { classes } = await call<{ classes: { id: string; name: string; sections: { id: string }[] }[] }>(request, 'GET', `/school/classes-sections/${school.id}`, token);
   const section = (name: string) => classes.find((c) => c.name === name)!.sections[0].id;
@@ -57,23 +58,33 @@ test('an admin promotes a small school in English, undoes it, and detains one ch
   await expect(page.getByTestId('promotion-summary')).toContainText('Promote 3 · Detain 0 · Passed out 1 · Left 0');
   await expect(page.getByTestId('promotion-lines')).toContainText('Aditi Verma');
   await expect(page.getByTestId('promotion-targets')).toContainText('Class 10 A: 3');
+  // Sections balanced by gender: Aditi to A; Bhavesh and Chitra to B (a boy and a girl each side, as near as three allow).
+  await page.getByRole('combobox', { name: en['ye.allocate'] }).selectOption('balanced');
+  await page.getByTestId('promotion-allocate-button').click();
+  await expect(page.getByTestId('promotion-targets')).toHaveText('Class 10 A: 1 · Class 10 B: 2');
   await page.screenshot({ path: 'docs/screens/year-end-draft-en.png', fullPage: true });
 
   await page.getByTestId('promotion-preview-button').click();
   await expect(page.getByTestId('promotion-preview')).toContainText(`The year ${next} will be created.`);
+  await expect(page.getByTestId('promotion-becomes-current')).toContainText(`${next} becomes the current year`);
   await page.screenshot({ path: 'docs/screens/year-end-preview-en.png', fullPage: true });
 
   await page.getByTestId('promotion-apply').click();
   await expect(page.getByTestId('promotion-result')).toContainText('Enrolled 3 · Passed out 1 · Left 0', { timeout: 60_000 });
   await page.screenshot({ path: 'docs/screens/year-end-result-en.png', fullPage: true });
+  await expect(page.getByTestId('promotion-result')).toContainText(`${next} is now the current year`);
   const aditi = (await call(request, 'GET', `/schools/${school.id}/students/${ids.Aditi}`, token)).student;
-  expect(aditi.enrolment).toMatchObject({ academicYear: next, className: 'Class 10' });
+  expect(aditi.enrolment).toMatchObject({ academicYear: next, className: 'Class 10', sectionName: 'A' });
+  expect((await call(request, 'GET', `/schools/${school.id}/students/${ids.Chitra}`, token)).student.enrolment).toMatchObject({ className: 'Class 10', sectionName: 'B' });
+  const currentYear = async () => (await call<{ items: { name: string; isCurrent: boolean }[] }>(request, 'GET', `/schools/${school.id}/academic-years`, token)).items.find((y) => y.isCurrent)?.name;
+  expect(await currentYear()).toBe(next);
   expect((await call(request, 'GET', `/schools/${school.id}/students/${ids.Deepak}`, token)).student.status).toBe('passed_out');
 
   // Undo: nothing of the new year is in use yet.
   await page.getByTestId('promotion-undo').click();
   await expect(page.getByTestId('promotion-summary')).toContainText(en['ye.status.draft']);
   expect((await call(request, 'GET', `/schools/${school.id}/students/${ids.Aditi}`, token)).student.enrolment.academicYear).toBe(year);
+  expect(await currentYear()).toBe(year);
 
   // In Hindi on a phone: detain Chitra with a reason.
   await page.getByRole('button', { name: 'हिन्दी' }).first().click();

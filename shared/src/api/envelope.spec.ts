@@ -88,7 +88,7 @@ describe('DECISIONS API error codes', () => {
     // Exams.
     ['MARKS_INCOMPLETE', 409],
     // Year end.
-    ['PROMOTION_EXISTS', 409], ['PROMOTION_APPLIED', 409], ['PROMOTION_LOCKED', 409],
+    ['PROMOTION_EXISTS', 409], ['PROMOTION_APPLIED', 409], ['PROMOTION_LOCKED', 409], ['YEAR_CLOSED', 409],
     // Certificates.
     ['DUES_OUTSTANDING', 422], ['STUDENT_NOT_LEFT', 422], ['CERTIFICATE_EXISTS', 409], ['CERTIFICATE_CANCELLED', 422],
     // Messages to families.
@@ -98,7 +98,7 @@ describe('DECISIONS API error codes', () => {
   });
 
   it('has exactly the agreed codes, each UPPER_SNAKE with a sentence for a person', () => {
-    expect(ERROR_CODE_LIST).toHaveLength(91);
+    expect(ERROR_CODE_LIST).toHaveLength(92);
     for (const code of ERROR_CODE_LIST) {
       expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
       expect(ERROR_CODES[code].message).toMatch(/^[A-Z].{8,}$/);

@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   ATTACHMENT_INVALID: { status: 400, message: 'Attach a PDF of at most 2 MB.' },
   NOTICE_PUBLISHED: { status: 422, message: 'This notice is already published and can no longer be changed.' },
   DATA_REQUEST_CLOSED: { status: 422, message: 'This request has already been answered.' },
+  // A closed academic year (a later one is current): readable, never changed (issue 29).
+  YEAR_CLOSED: { status: 409, message: 'This academic year is closed: a later year is current, so its marks and attendance can be read but no longer changed.' },
   // The modules' own codes (certificates, online payment, year end, messages, …) come from their contracts.
   ...MODULE_ERRORS,
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },

@@ -73,10 +73,28 @@ export const patchPromotionLinesSchema = z.object({
 });
 export type PatchPromotionLinesInput = z.infer<typeof patchPromotionLinesSchema>;
 
+/**
+ * How a class's promoted children are spread over the next class's sections:
+ * `keep` the section of the same name (else the first: the draft's proposal), `alphabetical` the
+ * sections filled in turn in name order, `balanced` the same number of girls and of boys in each.
+ */
+export const PROMOTION_ALLOCATIONS = ['keep', 'alphabetical', 'balanced'] as const;
+export type PromotionAllocation = (typeof PROMOTION_ALLOCATIONS)[number];
+
+/** POST …/promotions/{promotionId}/allocate: spread one closing class's promoted children over the next class's sections. */
+export const allocatePromotionSchema = z.object({
+  classId: z.uuid({ error: 'Choose a class' }),
+  mode: z.enum(PROMOTION_ALLOCATIONS, { error: 'Choose keep, alphabetical or balanced by gender' }),
+});
+export type AllocatePromotionInput = z.infer<typeof allocatePromotionSchema>;
+
 /** POST …/promotions/{promotionId}/apply */
 export const applyPromotionSchema = z.object({
   feeIncreasePercent: z.number({ error: 'Enter a percentage from 0 to 50' }).min(0, 'Enter a percentage from 0 to 50').max(50, 'Enter a percentage from 0 to 50').default(0),
+  /** New roll numbers in each section, alphabetical (by first name, then last name); false keeps last year's. */
   renumberRolls: z.boolean().default(true),
+  /** Copy each section's timetable, teaching assignments and class teacher to the new year's section of the same class and name. */
+  copyTimetable: z.boolean().default(false),
 });
 export type ApplyPromotionInput = z.output<typeof applyPromotionSchema>;
 
@@ -101,6 +119,18 @@ export interface PromotionResult {
   subjectsCopied: number;
   structuresCopied: number;
   arrears: { students: number; amount: number };
+  /** What was copied of the timetable (asked for with `copyTimetable`): sections, periods, teaching assignments, class teachers. */
+  timetable?: TimetableCopy;
+  /** The year that was current before apply made `toYear` current (null: `toYear` already was, or a later year is). */
+  previousCurrentYear?: string | null;
+}
+
+/** The timetable of the closing year's sections, as copied (or to be copied) to the new year's sections of the same names. */
+export interface TimetableCopy {
+  sections: number;
+  slots: number;
+  assignments: number;
+  classTeachers: number;
 }
 
 export interface Promotion {
@@ -113,6 +143,7 @@ export interface Promotion {
   flagged: number;
   feeIncreasePercent: number | null;
   renumberRolls: boolean | null;
+  copyTimetable: boolean | null;
   jobId: string | null;
   appliedAt: string | null;
   revertedAt: string | null;
@@ -195,6 +226,10 @@ export interface PromotionPreview {
   skipped: { studentId: string; name: string; className: string; sectionName: string }[];
   arrears: { students: number; amount: number };
   feeIncreasePercent: number;
+  /** What `copyTimetable` would copy (the bell schedule is the school's, shared by every year: nothing to copy). */
+  timetable: TimetableCopy;
+  /** Whether apply makes `toYear` the current year (then the closing year is read-only for marks and attendance). */
+  becomesCurrent: boolean;
 }
 export interface PromotionPreviewAnswer {
   preview: PromotionPreview;
@@ -253,4 +288,67 @@ export function sameDayNextYear(iso: string): string {
   const md = iso.slice(5);
   if (md === '02-29') return `${y}-02-28`;
   return `${y}-${md}`;
+}
+
+// ── section allocation (pure) ────────────────────────────────────────────────
+export interface AllocationChild {
+  studentId: string;
+  /** The name as sorted: first name, then last name. */
+  name: string;
+  gender: 'male' | 'female' | 'other';
+  /** The section name of the closing year (keep). */
+  sectionName: string;
+}
+export interface AllocationSection {
+  name: string;
+  /** Children already there (early admissions, detained children, other classes' lines): counted, never moved. */
+  girls: number;
+  boys: number;
+  others: number;
+}
+
+const byName = (a: AllocationChild, b: AllocationChild) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0);
+const genderKey = (g: AllocationChild['gender']): 'girls' | 'boys' | 'others' => (g === 'female' ? 'girls' : g === 'male' ? 'boys' : 'others');
+
+/**
+ * The section (name) each child goes to, by `mode`:
+ * - `keep`: the section of the same name, else the first;
+ * - `alphabetical`: the children in name order fill the sections in turn (A, then B …), each up to an
+ *   even share of the class's final total, counting who is already there;
+ * - `balanced`: in name order, each child to the section with the fewest of their gender (then the
+ *   fewest in all, then the first), so sections end level in size and in girls and boys.
+ * Sections are taken in natural order. With no section, nobody is placed (an empty map).
+ */
+export function allocateSections(children: readonly AllocationChild[], sectionsIn: readonly AllocationSection[], mode: PromotionAllocation): Map<string, string> {
+  const out = new Map<string, string>();
+  const sections = [...sectionsIn].sort((a, b) => naturalCompare(a.name, b.name)).map((s) => ({ ...s }));
+  if (sections.length === 0) return out;
+  const sorted = [...children].sort(byName);
+  if (mode === 'keep') {
+    for (const c of sorted) out.set(c.studentId, (sections.find((s) => s.name.toLowerCase() === c.sectionName.toLowerCase()) ?? sections[0]).name);
+    return out;
+  }
+  const total = (s: AllocationSection) => s.girls + s.boys + s.others;
+  if (mode === 'alphabetical') {
+    const all = sections.reduce((n, s) => n + total(s), 0) + sorted.length;
+    const base = Math.floor(all / sections.length);
+    const extra = all % sections.length;
+    // Capacities: an even share (the first `extra` sections one more), less who is already there.
+    const room = sections.map((s, i) => Math.max(0, base + (i < extra ? 1 : 0) - total(s)));
+    let i = 0;
+    for (const c of sorted) {
+      while (i < sections.length - 1 && room[i] <= 0) i += 1;
+      out.set(c.studentId, sections[i].name);
+      room[i] -= 1;
+    }
+    return out;
+  }
+  for (const c of sorted) {
+    const key = genderKey(c.gender);
+    let best = sections[0];
+    for (const s of sections.slice(1)) if (s[key] < best[key] || (s[key] === best[key] && total(s) < total(best))) best = s;
+    best[key] += 1;
+    out.set(c.studentId, best.name);
+  }
+  return out;
 }

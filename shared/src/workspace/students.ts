@@ -135,6 +135,17 @@ export const updateStudentSchema = z
   });
 export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
 
+/**
+ * POST …/students/{studentId}/readmit: a student who left or passed out comes back. The same record:
+ * the admission number, guardians and every year's history are kept; the child is enrolled in the
+ * section (and its year) and is active again. A roll number is optional.
+ */
+export const readmitStudentSchema = z.object({
+  sectionId: z.uuid({ error: M.sectionRequired }),
+  rollNumber: z.number({ error: M.rollNumber }).int(M.rollNumber).min(1, M.rollNumber).max(9999, M.rollNumber).nullish(),
+});
+export type ReadmitStudentInput = z.output<typeof readmitStudentSchema>;
+
 export const STUDENT_SORTS = ['name', 'admissionNumber', 'rollNumber', 'class', 'createdAt'] as const;
 export type StudentSort = (typeof STUDENT_SORTS)[number];
 

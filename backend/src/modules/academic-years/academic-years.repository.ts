@@ -35,6 +35,16 @@ export class AcademicYearsRepository extends Repository {
     return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
   }
 
+  /** The current year when it begins after the year named (then that year is closed), else null. */
+  laterCurrent(schoolId: string, name: string): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(
+      `SELECT cur.id, cur.name, to_char(cur.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(cur.ends_on, 'YYYY-MM-DD') AS ends_on, cur.is_current
+         FROM academic_years y JOIN academic_years cur ON cur.school_id = y.school_id AND cur.is_current
+        WHERE y.school_id = $1 AND y.name = $2 AND cur.starts_on > y.starts_on`,
+      [schoolId, name],
+    );
+  }
+
   /** Serializes the school's year changes (in a transaction), so "which year is current" cannot race. */
   async lockSchoolYears(schoolId: string): Promise<void> {
     await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('academic_years:' || $1::text))`, [schoolId]);

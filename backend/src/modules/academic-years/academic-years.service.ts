@@ -33,6 +33,19 @@ export class AcademicYearsService {
     return row ? toRecord(row) : null;
   }
 
+  /**
+   * For the modules that write a year's marks and attendance: refuses (409 YEAR_CLOSED) once a later
+   * year is current. The closing year stays readable (registers, marks, receipts, report cards).
+   */
+  async ensureOpen(schoolId: string, yearName: string): Promise<void> {
+    const later = await this.repo.laterCurrent(schoolId, yearName);
+    if (!later) return;
+    throw new DomainException('YEAR_CLOSED', {
+      message: `${yearName} is closed: ${later.name} is the current year, so ${yearName}’s marks and attendance can be read but no longer changed.`,
+      data: { academicYear: yearName, currentYear: later.name },
+    });
+  }
+
   async list(ctx: WorkspaceContext): Promise<AcademicYearList> {
     const items = (await this.repo.list(ctx.schoolId)).map(toRecord);
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };

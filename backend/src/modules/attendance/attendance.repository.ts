@@ -312,6 +312,19 @@ export class AttendanceRepository extends Repository {
     );
   }
 
+  /** Like `counts`, each student counted only on the days from their own `from` (the later of their section's first register day and their admission). */
+  countsSince(schoolId: string, days: string[], students: { id: string; from: string }[]): Promise<CountRow[]> {
+    return this.rows<CountRow>(
+      `SELECT m.student_id, count(*) FILTER (WHERE m.status = 'present')::int AS present, count(*) FILTER (WHERE m.status = 'absent')::int AS absent,
+              count(*) FILTER (WHERE m.status = 'late')::int AS late, count(*) FILTER (WHERE m.status = 'half_day')::int AS half_day,
+              count(*) FILTER (WHERE m.status = 'leave')::int AS leave
+         FROM attendance_marks m JOIN unnest($3::uuid[], $4::date[]) AS x(id, since) ON m.student_id = x.id
+        WHERE m.school_id = $1 AND m.date = ANY($2::date[]) AND m.date >= x.since
+        GROUP BY m.student_id`,
+      [schoolId, days, students.map((s) => s.id), students.map((s) => s.from)],
+    );
+  }
+
   studentMarks(schoolId: string, studentId: string, from: string, to: string): Promise<MarkRow[]> {
     return this.rows<MarkRow>(
       `SELECT student_id, to_char(date, 'YYYY-MM-DD') AS date, status, note FROM attendance_marks
@@ -340,6 +353,20 @@ export class AttendanceRepository extends Repository {
             WHERE en.school_id = $1 AND en.student_id = st.id AND y.name = $3) e ON true
         WHERE st.school_id = $1 AND st.id = $2`,
       [schoolId, studentId, academicYear],
+    );
+  }
+
+  /** `studentInYear` for many students at once (with their ids). */
+  studentsInYear(schoolId: string, studentIds: string[], academicYear: string): Promise<{ id: string; class_id: string | null; section_id: string | null; admission_date: string | null }[]> {
+    return this.rows(
+      `SELECT st.id, coalesce(e.class_id, c.id) AS class_id, coalesce(e.section_id, CASE WHEN c.id IS NOT NULL THEN st.section_id END) AS section_id,
+              to_char(st.admission_date, 'YYYY-MM-DD') AS admission_date
+         FROM students st
+         LEFT JOIN classes c ON c.school_id = st.school_id AND c.id = st.class_id AND c.academic_year = $3
+         LEFT JOIN academic_years y ON y.school_id = st.school_id AND y.name = $3
+         LEFT JOIN student_enrolments e ON e.school_id = st.school_id AND e.student_id = st.id AND e.academic_year_id = y.id
+        WHERE st.school_id = $1 AND st.id = ANY($2::uuid[])`,
+      [schoolId, studentIds, academicYear],
     );
   }
 

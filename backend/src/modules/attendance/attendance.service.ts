@@ -22,6 +22,7 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { AcademicYearsService } from '../academic-years/academic-years.service';
 import { CalendarService } from '../calendar/calendar.service';
 import { JobRegistry } from '../jobs';
 import { JobsService } from '../jobs/jobs.service';
@@ -66,6 +67,7 @@ export class AttendanceService implements OnModuleInit {
     private readonly registry: JobRegistry,
     private readonly mail: MailService,
     private readonly messaging: MessagingService,
+    private readonly years: AcademicYearsService,
   ) {}
 
   onModuleInit(): void {
@@ -99,6 +101,8 @@ export class AttendanceService implements OnModuleInit {
   // ── marking a day ────────────────────────────────────────────────────────
   async mark(ctx: WorkspaceContext, sectionId: string, date: string, input: PutAttendanceInput): Promise<AttendanceDayResult> {
     const section = await this.sectionFor(ctx, sectionId);
+    // A closed year (a later one is current) keeps its register readable, never changed (409 YEAR_CLOSED).
+    await this.years.ensureOpen(ctx.schoolId, section.academic_year);
     if (date > this.today()) throw new DomainException('ATTENDANCE_FUTURE_DATE', { details: { date: 'This day has not come yet' } });
     const holiday = await this.calendar.isHoliday(ctx.schoolId, date, section.class_id);
     if (holiday.holiday) {
@@ -353,6 +357,43 @@ export class AttendanceService implements OnModuleInit {
     const percentage = attendancePercent(totals, days.length);
     if (percentage === null) return null;
     return { workingDays: days.length, present: totals.present + totals.late + totals.halfDay / 2, percentage };
+  }
+
+  /**
+   * The year's figures of many students at once, the same as `yearSummary` gives one by one (the
+   * promotion draft of a whole school): one query for their sections and admission dates, one for
+   * the sections' first marked days, then per class one working-day calendar and one count query,
+   * whatever the number of students. Students with nothing counted are absent from the map.
+   */
+  async yearSummaries(schoolId: string, academicYear: string, studentIds: readonly string[]): Promise<Map<string, { workingDays: number; present: number; percentage: number }>> {
+    const out = new Map<string, { workingDays: number; present: number; percentage: number }>();
+    const year = academicYearRange(academicYear);
+    if (!year || studentIds.length === 0) return out;
+    const placed = (await this.repo.studentsInYear(schoolId, [...studentIds], academicYear)).filter((s) => s.section_id && s.class_id);
+    const began = await this.repo.firstMarked(schoolId, [...new Set(placed.map((s) => s.section_id!))], year.from);
+    const until = minDate(this.today(), year.to);
+    const byClass = new Map<string, { id: string; from: string }[]>();
+    for (const s of placed) {
+      const first = began.get(s.section_id!);
+      if (!first) continue;
+      const from = s.admission_date ? maxDate(first, s.admission_date) : first;
+      if (from > until) continue;
+      byClass.set(s.class_id!, [...(byClass.get(s.class_id!) ?? []), { id: s.id, from }]);
+    }
+    for (const [classId, group] of byClass) {
+      const earliest = group.reduce((m, g) => minDate(m, g.from), group[0].from);
+      const days = await this.calendar.workingDays(schoolId, earliest, until, classId);
+      if (days.length === 0) continue;
+      const counts = new Map((await this.repo.countsSince(schoolId, days, group)).map((r) => [r.student_id, r]));
+      for (const g of group) {
+        const own = days.filter((d) => d >= g.from).length;
+        const totals = fromRow(counts.get(g.id));
+        const percentage = attendancePercent(totals, own);
+        if (percentage === null) continue;
+        out.set(g.id, { workingDays: own, present: totals.present + totals.late + totals.halfDay / 2, percentage });
+      }
+    }
+    return out;
   }
 
   /**

@@ -13,6 +13,7 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { AcademicYearsService } from '../academic-years/academic-years.service';
 import { StaffService } from '../staff/staff.service';
 import { ExamsRepository, type ExamRow, type SectionRow } from './exams.repository';
 import { ExamRecords, markOf } from './exam-records';
@@ -26,6 +27,7 @@ export class MarksService {
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
     private readonly staff: StaffService,
+    private readonly years: AcademicYearsService,
   ) {}
 
   // ── marks ───────────────────────────────────────────────────────────────
@@ -76,6 +78,8 @@ export class MarksService {
     const exam = await this.records.examOrThrow(ctx, examId);
     const subjectId = input.subjectId.toLowerCase();
     const { section, subjectName } = await this.marksScope(ctx, exam, input.sectionId.toLowerCase(), subjectId);
+    // A closed year (a later one is current): its marks stay readable, never changed (409 YEAR_CLOSED).
+    await this.years.ensureOpen(ctx.schoolId, exam.academic_year);
     if (exam.published_at) throw new DomainException('MARKS_LOCKED');
     const students = new Map((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => [s.id, s]));
     const components = new Map(exam.components.map((c) => [c.name.toLowerCase(), c]));
@@ -117,6 +121,7 @@ export class MarksService {
     const exam = await this.records.examOrThrow(ctx, examId);
     const section = await this.records.sectionOfExam(ctx, exam, input.sectionId.toLowerCase());
     if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    await this.years.ensureOpen(ctx.schoolId, exam.academic_year);
     if (exam.published_at) throw new DomainException('MARKS_LOCKED');
     const students = new Set((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => s.id));
     const scale = presetForClass(section.class_name).coScholasticScale ?? 'A-E';

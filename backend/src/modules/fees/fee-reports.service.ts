@@ -13,7 +13,8 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { StudentsService } from '../students/students.service';
-import { FeesRepository } from './fees.repository';
+import { mergeDues } from './fee-arrears';
+import { FeesRepository, type InstalmentItemRow } from './fees.repository';
 import { concessionsInForce, FeesService, n, toConcession, toStructure } from './fees.service';
 
 /** Fees' reports (DECISIONS "Fees"): the day book, the defaulters and the collection report. */
@@ -75,6 +76,9 @@ export class FeeReportsService {
     const all: Defaulter[] = [];
     if (structures.length > 0) {
       const items = await this.repo.itemsOf(ctx.schoolId, structures.map((s) => s.id));
+      // Each student's own instalments (a promotion's `Arrears 2026-27`), counted beside the class's, as on the student's fees.
+      const ownItems = new Map<string, InstalmentItemRow[]>();
+      for (const i of await this.repo.studentItemsOf(ctx.schoolId, structures.map((s) => s.id))) ownItems.set(i.student_id, [...(ownItems.get(i.student_id) ?? []), i]);
       const heads = await this.repo.heads(ctx.schoolId);
       const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
       for (const s of structures) {
@@ -84,12 +88,16 @@ export class FeeReportsService {
         const ids = students.map((x) => x.id);
         const [concessions, allocations] = await Promise.all([this.repo.concessions(ctx.schoolId, ids), this.repo.activeAllocations(ctx.schoolId, ids)]);
         for (const st of students) {
-          const dues = computeDues(
+          const paid = allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on }));
+          let dues: Pick<ReturnType<typeof computeDues>, 'instalments' | 'totals'> = computeDues(
             structure,
             concessionsInForce(concessions.filter((c) => c.student_id === st.id).map(toConcession), { id: st.id, rte: st.rte }, tuition),
-            allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
+            paid,
             asOf,
           );
+          const own = (ownItems.get(st.id) ?? []).filter((i) => i.structure_id === s.id);
+          // Without concessions: they were given in the year the arrears were carried from.
+          if (own.length > 0) dues = mergeDues(computeDues(toStructure(s, own), [], paid, asOf), dues);
           const overdue = dues.instalments.filter((i) => i.dueOn <= asOf && i.balance > 0);
           if (overdue.length === 0) continue;
           all.push({

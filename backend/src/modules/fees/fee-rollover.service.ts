@@ -62,9 +62,44 @@ export class FeeRolloverRepository extends Repository {
     return row.id;
   }
 
-  async nextPosition(schoolId: string, structureId: string): Promise<number> {
-    const row = await this.one<{ p: number }>(`SELECT coalesce(max(position), 0)::int + 1 AS p FROM fee_instalments WHERE school_id = $1 AND structure_id = $2`, [schoolId, structureId]);
-    return row?.p ?? 1;
+  /** Each structure's next free instalment position. */
+  async nextPositions(schoolId: string, structureIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.rows<{ structure_id: string; p: number }>(
+      `SELECT s.id AS structure_id, coalesce(max(i.position), 0)::int + 1 AS p FROM unnest($2::uuid[]) AS s(id)
+         LEFT JOIN fee_instalments i ON i.school_id = $1 AND i.structure_id = s.id GROUP BY s.id`,
+      [schoolId, structureIds],
+    );
+    return new Map(rows.map((r) => [r.structure_id, r.p]));
+  }
+
+  /**
+   * Many students' own instalments at once (the arrears of a class), with their items and carries:
+   * three statements, whatever the number of students.
+   */
+  async insertArrears(
+    schoolId: string,
+    a: { promotionId: string; name: string; dueOn: string; carriedOn: string; rows: { studentId: string; structureId: string; position: number; items: { headId: string; amount: number }[]; lines: { instalmentId: string; headId: string | null; amount: number }[] }[] },
+  ): Promise<void> {
+    if (a.rows.length === 0) return;
+    const made = await this.rows<{ id: string; student_id: string }>(
+      `INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on, student_id, promotion_id)
+       SELECT $1, x.structure_id, x.position, $2, $3, x.student_id, $4 FROM unnest($5::uuid[], $6::int[], $7::uuid[]) AS x(structure_id, position, student_id)
+       RETURNING id, student_id`,
+      [schoolId, a.name, a.dueOn, a.promotionId, a.rows.map((r) => r.structureId), a.rows.map((r) => r.position), a.rows.map((r) => r.studentId)],
+    );
+    const idOf = new Map(made.map((m) => [m.student_id, m.id]));
+    const items = a.rows.flatMap((r) => r.items.map((it, j) => ({ instalmentId: idOf.get(r.studentId)!, headId: it.headId, position: j + 1, amount: it.amount })));
+    await this.m.query(
+      `INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount)
+       SELECT $1, i, h, p::smallint, a FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::bigint[]) AS x(i, h, p, a)`,
+      [schoolId, items.map((x) => x.instalmentId), items.map((x) => x.headId), items.map((x) => x.position), items.map((x) => x.amount)],
+    );
+    const carries = a.rows.flatMap((r) => r.lines.map((l) => ({ studentId: r.studentId, arrearsId: idOf.get(r.studentId)!, ...l })));
+    await this.m.query(
+      `INSERT INTO fee_carries (school_id, promotion_id, student_id, instalment_id, head_id, amount, arrears_instalment_id, carried_on)
+       SELECT $1, $2, s, i, h, a, ar, $3 FROM unnest($4::uuid[], $5::uuid[], $6::uuid[], $7::bigint[], $8::uuid[]) AS x(s, i, h, a, ar)`,
+      [schoolId, a.promotionId, a.carriedOn, carries.map((c) => c.studentId), carries.map((c) => c.instalmentId), carries.map((c) => c.headId), carries.map((c) => c.amount), carries.map((c) => c.arrearsId)],
+    );
   }
 
   async lateFeeHead(schoolId: string, now: Date): Promise<string> {
@@ -72,14 +107,6 @@ export class FeeRolloverRepository extends Repository {
     if (found) return found.id;
     const [row] = await this.rows<{ id: string }>(`INSERT INTO fee_heads (school_id, name, tuition, created_at) VALUES ($1, $2, false, $3) RETURNING id`, [schoolId, LATE_FEE_HEAD, now]);
     return row.id;
-  }
-
-  async insertCarries(schoolId: string, c: { promotionId: string; studentId: string; arrearsInstalmentId: string; carriedOn: string; lines: { instalmentId: string; headId: string | null; amount: number }[] }): Promise<void> {
-    await this.m.query(
-      `INSERT INTO fee_carries (school_id, promotion_id, student_id, instalment_id, head_id, amount, arrears_instalment_id, carried_on)
-       SELECT $1, $2, $3, i, h, a, $4, $5 FROM unnest($6::uuid[], $7::uuid[], $8::bigint[]) AS x(i, h, a)`,
-      [schoolId, c.promotionId, c.studentId, c.arrearsInstalmentId, c.carriedOn, c.lines.map((l) => l.instalmentId), c.lines.map((l) => l.headId), c.lines.map((l) => l.amount)],
-    );
   }
 
   async removePromotion(schoolId: string, promotionId: string): Promise<{ carries: number; instalments: number; structures: number }> {
@@ -188,61 +215,85 @@ export class FeeRolloverService {
   }
 
   /**
-   * What a student owes of a closing year's enrolment as of `asOf`: the unpaid items per
-   * instalment and head, and each instalment's unpaid late fee (head null).
+   * What students owe of their closing year's enrolment as of `asOf`, read together in a few queries:
+   * per student, the unpaid items per instalment and head, and each instalment's unpaid late fee (head null).
    */
-  async unpaid(schoolId: string, student: Pick<Student, 'id' | 'name' | 'admissionNumber' | 'rte'>, enrolment: Enrolment, asOf: string, tx?: SchoolTx): Promise<{ instalmentId: string; headId: string | null; amount: number }[]> {
-    const dues = await this.fees.enrolmentDues(schoolId, { ...student, enrolment } as Student, enrolment, asOf, tx?.m);
-    const out: { instalmentId: string; headId: string | null; amount: number }[] = [];
-    for (const inst of dues.instalments) {
-      for (const item of inst.items) if (item.balance > 0) out.push({ instalmentId: inst.instalmentId, headId: item.headId, amount: item.balance });
-      const late = inst.lateFee - inst.lateFeePaid;
-      if (late > 0) out.push({ instalmentId: inst.instalmentId, headId: null, amount: late });
+  async unpaidMany(
+    schoolId: string,
+    entries: readonly { student: Pick<Student, 'id' | 'name' | 'admissionNumber' | 'rte'>; enrolment: Enrolment }[],
+    asOf: string,
+    tx?: SchoolTx,
+  ): Promise<Map<string, { instalmentId: string; headId: string | null; amount: number }[]>> {
+    const dues = await this.fees.enrolmentDuesMany(
+      schoolId,
+      entries.map((e) => ({ student: { ...e.student, enrolment: e.enrolment } as Student, enrolment: e.enrolment })),
+      asOf,
+      tx?.m,
+    );
+    const out = new Map<string, { instalmentId: string; headId: string | null; amount: number }[]>();
+    for (const [studentId, d] of dues) {
+      const lines: { instalmentId: string; headId: string | null; amount: number }[] = [];
+      for (const inst of d.instalments) {
+        for (const item of inst.items) if (item.balance > 0) lines.push({ instalmentId: inst.instalmentId, headId: item.headId, amount: item.balance });
+        const late = inst.lateFee - inst.lateFeePaid;
+        if (late > 0) lines.push({ instalmentId: inst.instalmentId, headId: null, amount: late });
+      }
+      out.set(studentId, lines);
     }
     return out;
   }
 
   /**
-   * Carries a student's unpaid balance of the closing year (`fromEnrolment`) into one instalment
-   * named `name` on the `toClassId` structure (made empty when the class has none), due `dueOn`.
-   * Answers the amount carried (0: nothing was owed, nothing written).
+   * Carries the unpaid balance of the closing year (`fromEnrolment`) of the students of one closing
+   * class (the apply job's transaction per class): for each, one instalment named `name`, due
+   * `dueOn`, on their new class's structure (made empty where the class has none), under the same
+   * heads (a late fee under "Late fee"), with the carries that settle what it moved. Read and
+   * written in a few statements, whatever the number of students. Answers the amount carried per
+   * student (a student who owed nothing is absent, and nothing is written for them).
    */
-  async carryArrears(
+  async carryArrearsMany(
     tx: SchoolTx,
     p: {
       promotionId: string;
-      student: Pick<Student, 'id' | 'name' | 'admissionNumber' | 'rte'>;
-      fromEnrolment: Enrolment;
-      toClassId: string;
       toYear: string;
       name: string;
       dueOn: string;
       asOf: string;
+      students: readonly { student: Pick<Student, 'id' | 'name' | 'admissionNumber' | 'rte'>; fromEnrolment: Enrolment; toClassId: string }[];
     },
-  ): Promise<number> {
+  ): Promise<Map<string, number>> {
     const schoolId = tx.actor.schoolId;
     const repo = this.repo.in(tx.m);
-    const lines = await this.unpaid(schoolId, p.student, p.fromEnrolment, p.asOf, tx);
-    const total = lines.reduce((s, l) => s + l.amount, 0);
-    if (total <= 0) return 0;
-    let structureId = (await repo.structuresOfClasses(schoolId, [p.toClassId]))[0]?.id;
-    structureId ??= await repo.insertStructure(schoolId, { classId: p.toClassId, academicYear: p.toYear, promotionId: p.promotionId, lateFee: { kind: null, amount: null, graceDays: 0, cap: null } }, tx.now);
-    const byHead = new Map<string, number>();
-    for (const l of lines) {
-      const head = l.headId ?? (await repo.lateFeeHead(schoolId, tx.now));
-      byHead.set(head, (byHead.get(head) ?? 0) + l.amount);
+    const carried = new Map<string, number>();
+    if (p.students.length === 0) return carried;
+    const unpaid = await this.unpaidMany(schoolId, p.students.map((x) => ({ student: x.student, enrolment: x.fromEnrolment })), p.asOf, tx);
+    const owing = p.students.filter((x) => (unpaid.get(x.student.id) ?? []).reduce((t, l) => t + l.amount, 0) > 0);
+    if (owing.length === 0) return carried;
+    const toClassIds = [...new Set(owing.map((x) => x.toClassId))];
+    const structureOf = new Map((await repo.structuresOfClasses(schoolId, toClassIds)).map((s) => [s.class_id, s.id]));
+    for (const classId of toClassIds) {
+      if (!structureOf.has(classId)) {
+        structureOf.set(classId, await repo.insertStructure(schoolId, { classId, academicYear: p.toYear, promotionId: p.promotionId, lateFee: { kind: null, amount: null, graceDays: 0, cap: null } }, tx.now));
+      }
     }
-    const arrearsId = await repo.insertInstalment(schoolId, {
-      structureId,
-      position: await repo.nextPosition(schoolId, structureId),
-      name: p.name,
-      dueOn: p.dueOn,
-      studentId: p.student.id,
-      promotionId: p.promotionId,
-      items: [...byHead].map(([headId, amount]) => ({ headId, amount })),
-    });
-    await repo.insertCarries(schoolId, { promotionId: p.promotionId, studentId: p.student.id, arrearsInstalmentId: arrearsId, carriedOn: p.asOf, lines });
-    return total;
+    const positions = await repo.nextPositions(schoolId, [...structureOf.values()]);
+    let lateHead: string | null = null;
+    const rows = [];
+    for (const x of owing) {
+      const lines = unpaid.get(x.student.id)!;
+      const byHead = new Map<string, number>();
+      for (const l of lines) {
+        const head = l.headId ?? (lateHead ??= await repo.lateFeeHead(schoolId, tx.now));
+        byHead.set(head, (byHead.get(head) ?? 0) + l.amount);
+      }
+      const structureId = structureOf.get(x.toClassId)!;
+      const position = positions.get(structureId) ?? 1;
+      positions.set(structureId, position + 1);
+      rows.push({ studentId: x.student.id, structureId, position, items: [...byHead].map(([headId, amount]) => ({ headId, amount })), lines });
+      carried.set(x.student.id, lines.reduce((t, l) => t + l.amount, 0));
+    }
+    await repo.insertArrears(schoolId, { promotionId: p.promotionId, name: p.name, dueOn: p.dueOn, carriedOn: p.asOf, rows });
+    return carried;
   }
 
   /** Undoes a promotion's fee work: its carries, arrears instalments and copied structures. */

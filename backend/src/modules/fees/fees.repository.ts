@@ -287,6 +287,20 @@ export class FeesRepository extends Repository {
     );
   }
 
+  /** Every student's own instalments on the structures (a promotion's `Arrears …`), with the student, for many students at once. */
+  studentItemsOf(schoolId: string, structureIds: string[], studentIds: string[] | null = null): Promise<(InstalmentItemRow & { student_id: string })[]> {
+    return this.rows(
+      `SELECT i.student_id, i.structure_id, i.id AS instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.position,
+              it.head_id, h.name AS head_name, h.tuition, it.amount
+         FROM fee_instalments i
+         JOIN fee_instalment_items it ON it.school_id = i.school_id AND it.instalment_id = i.id
+         JOIN fee_heads h ON h.school_id = it.school_id AND h.id = it.head_id
+        WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[]) AND i.student_id IS NOT NULL AND ($3::uuid[] IS NULL OR i.student_id = ANY($3::uuid[]))
+        ORDER BY i.structure_id, i.due_on, i.position, it.position`,
+      [schoolId, structureIds, studentIds],
+    );
+  }
+
   // ── concessions ────────────────────────────────────────────────────────
   concessions(schoolId: string, studentIds: string[]): Promise<ConcessionRow[]> {
     return this.rows<ConcessionRow>(

@@ -249,40 +249,63 @@ export class FeesService {
   // ── dues ───────────────────────────────────────────────────────────────
   /** A student's dues as of a date, read on `repo` (a payment's transaction, or the pool). */
   private async duesOf(schoolId: string, student: Student, asOf: string, repo = this.repo, enrolment: Enrolment | null = student.enrolment): Promise<StudentFees> {
-    const classId = enrolment?.classId ?? null;
-    const structureRow = classId ? (await repo.structureByClassIds(schoolId, [classId]))[0] : undefined;
-    const [concessionRows, allocations] = await Promise.all([repo.concessions(schoolId, [student.id]), repo.activeAllocations(schoolId, [student.id])]);
-    const concessions = await this.concessionsWithImplicit(schoolId, student, concessionRows, repo);
-    let result: Pick<StudentFees, 'instalments' | 'totals'> = { instalments: [], totals: { amount: 0, concession: 0, lateFee: 0, paid: 0, balance: 0, overdue: 0 } };
-    if (structureRow) {
-      const structure = toStructure(structureRow, await repo.itemsOf(schoolId, [structureRow.id]));
-      result = computeDues(
-        structure,
-        concessions,
-        allocations.map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })),
-        asOf,
-      );
-      // The student's own instalments on the structure (a promotion's arrears), without concessions:
-      // they were given in the closing year, whose balance this carries.
-      const own = toStructure(structureRow, await repo.itemsOf(schoolId, [structureRow.id], student.id));
-      if (own.instalments.length > 0) {
-        const carried = computeDues(own, [], allocations.map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on })), asOf);
-        result = mergeDues(carried, result);
-      }
-    }
-    return {
-      studentId: student.id,
-      studentName: student.name,
-      admissionNumber: student.admissionNumber,
-      className: enrolment ? `${enrolment.className} ${enrolment.sectionName}`.trim() : null,
-      rte: student.rte,
-      asOf,
-      structureId: structureRow?.id ?? null,
-      academicYear: structureRow?.academic_year ?? null,
-      instalments: result.instalments,
-      concessions,
-      totals: result.totals,
+    return (await this.duesMany(schoolId, [{ student, enrolment }], asOf, repo)).get(student.id)!;
+  }
+
+  /**
+   * Many students' dues, each of one enrolment (a year's class), as of a date, in the same few
+   * queries whatever their number: the class structures, their items, the students' own instalments
+   * (a promotion's arrears, without concessions: they were given in the year the arrears come from),
+   * concessions and payments. `duesOf` is this for one student; the year end reads a whole school.
+   */
+  private async duesMany(schoolId: string, entries: readonly { student: Student; enrolment: Enrolment | null }[], asOf: string, repo = this.repo): Promise<Map<string, StudentFees>> {
+    const out = new Map<string, StudentFees>();
+    if (entries.length === 0) return out;
+    const ids = entries.map((e) => e.student.id);
+    const classIds = [...new Set(entries.map((e) => e.enrolment?.classId).filter((x): x is string => !!x))];
+    const structureRows = classIds.length > 0 ? await repo.structureByClassIds(schoolId, classIds) : [];
+    const structureIds = structureRows.map((r) => r.id);
+    // One after another: `repo` may be a transaction's single connection (pg deprecates overlapping queries on one client).
+    const classItems = structureIds.length > 0 ? await repo.itemsOf(schoolId, structureIds) : [];
+    const ownItems = structureIds.length > 0 ? await repo.studentItemsOf(schoolId, structureIds, ids) : [];
+    const concessionRows = await repo.concessions(schoolId, ids);
+    const allocations = await repo.activeAllocations(schoolId, ids);
+    const heads: HeadRow[] = entries.some((e) => e.student.rte) ? await repo.heads(schoolId) : [];
+    const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
+    const byStudent = <T extends { student_id: string }>(rows: readonly T[]) => {
+      const m = new Map<string, T[]>();
+      for (const r of rows) m.set(r.student_id, [...(m.get(r.student_id) ?? []), r]);
+      return m;
     };
+    const concessionsOf = byStudent(concessionRows);
+    const paidOf = byStudent(allocations);
+    const ownOf = byStudent(ownItems);
+    const structureOf = new Map(structureRows.map((r) => [r.class_id, { row: r, structure: toStructure(r, classItems) }]));
+    for (const { student, enrolment } of entries) {
+      const s = enrolment?.classId ? structureOf.get(enrolment.classId) : undefined;
+      const concessions = concessionsInForce((concessionsOf.get(student.id) ?? []).map(toConcession), student, student.rte ? tuition : []);
+      const paid = (paidOf.get(student.id) ?? []).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on }));
+      let result: Pick<StudentFees, 'instalments' | 'totals'> = { instalments: [], totals: { amount: 0, concession: 0, lateFee: 0, paid: 0, balance: 0, overdue: 0 } };
+      if (s) {
+        result = computeDues(s.structure, concessions, paid, asOf);
+        const own = (ownOf.get(student.id) ?? []).filter((i) => i.structure_id === s.row.id);
+        if (own.length > 0) result = mergeDues(computeDues(toStructure(s.row, own), [], paid, asOf), result);
+      }
+      out.set(student.id, {
+        studentId: student.id,
+        studentName: student.name,
+        admissionNumber: student.admissionNumber,
+        className: enrolment ? `${enrolment.className} ${enrolment.sectionName}`.trim() : null,
+        rte: student.rte,
+        asOf,
+        structureId: s?.row.id ?? null,
+        academicYear: s?.row.academic_year ?? null,
+        instalments: result.instalments,
+        concessions,
+        totals: result.totals,
+      });
+    }
+    return out;
   }
 
   /**
@@ -305,6 +328,11 @@ export class FeesService {
   /** A student's dues of one enrolment (a year's class), read in the caller's transaction when `m` is given (the promotions' arrears carry). */
   enrolmentDues(schoolId: string, student: Student, enrolment: Enrolment, asOf: string, m?: EntityManager): Promise<StudentFees> {
     return this.duesOf(schoolId, student, asOf, m ? this.repo.in(m) : this.repo, enrolment);
+  }
+
+  /** Many students' dues of one enrolment each, in a few queries (the year end's preview and carry), in the caller's transaction when `m` is given. */
+  enrolmentDuesMany(schoolId: string, entries: readonly { student: Student; enrolment: Enrolment }[], asOf: string, m?: EntityManager): Promise<Map<string, StudentFees>> {
+    return this.duesMany(schoolId, entries, asOf, m ? this.repo.in(m) : this.repo);
   }
 
   // ── payments and receipts ──────────────────────────────────────────────

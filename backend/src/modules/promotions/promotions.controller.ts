@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  allocatePromotionSchema,
   applyPromotionSchema,
   createPromotionSchema,
   patchPromotionLinesSchema,
@@ -32,6 +33,7 @@ import { PromotionsService } from './promotions.service';
 class CreatePromotionDto extends createZodDto(createPromotionSchema) {}
 class PatchLinesDto extends createZodDto(patchPromotionLinesSchema) {}
 class ApplyDto extends createZodDto(applyPromotionSchema) {}
+class AllocateDto extends createZodDto(allocatePromotionSchema) {}
 class LinesQueryDto extends createZodDto(promotionLinesQuerySchema) {}
 class PreviewQueryDto extends createZodDto(promotionPreviewQuerySchema) {}
 class PromotionParamDto extends createZodDto(schoolAndIdParamSchema('promotionId')) {}
@@ -83,6 +85,15 @@ export class PromotionsController {
     return this.promotions.patchLines(ctx, p.promotionId, dto);
   }
 
+  @Post(':promotionId/allocate')
+  @HttpCode(200)
+  @RequirePermission('promotions.manage')
+  @ApiOperation({ summary: 'Spread a closing class’s promoted children over the next class’s sections {classId, mode: keep|alphabetical|balanced}; counts the children already going there' })
+  @ApiData(PromotionResponse)
+  allocate(@Workspace() ctx: WorkspaceContext, @Param() p: PromotionParamDto, @Body() dto: AllocateDto): Promise<PromotionAnswer> {
+    return this.promotions.allocate(ctx, p.promotionId, dto);
+  }
+
   @Get(':promotionId/classes')
   @RequirePermission('promotions.manage')
   @ApiOperation({ summary: 'The closing year’s classes with their counts and totals per target section' })
@@ -110,7 +121,7 @@ export class PromotionsController {
   @Post(':promotionId/apply')
   @HttpCode(202)
   @RequirePermission('promotions.manage')
-  @ApiOperation({ summary: 'Apply {feeIncreasePercent?: 0–50, renumberRolls?: true} as a job; poll GET …/jobs/{jobId}; 409 PROMOTION_APPLIED' })
+  @ApiOperation({ summary: 'Apply {feeIncreasePercent?: 0–50, renumberRolls?: true, copyTimetable?: false} as a job; poll GET …/jobs/{jobId}; the new year becomes current; 409 PROMOTION_APPLIED' })
   @ApiData(PromotionJobResponse, 202)
   apply(@Workspace() ctx: WorkspaceContext, @Param() p: PromotionParamDto, @Body() dto: ApplyDto): Promise<{ jobId: string }> {
     return this.promotions.apply(ctx, p.promotionId, dto);

@@ -10,6 +10,7 @@ export interface PromotionRow {
   status: PromotionStatus;
   fee_increase_percent: string | null;
   renumber_rolls: boolean | null;
+  copy_timetable: boolean | null;
   job_id: string | null;
   created: PromotionCreated | null;
   result: PromotionResult | null;
@@ -22,6 +23,11 @@ export interface PromotionRow {
 export interface PromotionCreated {
   yearId: string | null;
   classIds: string[];
+  /** Apply made `toYear` current; the undo makes this year (its id, null: none) current again. */
+  madeCurrent?: boolean;
+  previousCurrentYearId?: string | null;
+  /** The timetable rows copied into sections the promotion did not create (those of its own classes go with them). */
+  timetable?: { slotSections: string[]; assignments: [string, string][]; classTeachers: string[] };
 }
 
 export interface LineRow {
@@ -92,7 +98,7 @@ export interface NewLine {
   flags: PromotionFlag[];
 }
 
-const PROMOTION_COLUMNS = `id, from_year, to_year, status, fee_increase_percent, renumber_rolls, job_id, created, result, applied_at, reverted_at, created_at`;
+const PROMOTION_COLUMNS = `id, from_year, to_year, status, fee_increase_percent, renumber_rolls, copy_timetable, job_id, created, result, applied_at, reverted_at, created_at`;
 
 /**
  * Every query of the promotions module: its own tables, and the year-end writes on the school's
@@ -138,7 +144,7 @@ export class PromotionsRepository extends Repository {
     return row.id;
   }
 
-  async update(schoolId: string, id: string, columns: Partial<Record<'status' | 'fee_increase_percent' | 'renumber_rolls' | 'job_id' | 'created' | 'result' | 'applied_at' | 'reverted_at', unknown>>, now: Date): Promise<void> {
+  async update(schoolId: string, id: string, columns: Partial<Record<'status' | 'fee_increase_percent' | 'renumber_rolls' | 'copy_timetable' | 'job_id' | 'created' | 'result' | 'applied_at' | 'reverted_at', unknown>>, now: Date): Promise<void> {
     const entries = Object.entries(columns).map(([k, v]) => [k, v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v] as const);
     const sets = entries.map(([col], i) => `${col} = $${i + 4}`);
     await this.m.query(`UPDATE promotions SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE school_id = $1 AND id = $2`, [schoolId, id, now, ...entries.map(([, v]) => v)]);
@@ -202,6 +208,20 @@ export class PromotionsRepository extends Repository {
     return row.id;
   }
 
+  currentYear(schoolId: string): Promise<YearRow | null> {
+    return this.one<YearRow>(
+      `SELECT id, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on, is_current FROM academic_years WHERE school_id = $1 AND is_current`,
+      [schoolId],
+    );
+  }
+
+  /** Makes the year current (`null`: none is), as the academic years page does, in the promotion's transaction. */
+  async makeCurrent(schoolId: string, id: string | null): Promise<void> {
+    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('academic_years:' || $1::text))`, [schoolId]);
+    await this.m.query(`UPDATE academic_years SET is_current = false WHERE school_id = $1 AND is_current AND id IS DISTINCT FROM $2::uuid`, [schoolId, id]);
+    if (id) await this.m.query(`UPDATE academic_years SET is_current = true WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  }
+
   async deleteYear(schoolId: string, id: string): Promise<void> {
     await this.m.query(`DELETE FROM academic_years WHERE school_id = $1 AND id = $2 AND NOT is_current AND NOT EXISTS (SELECT 1 FROM classes c WHERE c.school_id = $1 AND c.academic_year = academic_years.name)`, [schoolId, id]);
   }
@@ -237,6 +257,102 @@ export class PromotionsRepository extends Repository {
     await this.m.query(`DELETE FROM classes WHERE school_id = $1 AND id = ANY($2::uuid[])`, [schoolId, classIds]);
   }
 
+  /** Who is already in `toYear`'s sections of a class, by section and gender (the allocation counts them). */
+  enrolledGenders(schoolId: string, yearId: string, classId: string): Promise<{ section_id: string; gender: 'male' | 'female' | 'other'; n: number }[]> {
+    return this.rows(
+      `SELECT e.section_id, st.gender, count(*)::int AS n FROM student_enrolments e JOIN students st ON st.school_id = e.school_id AND st.id = e.student_id
+        WHERE e.school_id = $1 AND e.academic_year_id = $2 AND e.class_id = $3 AND st.status = 'active' GROUP BY e.section_id, st.gender`,
+      [schoolId, yearId, classId],
+    );
+  }
+
+  // ── the timetable (copied on request) ──────────────────────────────────
+  /**
+   * What copying `fromYear`'s timetable would copy: every section of `fromYear` paired with `toYear`'s
+   * section of the same class and name (or with the section apply will make, for a class `toYear`
+   * lacks); periods only into a section with none yet, a subject's teacher and a class teacher only
+   * where the section has none; teachers who left are not copied.
+   */
+  async timetablePreview(schoolId: string, fromYear: string, toYear: string): Promise<{ sections: number; slots: number; assignments: number; classTeachers: number }> {
+    const row = await this.one<{ sections: number; slots: number; assignments: number; class_teachers: number }>(
+      `WITH fs AS (
+         SELECT se.id, se.name, c.name AS class_name FROM sections se JOIN classes c ON c.school_id = se.school_id AND c.id = se.class_id
+          WHERE se.school_id = $1 AND c.academic_year = $2),
+       pairs AS (
+         SELECT fs.id AS from_id, ts.id AS to_id FROM fs
+           LEFT JOIN classes tc ON tc.school_id = $1 AND tc.academic_year = $3 AND tc.name = fs.class_name
+           LEFT JOIN sections ts ON ts.school_id = $1 AND ts.class_id = tc.id AND lower(ts.name) = lower(fs.name)
+          WHERE tc.id IS NULL OR ts.id IS NOT NULL),
+       slots AS (
+         SELECT p.from_id FROM pairs p JOIN timetable_slots s ON s.school_id = $1 AND s.section_id = p.from_id
+           JOIN staff st ON st.school_id = $1 AND st.id = s.staff_id AND st.status = 'active'
+          WHERE p.to_id IS NULL OR NOT EXISTS (SELECT 1 FROM timetable_slots x WHERE x.school_id = $1 AND x.section_id = p.to_id))
+       SELECT (SELECT count(DISTINCT from_id) FROM slots)::int AS sections, (SELECT count(*) FROM slots)::int AS slots,
+              (SELECT count(*) FROM pairs p JOIN teaching_assignments a ON a.school_id = $1 AND a.section_id = p.from_id
+                 JOIN staff st ON st.school_id = $1 AND st.id = a.staff_id AND st.status = 'active'
+                WHERE p.to_id IS NULL OR NOT EXISTS (SELECT 1 FROM teaching_assignments x WHERE x.school_id = $1 AND x.section_id = p.to_id AND x.subject_id = a.subject_id))::int AS assignments,
+              (SELECT count(*) FROM pairs p JOIN section_class_teachers t ON t.school_id = $1 AND t.section_id = p.from_id
+                 JOIN staff st ON st.school_id = $1 AND st.id = t.staff_id AND st.status = 'active'
+                WHERE p.to_id IS NULL OR NOT EXISTS (SELECT 1 FROM section_class_teachers x WHERE x.school_id = $1 AND x.section_id = p.to_id))::int AS class_teachers`,
+      [schoolId, fromYear, toYear],
+    );
+    return { sections: row?.sections ?? 0, slots: row?.slots ?? 0, assignments: row?.assignments ?? 0, classTeachers: row?.class_teachers ?? 0 };
+  }
+
+  /**
+   * Copies `fromYear`'s timetable into `toYear`'s sections of the same class and name (after apply
+   * made them): periods into a section that has none (a period whose teacher is already busy then
+   * in `toYear` is left out), each subject's teacher and the class teacher where the section has
+   * none; teachers who left are not copied. Answers what it wrote, for the result and the undo.
+   */
+  async copyTimetable(schoolId: string, fromYear: string, toYear: string): Promise<{ slots: { section_id: string }[]; assignments: { section_id: string; subject_id: string }[]; classTeachers: { section_id: string }[] }> {
+    const pairs = `pairs AS (
+         SELECT fs.id AS from_id, ts.id AS to_id FROM sections fs
+           JOIN classes fc ON fc.school_id = fs.school_id AND fc.id = fs.class_id AND fc.academic_year = $2
+           JOIN classes tc ON tc.school_id = fc.school_id AND tc.academic_year = $3 AND tc.name = fc.name
+           JOIN sections ts ON ts.school_id = tc.school_id AND ts.class_id = tc.id AND lower(ts.name) = lower(fs.name)
+          WHERE fs.school_id = $1)`;
+    const slots = await this.rows<{ section_id: string }>(
+      `WITH ${pairs}, empty AS (SELECT p.* FROM pairs p WHERE NOT EXISTS (SELECT 1 FROM timetable_slots x WHERE x.school_id = $1 AND x.section_id = p.to_id))
+       INSERT INTO timetable_slots (school_id, academic_year, section_id, day, period, subject_id, staff_id)
+       SELECT $1, $3, e.to_id, s.day, s.period, s.subject_id, s.staff_id
+         FROM empty e JOIN timetable_slots s ON s.school_id = $1 AND s.section_id = e.from_id
+         JOIN staff st ON st.school_id = $1 AND st.id = s.staff_id AND st.status = 'active'
+       ON CONFLICT DO NOTHING RETURNING section_id`,
+      [schoolId, fromYear, toYear],
+    );
+    const assignments = await this.rows<{ section_id: string; subject_id: string }>(
+      `WITH ${pairs}
+       INSERT INTO teaching_assignments (school_id, section_id, subject_id, staff_id)
+       SELECT $1, p.to_id, a.subject_id, a.staff_id FROM pairs p JOIN teaching_assignments a ON a.school_id = $1 AND a.section_id = p.from_id
+         JOIN staff st ON st.school_id = $1 AND st.id = a.staff_id AND st.status = 'active'
+       ON CONFLICT (school_id, section_id, subject_id) DO NOTHING RETURNING section_id, subject_id`,
+      [schoolId, fromYear, toYear],
+    );
+    const classTeachers = await this.rows<{ section_id: string }>(
+      `WITH ${pairs}
+       INSERT INTO section_class_teachers (school_id, section_id, staff_id)
+       SELECT $1, p.to_id, t.staff_id FROM pairs p JOIN section_class_teachers t ON t.school_id = $1 AND t.section_id = p.from_id
+         JOIN staff st ON st.school_id = $1 AND st.id = t.staff_id AND st.status = 'active'
+       ON CONFLICT (school_id, section_id) DO NOTHING RETURNING section_id`,
+      [schoolId, fromYear, toYear],
+    );
+    return { slots, assignments, classTeachers };
+  }
+
+  /** Removes what `copyTimetable` wrote into sections the promotion did not create. */
+  async removeTimetable(schoolId: string, t: { slotSections: string[]; assignments: [string, string][]; classTeachers: string[] }): Promise<void> {
+    if (t.slotSections.length) await this.m.query(`DELETE FROM timetable_slots WHERE school_id = $1 AND section_id = ANY($2::uuid[])`, [schoolId, t.slotSections]);
+    if (t.assignments.length) {
+      await this.m.query(
+        `DELETE FROM teaching_assignments a USING unnest($2::uuid[], $3::uuid[]) AS x(section_id, subject_id)
+          WHERE a.school_id = $1 AND a.section_id = x.section_id AND a.subject_id = x.subject_id`,
+        [schoolId, t.assignments.map((a) => a[0]), t.assignments.map((a) => a[1])],
+      );
+    }
+    if (t.classTeachers.length) await this.m.query(`DELETE FROM section_class_teachers WHERE school_id = $1 AND section_id = ANY($2::uuid[])`, [schoolId, t.classTeachers]);
+  }
+
   // ── the closing year's students ────────────────────────────────────────
   /** Every active student enrolled in the year, with their enrolment. */
   studentsOfYear(schoolId: string, yearId: string) {
@@ -259,47 +375,88 @@ export class PromotionsRepository extends Repository {
     );
   }
 
-  // ── apply and undo: students and enrolments ────────────────────────────
-  async placement(schoolId: string, studentId: string): Promise<PreviousPlacement | null> {
-    return this.one<PreviousPlacement>(
-      `SELECT academic_year_id, class_id, section_id, roll_number, status, left_on::text AS left_on, leaving_reason FROM students WHERE school_id = $1 AND id = $2 FOR UPDATE`,
-      [schoolId, studentId],
-    );
-  }
-
-  async enrolledIn(schoolId: string, studentId: string, yearId: string): Promise<boolean> {
-    return !!(await this.one(`SELECT 1 FROM student_enrolments WHERE school_id = $1 AND student_id = $2 AND academic_year_id = $3`, [schoolId, studentId, yearId]));
-  }
-
-  async enrol(schoolId: string, studentId: string, e: { yearId: string; classId: string; sectionId: string; rollNumber: number | null }, now: Date): Promise<void> {
+  // ── apply and undo, a class at a time (set-based) ─────────────────────
+  /** The closing year's outcome on many enrolments at once. */
+  async setYearOutcomes(schoolId: string, yearId: string, rows: { studentId: string; result: string | null; grade: string | null; attendance: string | null }[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.m.query(
-      `INSERT INTO student_enrolments (school_id, student_id, academic_year_id, class_id, section_id, roll_number, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [schoolId, studentId, e.yearId, e.classId, e.sectionId, e.rollNumber, now],
+      `UPDATE student_enrolments e SET result = x.result, result_grade = x.grade, attendance_percent = x.attendance::numeric
+         FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) AS x(student_id, result, grade, attendance)
+        WHERE e.school_id = $1 AND e.academic_year_id = $2 AND e.student_id = x.student_id`,
+      [schoolId, yearId, rows.map((r) => r.studentId), rows.map((r) => r.result), rows.map((r) => r.grade), rows.map((r) => r.attendance)],
     );
-    await this.m.query(`UPDATE students SET academic_year_id = $3, class_id = $4, section_id = $5, roll_number = $6, updated_at = $7 WHERE school_id = $1 AND id = $2`, [
-      schoolId,
-      studentId,
-      e.yearId,
-      e.classId,
-      e.sectionId,
-      e.rollNumber,
-      now,
-    ]);
   }
 
-  async markLeft(schoolId: string, studentId: string, status: 'passed_out' | 'left', leftOn: string, reason: string, now: Date): Promise<void> {
-    await this.m.query(`UPDATE students SET status = $3, left_on = $4, leaving_reason = $5, updated_at = $6 WHERE school_id = $1 AND id = $2`, [schoolId, studentId, status, leftOn, reason, now]);
+  /** Many students' placements, locked for the transaction. */
+  async placements(schoolId: string, studentIds: string[]): Promise<Map<string, PreviousPlacement>> {
+    const rows = await this.rows<PreviousPlacement & { id: string }>(
+      `SELECT id, academic_year_id, class_id, section_id, roll_number, status, left_on::text AS left_on, leaving_reason FROM students
+        WHERE school_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+      [schoolId, studentIds],
+    );
+    return new Map(rows.map(({ id, ...p }) => [id, p]));
   }
 
-  async setYearOutcome(schoolId: string, studentId: string, yearId: string, o: { result: string | null; grade: string | null; attendance: string | null }): Promise<void> {
-    await this.m.query(`UPDATE student_enrolments SET result = $4, result_grade = $5, attendance_percent = $6 WHERE school_id = $1 AND student_id = $2 AND academic_year_id = $3`, [
+  /** Which of the students are enrolled in the year already. */
+  async enrolledAmong(schoolId: string, studentIds: string[], yearId: string): Promise<Set<string>> {
+    const rows = await this.rows<{ student_id: string }>(`SELECT student_id FROM student_enrolments WHERE school_id = $1 AND academic_year_id = $2 AND student_id = ANY($3::uuid[])`, [
       schoolId,
-      studentId,
       yearId,
-      o.result,
-      o.grade,
-      o.attendance,
+      studentIds,
     ]);
+    return new Set(rows.map((r) => r.student_id));
+  }
+
+  /** Enrols many students in the year (their enrolment, and their current placement). */
+  async enrolMany(schoolId: string, yearId: string, rows: { studentId: string; classId: string; sectionId: string; rollNumber: number | null }[], now: Date): Promise<void> {
+    if (rows.length === 0) return;
+    const args = [schoolId, yearId, rows.map((r) => r.studentId), rows.map((r) => r.classId), rows.map((r) => r.sectionId), rows.map((r) => r.rollNumber), now];
+    await this.m.query(
+      `INSERT INTO student_enrolments (school_id, student_id, academic_year_id, class_id, section_id, roll_number, created_at)
+       SELECT $1, x.s, $2, x.c, x.se, x.r, $7 FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::int[]) AS x(s, c, se, r)`,
+      args,
+    );
+    await this.m.query(
+      `UPDATE students st SET academic_year_id = $2, class_id = x.c, section_id = x.se, roll_number = x.r, updated_at = $7
+         FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::int[]) AS x(s, c, se, r)
+        WHERE st.school_id = $1 AND st.id = x.s`,
+      args,
+    );
+  }
+
+  /** Marks many students passed out or left on a day, each with their reason. */
+  async markLeftMany(schoolId: string, rows: { studentId: string; status: 'passed_out' | 'left'; reason: string }[], leftOn: string, now: Date): Promise<void> {
+    if (rows.length === 0) return;
+    await this.m.query(
+      `UPDATE students st SET status = x.status, left_on = $2, leaving_reason = x.reason, updated_at = $3
+         FROM unnest($4::uuid[], $5::text[], $6::text[]) AS x(s, status, reason) WHERE st.school_id = $1 AND st.id = x.s`,
+      [schoolId, leftOn, now, rows.map((r) => r.studentId), rows.map((r) => r.status), rows.map((r) => r.reason)],
+    );
+  }
+
+  /** Records on many lines what applying them did (the undo reads it back). */
+  async markLines(schoolId: string, promotionId: string, rows: { studentId: string; enrolled: boolean; skipped: boolean; previous: PreviousPlacement | null }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.m.query(
+      `UPDATE promotion_lines l SET applied = true, enrolled = x.enrolled, skipped = x.skipped, previous = x.previous
+         FROM jsonb_to_recordset($3::jsonb) AS x(student_id uuid, enrolled boolean, skipped boolean, previous jsonb)
+        WHERE l.school_id = $1 AND l.promotion_id = $2 AND l.student_id = x.student_id`,
+      [schoolId, promotionId, JSON.stringify(rows.map((r) => ({ student_id: r.studentId, enrolled: r.enrolled, skipped: r.skipped, previous: r.previous })))],
+    );
+  }
+
+  /** The undo of many lines at once: their `toYear` enrolments removed, their previous placement and status put back. */
+  async restoreMany(schoolId: string, yearId: string | null, rows: { studentId: string; enrolled: boolean; previous: PreviousPlacement }[], now: Date): Promise<void> {
+    if (rows.length === 0) return;
+    const enrolled = rows.filter((r) => r.enrolled).map((r) => r.studentId);
+    if (yearId && enrolled.length > 0) await this.m.query(`DELETE FROM student_enrolments WHERE school_id = $1 AND academic_year_id = $2 AND student_id = ANY($3::uuid[])`, [schoolId, yearId, enrolled]);
+    await this.m.query(
+      `UPDATE students st SET academic_year_id = x.academic_year_id, class_id = x.class_id, section_id = x.section_id, roll_number = x.roll_number,
+              status = x.status, left_on = x.left_on, leaving_reason = x.leaving_reason, updated_at = $2
+         FROM jsonb_to_recordset($3::jsonb) AS x(student_id uuid, academic_year_id uuid, class_id uuid, section_id uuid, roll_number int, status text, left_on date, leaving_reason text)
+        WHERE st.school_id = $1 AND st.id = x.student_id`,
+      [schoolId, now, JSON.stringify(rows.map((r) => ({ student_id: r.studentId, ...r.previous })))],
+    );
   }
 
   /** Roll numbers afresh in the sections for the students this promotion enrolled: alphabetical, after the section's other students. */
@@ -321,29 +478,18 @@ export class PromotionsRepository extends Repository {
     );
   }
 
-  async unenrol(schoolId: string, studentId: string, yearId: string, previous: PreviousPlacement, now: Date): Promise<void> {
-    await this.m.query(`DELETE FROM student_enrolments WHERE school_id = $1 AND student_id = $2 AND academic_year_id = $3`, [schoolId, studentId, yearId]);
-    await this.restore(schoolId, studentId, previous, now);
-  }
-
-  async restore(schoolId: string, studentId: string, p: PreviousPlacement, now: Date): Promise<void> {
-    await this.m.query(
-      `UPDATE students SET academic_year_id = $3, class_id = $4, section_id = $5, roll_number = $6, status = $7, left_on = $8, leaving_reason = $9, updated_at = $10
-        WHERE school_id = $1 AND id = $2`,
-      [schoolId, studentId, p.academic_year_id, p.class_id, p.section_id, p.roll_number, p.status, p.left_on, p.leaving_reason, now],
-    );
-  }
-
   /** What makes the new year's undo impossible: attendance marked, marks entered, or students enrolled since in the classes it made. */
-  async lockReasons(schoolId: string, toYear: string, promotionId: string, createdClassIds: string[]): Promise<{ attendance: boolean; marks: boolean; others: boolean }> {
-    const row = await this.one<{ attendance: boolean; marks: boolean; others: boolean }>(
+  async lockReasons(schoolId: string, toYear: string, promotionId: string, createdClassIds: string[]): Promise<{ attendance: boolean; marks: boolean; others: boolean; readmitted: boolean }> {
+    const row = await this.one<{ attendance: boolean; marks: boolean; others: boolean; readmitted: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM attendance_days d JOIN sections se ON se.school_id = d.school_id AND se.id = d.section_id
                         JOIN classes c ON c.school_id = se.school_id AND c.id = se.class_id WHERE d.school_id = $1 AND c.academic_year = $2) AS attendance,
               EXISTS (SELECT 1 FROM exam_marks m JOIN exams x ON x.school_id = m.school_id AND x.id = m.exam_id WHERE m.school_id = $1 AND x.academic_year = $2) AS marks,
               EXISTS (SELECT 1 FROM student_enrolments e WHERE e.school_id = $1 AND e.class_id = ANY($4::uuid[])
-                        AND NOT EXISTS (SELECT 1 FROM promotion_lines l WHERE l.school_id = $1 AND l.promotion_id = $3 AND l.student_id = e.student_id AND l.enrolled)) AS others`,
+                        AND NOT EXISTS (SELECT 1 FROM promotion_lines l WHERE l.school_id = $1 AND l.promotion_id = $3 AND l.student_id = e.student_id AND l.enrolled)) AS others,
+              EXISTS (SELECT 1 FROM promotion_lines l JOIN students st ON st.school_id = l.school_id AND st.id = l.student_id
+                       WHERE l.school_id = $1 AND l.promotion_id = $3 AND l.applied AND l.decision IN ('passed_out', 'left') AND st.status = 'active') AS readmitted`,
       [schoolId, toYear, promotionId, createdClassIds],
     );
-    return row ?? { attendance: false, marks: false, others: false };
+    return row ?? { attendance: false, marks: false, others: false, readmitted: false };
   }
 }

@@ -14,6 +14,7 @@ const promotion = z.object({
   flagged: z.number().int(),
   feeIncreasePercent: z.number().nullable(),
   renumberRolls: z.boolean().nullable(),
+  copyTimetable: z.boolean().nullable(),
   jobId: z.uuid().nullable(),
   appliedAt: z.string().nullable(),
   revertedAt: z.string().nullable(),

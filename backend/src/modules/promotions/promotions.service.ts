@@ -1,11 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
+  allocateSections,
   arrearsName,
   compareClassNames,
   defaultYearDates,
   naturalCompare,
   nextClassName,
   promotionFlags,
+  type AllocatePromotionInput,
   type ApplyPromotionInput,
   type CreatePromotionInput,
   type Enrolment,
@@ -29,7 +31,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import { AttendanceService } from '../attendance/attendance.service';
 import { FeeRolloverService } from '../fees';
 import { JobRegistry, JobsService, type JobContext } from '../jobs';
-import { PromotionsRepository, type ClassRow, type LineRow, type NewLine, type PromotionCreated, type PromotionRow, type SectionRow, type YearRow } from './promotions.repository';
+import { PromotionsRepository, type ClassRow, type LineRow, type NewLine, type PreviousPlacement, type PromotionCreated, type PromotionRow, type SectionRow, type YearRow } from './promotions.repository';
 
 export const PROMOTION_APPLY_JOB = 'promotions.apply';
 interface ApplyPayload {
@@ -100,6 +102,7 @@ export class PromotionsService implements OnModuleInit {
       flagged,
       feeIncreasePercent: r.fee_increase_percent === null ? null : Number(r.fee_increase_percent),
       renumberRolls: r.renumber_rolls,
+      copyTimetable: r.copy_timetable,
       jobId: r.job_id,
       appliedAt: r.applied_at ? r.applied_at.toISOString() : null,
       revertedAt: r.reverted_at ? r.reverted_at.toISOString() : null,
@@ -277,15 +280,18 @@ export class PromotionsService implements OnModuleInit {
     const sections = await this.repo.sections(schoolId, classes.map((c) => c.id));
     const students = await this.repo.studentsOfYear(schoolId, fromYear.id);
     const results = new Map((await this.repo.finalResults(schoolId, fromYear.name)).map((r) => [r.student_id, r]));
+    // Every child's attendance of the year in a few set-based queries (one per class), not one child at a time.
+    const attendance = await this.attendance.yearSummaries(schoolId, fromYear.name, students.map((s) => s.id));
+    const classById = new Map(classes.map((c) => [c.id, c]));
+    const sectionById = new Map(sections.map((x) => [x.id, x]));
     const names = classes.map((c) => c.name);
     const out: NewLine[] = [];
     for (const s of students) {
-      const cls = classes.find((c) => c.id === s.class_id);
-      const sec = sections.find((x) => x.id === s.section_id);
+      const cls = classById.get(s.class_id);
+      const sec = sectionById.get(s.section_id);
       if (!cls || !sec) continue;
       const next = nextClassName(cls.name, names);
-      const att = await this.attendance.yearSummary(schoolId, s.id, fromYear.name);
-      const attendancePercent = att ? att.percentage : null;
+      const attendancePercent = attendance.get(s.id)?.percentage ?? null;
       const r = results.get(s.id);
       const result = r?.result === 'pass' || r?.result === 'fail' ? r.result : null;
       out.push({
@@ -370,6 +376,63 @@ export class PromotionsService implements OnModuleInit {
     return cls ? maps.sections.filter((s) => s.class_id === cls.id) : [];
   }
 
+  /**
+   * Spreads one closing class's promoted children over the next class's sections (`keep`,
+   * `alphabetical` or `balanced` by gender), counting the children already going there (detained,
+   * early admissions) without moving them. Detained, passed-out and left lines are not touched.
+   */
+  async allocate(ctx: WorkspaceContext, promotionId: string, input: AllocatePromotionInput): Promise<PromotionAnswer> {
+    const p = await this.promotionOrThrow(ctx, promotionId);
+    await this.access.require(ctx, 'class', [input.classId]);
+    if (p.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
+    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
+    const from = maps.fromClasses.find((c) => c.id === input.classId.toLowerCase());
+    if (!from) throw new DomainException('VALIDATION_FAILED', { details: { classId: `Choose a class of ${p.from_year}` } });
+    const next = nextClassName(from.name, maps.fromClasses.map((c) => c.name));
+    if (!next) throw new DomainException('VALIDATION_FAILED', { details: { classId: `${from.name} is the school’s last class: its students pass out` } });
+    const all = (await this.repo.lines(ctx.schoolId, p.id, maps.toYear?.id ?? null)).map((l) => this.toLine(maps, l));
+    const pool = all.filter((l) => l.fromClassId === from.id && l.decision === 'promote' && !l.alreadyEnrolled);
+    const inPool = new Set(pool.map((l) => l.studentId));
+    const sections = this.sectionsOfTarget(maps, next).map((x) => ({ id: x.id, name: x.name, girls: 0, boys: 0, others: 0 }));
+    const bump = (sectionName: string | null, gender: 'male' | 'female' | 'other', n = 1) => {
+      const sec = sections.find((x) => x.name.toLowerCase() === (sectionName ?? '').toLowerCase());
+      if (sec) sec[gender === 'female' ? 'girls' : gender === 'male' ? 'boys' : 'others'] += n;
+    };
+    for (const l of all) if (!inPool.has(l.studentId) && !l.alreadyEnrolled && (l.decision === 'promote' || l.decision === 'detain') && l.targetClassName === next) bump(l.targetSectionName, l.gender);
+    const toClass = maps.toClasses.find((c) => c.name === next);
+    if (maps.toYear && toClass) {
+      for (const r of await this.repo.enrolledGenders(ctx.schoolId, maps.toYear.id, toClass.id)) bump(maps.sections.find((x) => x.id === r.section_id)?.name ?? null, r.gender, r.n);
+    }
+    const placed = allocateSections(
+      pool.map((l) => ({ studentId: l.studentId, name: l.name, gender: l.gender, sectionName: l.fromSectionName })),
+      sections,
+      input.mode,
+    );
+    const changes = pool.filter((l) => placed.has(l.studentId) && placed.get(l.studentId) !== l.targetSectionName);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const locked = await repo.find(ctx.schoolId, p.id, true);
+      if (locked?.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
+      if (changes.length === 0) return tx.nothingChanged();
+      for (const l of changes) await repo.setLine(ctx.schoolId, p.id, { studentId: l.studentId, decision: 'promote', targetClassName: next, targetSectionName: placed.get(l.studentId)!, reason: l.reason });
+      await tx.audit({
+        action: 'promotion.sections_allocated',
+        entity: 'promotion',
+        entityId: p.id,
+        before: { classId: from.id, lines: changes.map((l) => ({ studentId: l.studentId, targetSectionName: l.targetSectionName })) },
+        after: { classId: from.id, mode: input.mode, lines: changes.map((l) => ({ studentId: l.studentId, targetSectionName: placed.get(l.studentId) })) },
+      });
+    });
+    return this.get(ctx, p.id);
+  }
+
+  /** Whether applying makes `toYear` current: yes unless it already is, or a later year is. */
+  private async becomesCurrent(schoolId: string, toYear: string, repo = this.repo): Promise<{ becomes: boolean; current: YearRow | null }> {
+    const current = await repo.currentYear(schoolId);
+    const startsOn = (await repo.year(schoolId, toYear))?.starts_on ?? defaultYearDates(toYear)!.startsOn;
+    return { becomes: !current || (current.name !== toYear && current.starts_on < startsOn), current };
+  }
+
   // ── preview ─────────────────────────────────────────────────────────────
   async preview(ctx: WorkspaceContext, promotionId: string, feeIncreasePercent: number): Promise<{ preview: PromotionPreview }> {
     const p = await this.promotionOrThrow(ctx, promotionId);
@@ -397,7 +460,7 @@ export class PromotionsService implements OnModuleInit {
     const skipped: PromotionPreview['skipped'] = [];
     let arrearsStudents = 0;
     let arrearsAmount = 0;
-    const asOf = this.today();
+    const carrying: PromotionLine[] = [];
     for (const l of lines) {
       if (l.decision !== 'promote' && l.decision !== 'detain') continue;
       if (l.alreadyEnrolled) {
@@ -408,8 +471,16 @@ export class PromotionsService implements OnModuleInit {
       const e = enrolments.get(key) ?? { className: l.targetClassName ?? '', sectionName: l.targetSectionName ?? '', count: 0 };
       e.count += 1;
       enrolments.set(key, e);
-      const owed = await this.feeRollover.unpaid(ctx.schoolId, { id: l.studentId, name: l.name, admissionNumber: l.admissionNumber, rte: rte.get(l.studentId) ?? false }, this.fromEnrolment(maps, l), asOf);
-      const amount = owed.reduce((s, x) => s + x.amount, 0);
+      carrying.push(l);
+    }
+    // Every child's unpaid balance in a few queries, as apply will carry it.
+    const owed = await this.feeRollover.unpaidMany(
+      ctx.schoolId,
+      carrying.map((l) => ({ student: { id: l.studentId, name: l.name, admissionNumber: l.admissionNumber, rte: rte.get(l.studentId) ?? false }, enrolment: this.fromEnrolment(maps, l) })),
+      this.today(),
+    );
+    for (const lines of owed.values()) {
+      const amount = lines.reduce((t, x) => t + x.amount, 0);
       if (amount > 0) {
         arrearsStudents += 1;
         arrearsAmount += amount;
@@ -428,6 +499,8 @@ export class PromotionsService implements OnModuleInit {
         skipped,
         arrears: { students: arrearsStudents, amount: arrearsAmount },
         feeIncreasePercent,
+        timetable: await this.repo.timetablePreview(ctx.schoolId, p.from_year, p.to_year),
+        becomesCurrent: (await this.becomesCurrent(ctx.schoolId, p.to_year)).becomes,
       },
     };
   }
@@ -450,8 +523,19 @@ export class PromotionsService implements OnModuleInit {
       const locked = await repo.find(ctx.schoolId, p.id, true);
       if (locked?.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
       const jobId = await this.jobs.enqueue(tx, PROMOTION_APPLY_JOB, { promotionId: p.id } satisfies ApplyPayload);
-      await repo.update(ctx.schoolId, p.id, { status: 'applying', fee_increase_percent: input.feeIncreasePercent, renumber_rolls: input.renumberRolls, job_id: jobId, result: null }, tx.now);
-      await tx.audit({ action: 'promotion.apply_started', entity: 'promotion', entityId: p.id, before: { status: 'draft' }, after: { status: 'applying', jobId, feeIncreasePercent: input.feeIncreasePercent, renumberRolls: input.renumberRolls } });
+      await repo.update(
+        ctx.schoolId,
+        p.id,
+        { status: 'applying', fee_increase_percent: input.feeIncreasePercent, renumber_rolls: input.renumberRolls, copy_timetable: input.copyTimetable, job_id: jobId, result: null },
+        tx.now,
+      );
+      await tx.audit({
+        action: 'promotion.apply_started',
+        entity: 'promotion',
+        entityId: p.id,
+        before: { status: 'draft' },
+        after: { status: 'applying', jobId, feeIncreasePercent: input.feeIncreasePercent, renumberRolls: input.renumberRolls, copyTimetable: input.copyTimetable },
+      });
       return { jobId };
     });
   }
@@ -510,8 +594,33 @@ export class PromotionsService implements OnModuleInit {
           pairs.push({ fromClassId: c.id, toClassId: to.id });
         }
         result.structuresCopied = await this.feeRollover.copyStructures(tx, { promotionId: p.id, toYear: p.to_year, percent, pairs });
+        if (p.copy_timetable) {
+          const copied = await repo.copyTimetable(schoolId, p.from_year, p.to_year);
+          const made = new Set((await repo.sections(schoolId, created.classIds)).map((x) => x.id));
+          const slotSections = [...new Set(copied.slots.map((x) => x.section_id))];
+          result.timetable = { sections: slotSections.length, slots: copied.slots.length, assignments: copied.assignments.length, classTeachers: copied.classTeachers.length };
+          created.timetable = {
+            slotSections: slotSections.filter((id) => !made.has(id)),
+            assignments: copied.assignments.filter((a) => !made.has(a.section_id)).map((a) => [a.section_id, a.subject_id] as [string, string]),
+            classTeachers: copied.classTeachers.map((x) => x.section_id).filter((id) => !made.has(id)),
+          };
+        }
         await repo.update(schoolId, p.id, { created, result }, tx.now);
-        await tx.audit({ action: 'promotion.year_prepared', entity: 'promotion', entityId: p.id, after: { toYear: p.to_year, yearCreated: result.yearCreated, classesCreated: result.classesCreated, sectionsCreated: result.sectionsCreated, subjectsCopied: result.subjectsCopied, structuresCopied: result.structuresCopied, feeIncreasePercent: percent } });
+        await tx.audit({
+          action: 'promotion.year_prepared',
+          entity: 'promotion',
+          entityId: p.id,
+          after: {
+            toYear: p.to_year,
+            yearCreated: result.yearCreated,
+            classesCreated: result.classesCreated,
+            sectionsCreated: result.sectionsCreated,
+            subjectsCopied: result.subjectsCopied,
+            structuresCopied: result.structuresCopied,
+            feeIncreasePercent: percent,
+            ...(result.timetable ? { timetable: result.timetable } : {}),
+          },
+        });
       });
     }
     await job.progress(10);
@@ -529,44 +638,47 @@ export class PromotionsService implements OnModuleInit {
       await this.writes.run(actor, async (tx) => {
         const repo = this.repo.in(tx.m);
         const done = { enrolled: 0, passedOut: 0, left: 0, skipped: [] as PromotionResult['skipped'], arrearsStudents: 0, arrearsAmount: 0 };
+        // The whole class in a few set-based statements: outcomes, placements, enrolments, lines, arrears.
+        const ids = pending.map((l) => l.student_id);
+        await repo.setYearOutcomes(schoolId, maps.fromYear.id, pending.map((l) => ({ studentId: l.student_id, result: l.result, grade: l.result_grade, attendance: l.attendance_percent })));
+        const placements = await repo.placements(schoolId, ids);
+        const already = await repo.enrolledAmong(schoolId, ids, toYear.id);
+        const leaving: { studentId: string; status: 'passed_out' | 'left'; reason: string }[] = [];
+        const enrolling: { studentId: string; classId: string; sectionId: string; rollNumber: number | null }[] = [];
+        const marked: { studentId: string; enrolled: boolean; skipped: boolean; previous: PreviousPlacement | null }[] = [];
+        const carry: { student: { id: string; name: string; admissionNumber: string; rte: boolean }; fromEnrolment: Enrolment; toClassId: string }[] = [];
         for (const l of pending) {
-          const line = this.toLine(maps, l);
-          await repo.setYearOutcome(schoolId, l.student_id, maps.fromYear.id, { result: l.result, grade: l.result_grade, attendance: l.attendance_percent });
-          const previous = await repo.placement(schoolId, l.student_id);
+          const previous = placements.get(l.student_id);
           if (!previous) continue;
+          const line = this.toLine(maps, l);
           if (l.decision === 'passed_out' || l.decision === 'left') {
-            await repo.markLeft(schoolId, l.student_id, l.decision, leftOn, l.reason ?? (l.decision === 'passed_out' ? 'Passed out' : 'Left'), tx.now);
-            await repo.markLine(schoolId, p.id, l.student_id, { enrolled: false, skipped: false, previous });
+            leaving.push({ studentId: l.student_id, status: l.decision, reason: l.reason ?? (l.decision === 'passed_out' ? 'Passed out' : 'Left') });
+            marked.push({ studentId: l.student_id, enrolled: false, skipped: false, previous });
             if (l.decision === 'passed_out') done.passedOut += 1;
             else done.left += 1;
             continue;
           }
-          if (await repo.enrolledIn(schoolId, l.student_id, toYear.id)) {
-            await repo.markLine(schoolId, p.id, l.student_id, { enrolled: false, skipped: true, previous: null });
+          if (already.has(l.student_id)) {
+            marked.push({ studentId: l.student_id, enrolled: false, skipped: true, previous: null });
             done.skipped.push({ studentId: l.student_id, name: line.name, className: line.fromClassName, sectionName: line.fromSectionName });
             continue;
           }
           const toClass = maps.toClasses.find((c) => c.name === l.target_class_name);
-          const secs = maps.sections.filter((s) => s.class_id === toClass?.id).sort((a, b) => naturalCompare(a.name, b.name));
-          const sec = secs.find((s) => s.name.toLowerCase() === (l.target_section_name ?? '').toLowerCase()) ?? secs[0];
+          const secs = maps.sections.filter((x) => x.class_id === toClass?.id).sort((a, b) => naturalCompare(a.name, b.name));
+          const sec = secs.find((x) => x.name.toLowerCase() === (l.target_section_name ?? '').toLowerCase()) ?? secs[0];
           if (!toClass || !sec) throw new Error(`No section of ${l.target_class_name} in ${p.to_year}`);
-          await repo.enrol(schoolId, l.student_id, { yearId: toYear.id, classId: toClass.id, sectionId: sec.id, rollNumber: l.roll_number }, tx.now);
-          await repo.markLine(schoolId, p.id, l.student_id, { enrolled: true, skipped: false, previous });
+          enrolling.push({ studentId: l.student_id, classId: toClass.id, sectionId: sec.id, rollNumber: l.roll_number });
+          marked.push({ studentId: l.student_id, enrolled: true, skipped: false, previous });
+          carry.push({ student: { id: l.student_id, name: line.name, admissionNumber: l.admission_number, rte: l.rte }, fromEnrolment: this.fromEnrolment(maps, line), toClassId: toClass.id });
           done.enrolled += 1;
-          const carried = await this.feeRollover.carryArrears(tx, {
-            promotionId: p.id,
-            student: { id: l.student_id, name: line.name, admissionNumber: l.admission_number, rte: l.rte },
-            fromEnrolment: this.fromEnrolment(maps, line),
-            toClassId: toClass.id,
-            toYear: p.to_year,
-            name: arrearsName(p.from_year),
-            dueOn: toYear.starts_on,
-            asOf: this.today(),
-          });
-          if (carried > 0) {
-            done.arrearsStudents += 1;
-            done.arrearsAmount += carried;
-          }
+        }
+        await repo.markLeftMany(schoolId, leaving, leftOn, tx.now);
+        await repo.enrolMany(schoolId, toYear.id, enrolling, tx.now);
+        await repo.markLines(schoolId, p.id, marked);
+        const carried = await this.feeRollover.carryArrearsMany(tx, { promotionId: p.id, toYear: p.to_year, name: arrearsName(p.from_year), dueOn: toYear.starts_on, asOf: this.today(), students: carry });
+        for (const amount of carried.values()) {
+          done.arrearsStudents += 1;
+          done.arrearsAmount += amount;
         }
         result.enrolled += done.enrolled;
         result.passedOut += done.passedOut;
@@ -585,12 +697,28 @@ export class PromotionsService implements OnModuleInit {
       await job.progress(10 + ((i + 1) / classIds.length) * 80);
     }
 
-    // 3. Roll numbers, and the promotion applied.
+    // 3. Roll numbers, the new year made current (the closing one is then read-only for marks and
+    // attendance), and the promotion applied.
     await this.writes.run(actor, async (tx) => {
       const repo = this.repo.in(tx.m);
       if (p.renumber_rolls !== false) await repo.renumber(schoolId, p.id, toYear.id);
-      await repo.update(schoolId, p.id, { status: 'applied', applied_at: tx.now, result }, tx.now);
-      await tx.audit({ action: 'promotion.applied', entity: 'promotion', entityId: p.id, before: { status: 'applying' }, after: { status: 'applied', result } });
+      const fresh = (await repo.find(schoolId, p.id, true))!;
+      const created: PromotionCreated = fresh.created ?? { yearId: null, classIds: [] };
+      const { becomes, current } = await this.becomesCurrent(schoolId, p.to_year, repo);
+      if (becomes) {
+        await repo.makeCurrent(schoolId, toYear.id);
+        created.madeCurrent = true;
+        created.previousCurrentYearId = current?.id ?? null;
+        result.previousCurrentYear = current?.name ?? null;
+      }
+      await repo.update(schoolId, p.id, { status: 'applied', applied_at: tx.now, result, created }, tx.now);
+      await tx.audit({
+        action: 'promotion.applied',
+        entity: 'promotion',
+        entityId: p.id,
+        before: { status: 'applying', currentYear: current?.name ?? null },
+        after: { status: 'applied', result, currentYear: becomes ? p.to_year : (current?.name ?? null) },
+      });
     });
     return { resultUrl: `/api/v1/schools/${schoolId}/promotions/${p.id}` };
   }
@@ -611,18 +739,30 @@ export class PromotionsService implements OnModuleInit {
       const reasons = await repo.lockReasons(ctx.schoolId, locked.to_year, locked.id, created.classIds);
       const toClassIds = toYear ? (await repo.classes(ctx.schoolId, locked.to_year)).map((c) => c.id) : [];
       const receipts = await this.feeRollover.receiptsOnClasses(ctx.schoolId, toClassIds, locked.applied_at ?? locked.created_at, tx);
-      if (reasons.attendance || reasons.marks || reasons.others || receipts) {
-        const what = [reasons.attendance && 'attendance', reasons.marks && 'marks', receipts && 'fee receipts', reasons.others && 'students admitted since'].filter(Boolean).join(', ');
-        throw new DomainException('PROMOTION_LOCKED', { message: `${locked.to_year} already has ${what}, so this promotion can no longer be undone.`, details: { attendance: reasons.attendance, marks: reasons.marks, receipts, students: reasons.others } });
+      if (reasons.attendance || reasons.marks || reasons.others || reasons.readmitted || receipts) {
+        const what = [
+          reasons.attendance && 'attendance',
+          reasons.marks && 'marks',
+          receipts && 'fee receipts',
+          reasons.others && 'students admitted since',
+          reasons.readmitted && 'a student re-admitted after this promotion marked them left or passed out',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        throw new DomainException('PROMOTION_LOCKED', {
+          message: `${locked.to_year} already has ${what}, so this promotion can no longer be undone.`,
+          details: { attendance: reasons.attendance, marks: reasons.marks, receipts, students: reasons.others, readmitted: reasons.readmitted },
+        });
       }
-      const lines = await repo.lines(ctx.schoolId, locked.id, toYear?.id ?? null);
-      let restored = 0;
-      for (const l of lines.filter((x) => x.applied && x.previous)) {
-        if (l.enrolled && toYear) await repo.unenrol(ctx.schoolId, l.student_id, toYear.id, l.previous!, tx.now);
-        else await repo.restore(ctx.schoolId, l.student_id, l.previous!, tx.now);
-        restored += 1;
-      }
+      const lines = (await repo.lines(ctx.schoolId, locked.id, toYear?.id ?? null)).filter((x) => x.applied && x.previous);
+      await repo.restoreMany(ctx.schoolId, toYear?.id ?? null, lines.map((l) => ({ studentId: l.student_id, enrolled: l.enrolled, previous: l.previous! })), tx.now);
+      const restored = lines.length;
       const fees = await this.feeRollover.removePromotion(tx, locked.id);
+      if (created.timetable) await repo.removeTimetable(ctx.schoolId, created.timetable);
+      // The year that was current before apply is current again (while the new year still is).
+      const current = await repo.currentYear(ctx.schoolId);
+      const restoreCurrent = !!created.madeCurrent && current?.id === toYear?.id;
+      if (restoreCurrent) await repo.makeCurrent(ctx.schoolId, created.previousCurrentYearId ?? null);
       await repo.deleteClasses(ctx.schoolId, created.classIds);
       if (created.yearId) await repo.deleteYear(ctx.schoolId, created.yearId);
       await repo.resetLines(ctx.schoolId, locked.id);
@@ -632,7 +772,15 @@ export class PromotionsService implements OnModuleInit {
         entity: 'promotion',
         entityId: locked.id,
         before: { status: locked.status, result: locked.result },
-        after: { status: 'draft', studentsRestored: restored, classesRemoved: created.classIds.length, yearRemoved: !!created.yearId, fees },
+        after: {
+          status: 'draft',
+          studentsRestored: restored,
+          classesRemoved: created.classIds.length,
+          yearRemoved: !!created.yearId,
+          fees,
+          timetableRemoved: !!created.timetable,
+          currentYear: restoreCurrent ? ((await repo.currentYear(ctx.schoolId))?.name ?? null) : (current?.name ?? null),
+        },
       });
     });
     return this.get(ctx, p.id);

@@ -38,6 +38,7 @@ import {
   ImportQueryDto,
   ListApplicationsQueryDto,
   ListStudentsQueryDto,
+  ReadmitStudentDto,
   RejectApplicationDto,
   ReviewApplicationDto,
   SchoolIdDto,
@@ -172,6 +173,15 @@ export class StudentsController {
   @ApiData(StudentResponse)
   update(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Body() dto: UpdateStudentDto): Promise<StudentResult> {
     return this.students.update(ctx, p.studentId, dto);
+  }
+
+  @Post('students/:studentId/readmit')
+  @HttpCode(200)
+  @RequirePermission('students.write')
+  @ApiOperation({ summary: 'Re-admit a student who left or passed out {sectionId, rollNumber?}: the same admission number and history, enrolled in that section’s year' })
+  @ApiData(StudentResponse)
+  readmit(@Workspace() ctx: WorkspaceContext, @Param() p: StudentParamDto, @Body() dto: ReadmitStudentDto): Promise<StudentResult> {
+    return this.students.readmit(ctx, p.studentId, dto);
   }
 
   @Get('students/:studentId/enrolments')

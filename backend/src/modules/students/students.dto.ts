@@ -6,6 +6,7 @@ import {
   importQuerySchema,
   listApplicationsQuerySchema,
   listStudentsQuerySchema,
+  readmitStudentSchema,
   rejectApplicationSchema,
   reviewApplicationSchema,
   schoolAndIdParamSchema,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 
 export class CreateStudentDto extends createZodDto(createStudentSchema) {}
 export class UpdateStudentDto extends createZodDto(updateStudentSchema) {}
+export class ReadmitStudentDto extends createZodDto(readmitStudentSchema) {}
 export class ListStudentsQueryDto extends createZodDto(listStudentsQuerySchema) {}
 export class StudentParamDto extends createZodDto(schoolAndIdParamSchema('studentId')) {}
 export class ImportQueryDto extends createZodDto(importQuerySchema) {}

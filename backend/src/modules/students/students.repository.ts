@@ -308,6 +308,11 @@ export class StudentsRepository extends Repository {
     return new Set(rows.map((r) => r.n));
   }
 
+  /** The student holding an admission number (case-insensitive), with their status. */
+  holderOfAdmissionNumber(schoolId: string, number: string): Promise<{ id: string; first_name: string; last_name: string | null; status: string } | null> {
+    return this.one(`SELECT id, first_name, last_name, status FROM students WHERE school_id = $1 AND lower(admission_number) = lower($2)`, [schoolId, number]);
+  }
+
   /** Which of these Aadhaar hashes (hex) a student of the school other than `exceptId` already has. */
   async existingAadhaarHashes(schoolId: string, hashesHex: string[], exceptId: string | null = null): Promise<Set<string>> {
     if (hashesHex.length === 0) return new Set();

@@ -8,6 +8,7 @@ import {
   type CreateStudentInput,
   type EnrolmentHistory,
   type ListStudentsQuery,
+  type ReadmitStudentInput,
   type StudentList,
   type StudentResult,
   type StudentSectionList,
@@ -163,6 +164,17 @@ export class StudentsService {
     let admissionNumber = input.admissionNumber;
     if (admissionNumber) {
       if ((await repo.existingAdmissionNumbers(schoolId, [admissionNumber])).size > 0) {
+        // A child who left keeps their number for life: coming back is a re-admission of that record.
+        const holder = await repo.holderOfAdmissionNumber(schoolId, admissionNumber);
+        if (holder && holder.status !== 'active') {
+          const name = [holder.first_name, holder.last_name].filter(Boolean).join(' ');
+          const went = holder.status === 'passed_out' ? 'passed out' : 'left';
+          throw new DomainException('ADMISSION_NUMBER_TAKEN', {
+            message: `Admission number ${admissionNumber} belongs to ${name}, who ${went}. Re-admit them from their record instead: they keep this number.`,
+            details: { admissionNumber: `This admission number belongs to ${name}, who ${went}: re-admit them instead` },
+            data: { studentId: holder.id, status: holder.status },
+          });
+        }
         throw new DomainException('ADMISSION_NUMBER_TAKEN', { details: { admissionNumber: 'Another student already has this admission number' } });
       }
     } else {
@@ -281,6 +293,45 @@ export class StudentsService {
     } catch (e) {
       studentConflict(e);
     }
+  }
+
+  /**
+   * POST …/students/{id}/readmit: a student who left or passed out comes back into `sectionId` (its
+   * year). The same record, so the admission number, guardians and every year's enrolment are kept;
+   * left-on and the reason are cleared; the trial limit applies (422). An active student: 422
+   * STUDENT_NOT_LEFT.
+   */
+  async readmit(ctx: WorkspaceContext, studentId: string, input: ReadmitStudentInput): Promise<StudentResult> {
+    await this.access.require(ctx, 'student', [studentId]);
+    const section = await this.section(ctx, input.sectionId);
+    await this.writes.run(ctx, async (tx) => {
+      const repo = this.repo.in(tx.m);
+      const counts = await repo.lockSchool(ctx.schoolId);
+      const beforeRow = await repo.find(ctx.schoolId, studentId);
+      if (!beforeRow) throw new DomainException('NOT_FOUND');
+      const before = toStudent(beforeRow);
+      if (before.status === 'active') {
+        throw new DomainException('STUDENT_NOT_LEFT', { message: `${before.name} is on the roll already: only a student who left or passed out can be re-admitted.` });
+      }
+      ensureRoom(counts, 1);
+      const rollNumber = input.rollNumber ?? null;
+      await repo.update(
+        ctx.schoolId,
+        studentId,
+        { status: 'active', left_on: null, leaving_reason: null, section_id: section.section_id, class_id: section.class_id, academic_year_id: section.academic_year_id, roll_number: rollNumber },
+        tx.now,
+      );
+      await repo.upsertEnrolment(ctx.schoolId, studentId, section, rollNumber, tx.now);
+      const after = toStudent((await repo.find(ctx.schoolId, studentId))!);
+      await tx.audit({
+        action: 'student.readmitted',
+        entity: 'student',
+        entityId: studentId,
+        before,
+        after: { ...after, readmittedTo: { academicYear: section.academic_year, className: section.class_name, sectionName: section.section_name } },
+      });
+    });
+    return this.get(ctx, studentId);
   }
 
   /** POST …/students/{id}/aadhaar/reveal (students.revealAadhaar): the full number, written to the audit log. */

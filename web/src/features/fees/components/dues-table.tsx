@@ -3,6 +3,9 @@ import type { StudentFees } from '@vidyalaya/shared';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { useLanguage, useT, type MessageId } from '../i18n';
 
+/** The closing year of a promotion's carried instalment (`Arrears 2026-27`), shown in the page's language. */
+const arrearsYear = (name: string): string | null => /^Arrears (\d{4}-\d{2})$/.exec(name)?.[1] ?? null;
+
 /**
  * A student's dues per instalment: amount, concession, late fee, paid, balance, and the totals.
  * `narrow="hide"` drops the first three money columns on a phone (the counter); `narrow="scroll"`
@@ -13,6 +16,10 @@ export function DuesTable(props: { fees: StudentFees; narrow: 'hide' | 'scroll' 
   const language = useLanguage();
   const f = props.fees;
   const money = (p: number) => formatMoney(p, language);
+  const instalmentName = (name: string) => {
+    const year = arrearsYear(name);
+    return year ? t('fees.counter.arrears', { year }) : name;
+  };
   const narrow = props.narrow === 'hide';
   const hide = narrow ? 'fees-num fees-hide-narrow' : 'fees-num';
   // On a phone the counter keeps Instalment | Paid | Balance: the due date goes under the name, so the balance is never cut off.
@@ -35,7 +42,7 @@ export function DuesTable(props: { fees: StudentFees; narrow: 'hide' | 'scroll' 
           {f.instalments.map((i) => (
             <tr key={i.instalmentId}>
               <td className="fees-instalment">
-                {i.name}{' '}
+                {instalmentName(i.name)}{' '}
                 <Tag minimal intent={i.status === 'paid' ? 'success' : i.status === 'overdue' ? 'danger' : i.status === 'partly_paid' ? 'warning' : 'none'}>
                   {t(`fees.counter.status.${i.status}` as MessageId)}
                 </Tag>

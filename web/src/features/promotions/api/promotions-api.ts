@@ -1,5 +1,6 @@
 import type {
   AcademicYearList,
+  AllocatePromotionInput,
   ApplyPromotionInput,
   JobStatus,
   PatchPromotionLinesInput,
@@ -40,6 +41,10 @@ export const promotionsApi = api.enhanceEndpoints({ addTagTypes: ['Promotions'] 
       query: ({ schoolId, promotionId, body }) => ({ url: `${promotion(schoolId, promotionId)}/lines`, method: 'PATCH', body }),
       invalidatesTags: ['Promotions'],
     }),
+    allocatePromotion: b.mutation<PromotionAnswer, { schoolId: string; promotionId: string; body: AllocatePromotionInput }>({
+      query: ({ schoolId, promotionId, body }) => ({ url: `${promotion(schoolId, promotionId)}/allocate`, method: 'POST', body }),
+      invalidatesTags: ['Promotions'],
+    }),
     promotionPreview: b.query<PromotionPreviewAnswer, { schoolId: string; promotionId: string; feeIncreasePercent: number }>({
       query: ({ schoolId, promotionId, feeIncreasePercent }) => ({ url: `${promotion(schoolId, promotionId)}/preview`, params: { feeIncreasePercent } }),
     }),
@@ -63,6 +68,7 @@ export const {
   usePromotionLinesQuery,
   usePromotionTargetsQuery,
   usePatchPromotionLinesMutation,
+  useAllocatePromotionMutation,
   useLazyPromotionPreviewQuery,
   useApplyPromotionMutation,
   useRevertPromotionMutation,

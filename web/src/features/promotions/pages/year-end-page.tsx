@@ -1,11 +1,12 @@
 import { Button, Callout, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { nextYearName, roleHas, type PromotionDecision, type PromotionLine, type PromotionPreview, type PromotionResult } from '@vidyalaya/shared';
+import { nextYearName, PROMOTION_ALLOCATIONS, roleHas, type PromotionAllocation, type PromotionDecision, type PromotionLine, type PromotionPreview, type PromotionResult } from '@vidyalaya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { formatMoney } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import {
+  useAllocatePromotionMutation,
   useApplyPromotionMutation,
   useCreatePromotionMutation,
   useLazyPromotionPreviewQuery,
@@ -25,7 +26,7 @@ type Sort = 'roll' | 'name' | 'result' | 'attendance';
 const errorCode = (e: unknown): string | undefined => (e as { data?: { error?: { code?: string } } })?.data?.error?.code;
 
 /** What apply will make, before it does (the dry run). */
-function PreviewPanel(props: { preview: PromotionPreview }) {
+function PreviewPanel(props: { preview: PromotionPreview; copyTimetable: boolean }) {
   const t = useT();
   const p = props.preview;
   return (
@@ -54,11 +55,17 @@ function PreviewPanel(props: { preview: PromotionPreview }) {
       <p>{t('ye.preview.leaving', { passedOut: p.passedOut, left: p.left })}</p>
       <p>{t('ye.preview.arrears', { students: p.arrears.students, amount: formatMoney(p.arrears.amount) })}</p>
       {p.skipped.length > 0 ? <p>{t('ye.preview.skipped', { names: p.skipped.map((s) => s.name).join(', ') })}</p> : null}
+      {props.copyTimetable ? <p>{t('ye.preview.timetable', { ...p.timetable })}</p> : null}
+      {p.becomesCurrent ? (
+        <Callout intent="warning" data-testid="promotion-becomes-current">
+          {t('ye.preview.current', { toYear: p.toYear, fromYear: p.fromYear })}
+        </Callout>
+      ) : null}
     </div>
   );
 }
 
-function ResultPanel(props: { result: PromotionResult }) {
+function ResultPanel(props: { result: PromotionResult; fromYear: string; toYear: string }) {
   const t = useT();
   const r = props.result;
   return (
@@ -67,6 +74,8 @@ function ResultPanel(props: { result: PromotionResult }) {
       <p>{t('ye.result.made', { classes: r.classesCreated, sections: r.sectionsCreated, subjects: r.subjectsCopied, structures: r.structuresCopied })}</p>
       <p>{t('ye.result.arrears', { students: r.arrears.students, amount: formatMoney(r.arrears.amount) })}</p>
       {r.skipped.length > 0 ? <p>{t('ye.result.skipped', { names: r.skipped.map((s) => s.name).join(', ') })}</p> : null}
+      {r.timetable ? <p>{t('ye.result.timetable', { ...r.timetable })}</p> : null}
+      {r.previousCurrentYear !== undefined ? <p>{t('ye.result.current', { toYear: props.toYear, fromYear: props.fromYear })}</p> : null}
     </Callout>
   );
 }
@@ -86,8 +95,11 @@ export function Component() {
   const yearNames = useMemo(() => (years.data?.items ?? []).map((y) => y.name).sort().reverse(), [years.data]);
   const [fromYear, setFromYear] = useState('');
   useEffect(() => {
-    if (!fromYear && years.data) setFromYear(years.data.items.find((y) => y.isCurrent)?.name ?? yearNames[0] ?? '');
-  }, [years.data, fromYear, yearNames]);
+    if (fromYear || !years.data || !promotions.data) return;
+    // After apply the new year is current: open the promotion that made it so, not an empty draft of the next pair.
+    const current = years.data.items.find((y) => y.isCurrent)?.name;
+    setFromYear(promotions.data.items.find((p) => p.toYear === current && p.status !== 'draft')?.fromYear ?? current ?? yearNames[0] ?? '');
+  }, [years.data, promotions.data, fromYear, yearNames]);
   const promotion = promotions.data?.items.find((p) => p.fromYear === fromYear);
   const promotionId = promotion?.id ?? '';
   const classes = usePromotionClassesQuery({ schoolId, promotionId }, { skip: !promotionId });
@@ -103,10 +115,15 @@ export function Component() {
   const [section, setSection] = useState('');
   const [percent, setPercent] = useState(0);
   const [renumber, setRenumber] = useState(true);
+  const [copyTimetable, setCopyTimetable] = useState(false);
+  const [allocation, setAllocation] = useState<PromotionAllocation>('keep');
+  // A preview answers for the draft as it was: any change to the lines (or an undo) puts it away until asked again.
+  const [previewShown, setPreviewShown] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = usePromotionJobQuery({ schoolId, jobId: jobId ?? '' }, { skip: !jobId, pollingInterval: 700 });
   const [create, creating] = useCreatePromotionMutation();
   const [patch, patching] = usePatchPromotionLinesMutation();
+  const [allocate, allocating] = useAllocatePromotionMutation();
   const [loadPreview, preview] = useLazyPromotionPreviewQuery();
   const [apply, applying] = useApplyPromotionMutation();
   const [revert, reverting] = useRevertPromotionMutation();
@@ -130,6 +147,7 @@ export function Component() {
     try {
       await patch({ schoolId, promotionId: promotion.id, body: { lines: changes } }).unwrap();
       setSelected(new Set());
+      setPreviewShown(false);
       toast({ title: t('ye.saved', { count: changes.length }), intent: 'success' });
     } catch (e) {
       toastError(errorCode(e) === 'PROMOTION_APPLIED' ? t('ye.error.applied') : t('ye.error.generic'));
@@ -152,10 +170,20 @@ export function Component() {
       toastError(errorCode(e) === 'PROMOTION_EXISTS' ? t('ye.error.exists') : t('ye.error.generic'));
     }
   };
+  const allocateSections = async () => {
+    if (!promotion || !classId) return;
+    try {
+      await allocate({ schoolId, promotionId: promotion.id, body: { classId, mode: allocation } }).unwrap();
+      setPreviewShown(false);
+      toast({ title: t('ye.allocated'), intent: 'success' });
+    } catch (e) {
+      toastError(errorCode(e) === 'PROMOTION_APPLIED' ? t('ye.error.applied') : t('ye.error.generic'));
+    }
+  };
   const startApply = async () => {
     if (!promotion) return;
     try {
-      const r = await apply({ schoolId, promotionId: promotion.id, body: { feeIncreasePercent: percent, renumberRolls: renumber } }).unwrap();
+      const r = await apply({ schoolId, promotionId: promotion.id, body: { feeIncreasePercent: percent, renumberRolls: renumber, copyTimetable } }).unwrap();
       setJobId(r.jobId);
     } catch (e) {
       toastError(errorCode(e) === 'PROMOTION_APPLIED' ? t('ye.error.applied') : t('ye.error.generic'));
@@ -165,6 +193,7 @@ export function Component() {
     if (!promotion) return;
     try {
       await revert({ schoolId, promotionId: promotion.id }).unwrap();
+      setPreviewShown(false);
       toast({ title: t('ye.undone'), intent: 'success' });
     } catch (e) {
       toastError(errorCode(e) === 'PROMOTION_LOCKED' ? t('ye.error.locked') : t('ye.error.generic'));
@@ -222,6 +251,18 @@ export function Component() {
             </p>
           ) : null}
 
+          {draft && currentClass && currentClass.counts.promote > 0 ? (
+            <div className="ye-bulk" data-testid="promotion-allocate">
+              <HTMLSelect large aria-label={t('ye.allocate')} value={allocation} onChange={(e) => setAllocation(e.target.value as PromotionAllocation)}>
+                {PROMOTION_ALLOCATIONS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`ye.allocate.${m}` as MessageId)}
+                  </option>
+                ))}
+              </HTMLSelect>
+              <Button className="ye-touch" icon="layout-grid" text={t('ye.allocate.go')} loading={allocating.isLoading} onClick={() => void allocateSections()} data-testid="promotion-allocate-button" />
+            </div>
+          ) : null}
           {draft ? (
             <div className="ye-bulk" data-testid="promotion-bulk">
               <Button className="ye-touch" icon="arrow-up" text={t('ye.promoteAll')} loading={patching.isLoading} onClick={() => void change(items.filter((l) => l.decision !== 'passed_out' && l.fromClassName !== l.targetClassName).map((l) => ({ studentId: l.studentId, decision: 'promote' as const })))} />
@@ -307,12 +348,16 @@ export function Component() {
                   <NumericInput id="ye-percent" large min={0} max={50} value={percent} onValueChange={(v) => setPercent(Number.isFinite(v) ? Math.min(50, Math.max(0, v)) : 0)} />
                 </FormGroup>
                 <Checkbox className="ye-check" large checked={renumber} label={t('ye.apply.renumber')} onChange={() => setRenumber(!renumber)} />
+                <Checkbox className="ye-check" large checked={copyTimetable} label={t('ye.apply.timetable')} onChange={() => setCopyTimetable(!copyTimetable)} />
               </div>
               <div className="ye-bulk">
-                <Button className="ye-touch" icon="eye-open" text={t('ye.apply.preview')} loading={preview.isFetching} onClick={() => void loadPreview({ schoolId, promotionId, feeIncreasePercent: percent })} data-testid="promotion-preview-button" />
+                <Button className="ye-touch" icon="eye-open" text={t('ye.apply.preview')} loading={preview.isFetching} onClick={() => {
+                    setPreviewShown(true);
+                    void loadPreview({ schoolId, promotionId, feeIncreasePercent: percent });
+                  }} data-testid="promotion-preview-button" />
                 <Button className="ye-touch" intent="primary" icon="tick" text={t('ye.apply.go')} loading={applying.isLoading || !!jobId} onClick={() => void startApply()} data-testid="promotion-apply" />
               </div>
-              {preview.data ? <PreviewPanel preview={preview.data.preview} /> : null}
+              {previewShown && preview.data && !preview.isFetching ? <PreviewPanel preview={preview.data.preview} copyTimetable={copyTimetable} /> : null}
             </div>
           ) : null}
           {jobId || promotion.status === 'applying' ? (
@@ -321,7 +366,7 @@ export function Component() {
               <ProgressBar value={(job.data?.progress ?? 0) / 100} intent="primary" />
             </div>
           ) : null}
-          {promotion.result && promotion.status === 'applied' ? <ResultPanel result={promotion.result} /> : null}
+          {promotion.result && promotion.status === 'applied' ? <ResultPanel result={promotion.result} fromYear={promotion.fromYear} toYear={promotion.toYear} /> : null}
           {promotion.status !== 'draft' ? (
             <div className="ye-bulk">
               <Button className="ye-touch" intent="danger" icon="undo" text={t('ye.undo')} loading={reverting.isLoading} onClick={() => void undo()} data-testid="promotion-undo" />

@@ -11,6 +11,7 @@ import type {
   CreateApplicationInput,
   CreateStudentInput,
   PublicSchoolResult,
+  ReadmitStudentInput,
   EnrolmentHistory,
   ImportResult,
   ListStudentsQuery,
@@ -56,6 +57,10 @@ export const studentsApi = api.enhanceEndpoints({ addTagTypes: ['Students', 'Stu
         return { url: `${school(schoolId)}/students/import`, method: 'POST', params: { dryRun: String(dryRun) }, body };
       },
       invalidatesTags: (r, _e, { schoolId }) => (r && r.created > 0 ? [{ type: 'Students', id: schoolId }] : []),
+    }),
+    readmitStudent: b.mutation<StudentResult, { schoolId: string; studentId: string; body: ReadmitStudentInput }>({
+      query: ({ schoolId, studentId, body }) => ({ url: `${school(schoolId)}/students/${encodeURIComponent(studentId)}/readmit`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { schoolId, studentId }) => [{ type: 'Students', id: schoolId }, { type: 'Student', id: studentId }],
     }),
     sections: b.query<StudentSectionList, string>({
       query: (schoolId) => ({ url: `${school(schoolId)}/students/sections` }),
@@ -112,6 +117,7 @@ export const {
   useEnrolmentsQuery,
   useCreateStudentMutation,
   useUpdateStudentMutation,
+  useReadmitStudentMutation,
   useRevealAadhaarMutation,
   useImportStudentsMutation,
   useSectionsQuery,

@@ -10,6 +10,7 @@ import { useSchool } from '../../../lib/workspace/school-context';
 import { useWorkspaceSlots } from '../../../lib/workspace/slots';
 import { useEnrolmentsQuery, useRevealAadhaarMutation, useStudentQuery, useUpdateStudentMutation } from '../api/students-api';
 import { LeaveDialog } from '../components/leave-dialog';
+import { ReadmitDialog } from '../components/readmit-dialog';
 import { StudentPhoto } from '../components/student-photo';
 import { useT, type MessageId, type Translate } from '../i18n';
 import '../components/students.css';
@@ -174,6 +175,7 @@ export function Component() {
   const query = useStudentQuery({ schoolId, studentId });
   const [update, updating] = useUpdateStudentMutation();
   const [leaving, setLeaving] = useState(false);
+  const [readmitting, setReadmitting] = useState(false);
   const [tab, setTab] = useState('details');
   const canEdit = roleHas(home.role, 'students.write');
   const slots = useWorkspaceSlots();
@@ -241,7 +243,10 @@ export function Component() {
             {s.status === 'active' ? (
               <Button className="st-touch" intent="danger" icon="log-out" text={t('students.leave.action')} onClick={() => setLeaving(true)} />
             ) : (
-              <Button className="st-touch" icon="undo" text={t('students.reactivate')} loading={updating.isLoading} onClick={() => void reactivate()} />
+              <>
+                <Button className="st-touch" icon="undo" text={t('students.reactivate')} loading={updating.isLoading} onClick={() => void reactivate()} />
+                <Button className="st-touch" intent="primary" icon="log-in" text={t('students.readmit.action')} onClick={() => setReadmitting(true)} />
+              </>
             )}
           </div>
         ) : null}
@@ -278,6 +283,7 @@ export function Component() {
         ))}
       </Tabs>
       {canEdit ? <LeaveDialog schoolId={schoolId} student={s} isOpen={leaving} onClose={() => setLeaving(false)} /> : null}
+      {canEdit && s.status !== 'active' ? <ReadmitDialog schoolId={schoolId} student={s} isOpen={readmitting} onClose={() => setReadmitting(false)} /> : null}
     </section>
   );
 }
