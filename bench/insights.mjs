@@ -192,7 +192,13 @@ async function benchDatabase(KIND) {
     const health = get(`${server.base}/api/v1/health`);
 
     // Each answer checked once (and the plans warmed).
-    const answer = async (url) => (await (await get(url)()).json()).data;
+    const answer = async (url) => {
+      const t1 = performance.now();
+      const res = await get(url)();
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${url.slice(url.indexOf('/insights'))}: ${res.status} after ${Math.round(performance.now() - t1)} ms: ${JSON.stringify(body).slice(0, 300)}`);
+      return body.data;
+    };
     const att = await answer(calls[0][1]);
     if (att.days.length < 25 || att.classes.length !== 15) throw new Error(`attendance: ${att.days.length} days, ${att.classes.length} classes`);
     const fees = await answer(calls[1][1]);
