@@ -12,6 +12,7 @@ import {
   type MarksIncompleteDetails,
   type PublishExamInput,
   presetForClass,
+  reportCardsFileName,
   sectionAnalysis,
   subjectScore,
   isCoScholasticGrade,
@@ -777,12 +778,13 @@ export class ExamsService implements OnModuleInit {
     return { resultUrl: `/api/v1/schools/${job.schoolId}/report-cards/files/${job.jobId}` };
   }
 
-  async file(ctx: WorkspaceContext, fileId: string): Promise<Buffer> {
+  /** A section's report cards made by a job, with the file name naming the section (issue 36). */
+  async file(ctx: WorkspaceContext, fileId: string): Promise<{ bytes: Buffer; name: string }> {
     await this.access.require(ctx, 'reportCardFile', [fileId]);
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     const file = await this.repo.file(ctx.schoolId, fileId.toLowerCase());
     if (!file) throw new DomainException('NOT_FOUND');
     if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(file.section_id)) throw new DomainException('FORBIDDEN');
-    return file.bytes;
+    return { bytes: file.bytes, name: reportCardsFileName(file.class_name, file.section_name, file.academic_year) };
   }
 }
