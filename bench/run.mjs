@@ -16,6 +16,8 @@
 //      endpoint, and the defaulters list of a school of 2,000 students among 1,000 schools.
 //   9. Year end (bench/promotions.mjs): a 2,000-student school's promotion drafted, previewed, applied as a job
 //      and undone, beside the bare endpoint; the aim is draft + apply under 30 s on the embedded database.
+//  10. Insights (bench/insights.mjs): the four insights calls of a 2,000-student school with a year of attendance,
+//      receipts and a published exam, among 1,000 schools, beside the bare endpoint (the aim: p99 ≤ 5× bare).
 // It first builds what is missing or stale, as `npm start` does. Not part of `npm test`.
 // Exit status: 1 if a benchmark could not run; missed aims and budgets are reported, not fatal.
 import { spawn } from 'node:child_process';
@@ -42,7 +44,7 @@ function run(name, script) {
 
 const started = Date.now();
 ensureBuilt();
-const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('students', 'bench/students.mjs'), await run('attendance', 'bench/attendance.mjs'), await run('report cards', 'bench/report-cards.mjs'), await run('fees', 'bench/fees.mjs'), await run('year end', 'bench/promotions.mjs')];
+const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('students', 'bench/students.mjs'), await run('attendance', 'bench/attendance.mjs'), await run('report cards', 'bench/report-cards.mjs'), await run('fees', 'bench/fees.mjs'), await run('year end', 'bench/promotions.mjs'), await run('insights', 'bench/insights.mjs')];
 
 process.stdout.write(`\n=== bench: done in ${Math.round((Date.now() - started) / 1000)} s\n`);
 let failed = false;

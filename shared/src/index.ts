@@ -8,6 +8,7 @@ export * from './api/health';
 export * from './api/validation-details';
 
 export * from './catalogue/classes';
+export * from './catalogue/hindi-names';
 export * from './catalogue/indian-states';
 export * from './catalogue/subjects';
 

@@ -37,11 +37,11 @@ describe('exams, marks, results and report cards', () => {
     return res.body.data;
   }
 
-  async function download(path: string, token: string): Promise<{ status: number; type: string | null; bytes: Buffer; body?: any }> {
+  async function download(path: string, token: string): Promise<{ status: number; type: string | null; bytes: Buffer; body?: any; disposition: string | null }> {
     const res = await fetch(`${t.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
     const bytes = Buffer.from(await res.arrayBuffer());
     const type = res.headers.get('content-type');
-    return { status: res.status, type, bytes, body: type?.includes('json') ? JSON.parse(bytes.toString()) : undefined };
+    return { status: res.status, type, bytes, body: type?.includes('json') ? JSON.parse(bytes.toString()) : undefined, disposition: res.headers.get('content-disposition') };
   }
 
   beforeAll(async () => {
@@ -428,6 +428,8 @@ describe('exams, marks, results and report cards', () => {
     const file = await download(status.resultUrl.replace('/api/v1', ''), admin());
     expect(file.status).toBe(200);
     expect(file.type).toBe('application/pdf');
+    // The file names the section and the year (issue 36), not just "report-cards.pdf".
+    expect(file.disposition).toBe('inline; filename="report-cards-Class-7-A-2026-27.pdf"');
     const text = await pdfText(file.bytes);
     for (const name of ['Ashima Verma', 'Ravi Kumar', 'Meena Iyer']) expect(text).toContain(name);
     expect(text).not.toContain('Kabir');

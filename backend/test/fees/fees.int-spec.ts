@@ -462,9 +462,13 @@ describe('fees: structures, concessions, dues, payments, receipts, reports', () 
     const none = await t.call('GET', url(`/students/${st}/fees/upi-qr?instalmentId=${q3}`), { token: acc });
     expect(none.status).toBe(422);
     expect(none.body.error.code).toBe('UPI_NOT_SET');
+    // The dues say whether a QR can be had, so a page never asks for one in vain (issue 36): a
+    // guardian's page made a 422 on every visit before.
+    expect((await t.call('GET', url(`/students/${st}/fees`), { token: acc })).body.data.upiAvailable).toBe(false);
     expect((await t.call('PUT', url('/fees/settings'), { token: acc, body: { upiId: 'not an id' } })).status).toBe(400);
     const set = await t.call('PUT', url('/fees/settings'), { token: admin, body: { upiId: 'dpsschool@sbi', upiName: 'DPS School' } });
     expect(set.body.data.settings).toEqual({ upiId: 'dpsschool@sbi', upiName: 'DPS School' });
+    expect((await t.call('GET', url(`/students/${st}/fees`), { token: acc })).body.data.upiAvailable).toBe(true);
     const qr = await t.call('GET', url(`/students/${st}/fees/upi-qr?instalmentId=${q3}`), { token: acc });
     expect(qr.status).toBe(200);
     const balance = (await fees(st, t.clock.now().toISOString().slice(0, 10))).instalments[2].balance;

@@ -110,6 +110,29 @@ describe('students: import, admissions and the UDISE+ export', () => {
     expect(dupe.body.data.errors).toEqual([{ row: 2, field: 'aadhaar', message: 'Another student of this school has this Aadhaar number' }]);
   });
 
+  it('reads classes as schools write them: Roman numerals ("VI", "Class V", "Std. VI"), "6th" and plain numbers (issue 36)', async () => {
+    const p = `R${uniq().slice(0, 4)}-`;
+    const rows = [line(`${p}1`, { class: 'VI' }), line(`${p}2`, { class: 'Class V', section: 'b' }), line(`${p}3`, { class: 'Std. VI' }), line(`${p}4`, { class: '6th' }), line(`${p}5`, { class: 'XIII' })];
+    const csv = `${header}\n${rows.join('\n')}\n`;
+    const dry = await upload(a, a.members.office.token, csv, 'roman.csv', true);
+    expect(dry.status).toBe(200);
+    expect(dry.body.data).toMatchObject({ rows: 5, valid: 4, invalid: 1 });
+    expect(dry.body.data.errors).toEqual([{ row: 6, field: 'class', message: 'Use a class name from Nursery to Class 12' }]);
+    const committed = await upload(a, a.members.office.token, `${header}\n${rows.slice(0, 4).join('\n')}\n`, 'roman.csv', false);
+    expect(committed.body.data).toMatchObject({ rows: 4, valid: 4, created: 4 });
+    const placed: string[][] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const got = await t.call('GET', `/schools/${a.schoolId}/students?search=${p}${n}`, { token: a.members.office.token });
+      placed.push([got.body.data.items[0].admissionNumber, got.body.data.items[0].className, got.body.data.items[0].sectionName]);
+    }
+    expect(placed).toEqual([
+      [`${p}1`, 'Class 6', 'A'],
+      [`${p}2`, 'Class 5', 'B'],
+      [`${p}3`, 'Class 6', 'A'],
+      [`${p}4`, 'Class 6', 'A'],
+    ]);
+  });
+
   it('reads XLSX files (dates as Excel dates), and refuses a wrong header, a non-file and the wrong roles', async () => {
     const p = `X${uniq().slice(0, 4)}-`;
     const wb = new ExcelJS.Workbook();

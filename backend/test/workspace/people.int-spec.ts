@@ -39,6 +39,11 @@ describe('invitations and members', () => {
     const address = email();
     const { invitation, token, link } = await invite(a, { email: address, role: 'teacher', name: 'Asha Verma' });
     expect(link.startsWith(`https://${a.subdomain}.vidyalaya.test/join?token=`)).toBe(true);
+    // The HTML part draws the link as a button (issue 36), the address written under it as well.
+    const html = sink.mails.filter((m) => m.to.includes(address)).at(-1)!.text;
+    const button = /<a href="([^"]+)" data-action="button"[^>]*>Accept the invitation<\/a>/.exec(html);
+    expect(button?.[1]).toBe(link);
+    expect(html).toContain(`copy this address into your browser: <a href="${link}"`);
     expect(invitation).toMatchObject({ email: address, role: 'teacher', name: 'Asha Verma', status: 'pending' });
     expect(new Date(invitation.expiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(6.9 * 86_400_000);
     // Only the hash is stored.

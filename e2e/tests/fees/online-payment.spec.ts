@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { createHmac } from 'node:crypto';
+import feesEn from '../../../web/src/features/fees/i18n/en.json';
 import en from '../../../web/src/features/online-payments/i18n/en.json';
 import hi from '../../../web/src/features/online-payments/i18n/hi.json';
 
@@ -134,6 +136,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   const lostOrder = (await lost.json()).data.order;
   const taken = await request.post(`${new URL(lostOrder.checkoutUrl).origin}/v1/checkout/pay`, { data: { order_id: lostOrder.gatewayOrderId } });
   expect(taken.ok()).toBe(true);
+  const lostPaymentId = (await taken.json()).razorpay_payment_id as string;
 
   // The accountant's reconciliation on the payments page (the admin's screen is in Hindi now): the two
   // receipts match Razorpay's captured payments; the lost one is named; at 360 px, then in English.
@@ -155,6 +158,33 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   const [xlsx] = await Promise.all([page.waitForEvent('download'), recon.getByRole('button', { name: en['recon.export'] }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^online-reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await page.screenshot({ path: 'docs/screens/online-payment-reconciliation-en.png', fullPage: true });
+
+  // Meanwhile Quarter 3 is paid in cash at the counter; then Razorpay's webhook for the lost payment
+  // arrives (signed over its raw body with the school's webhook secret): recorded, and kept as an advance.
+  const fees = await call(request, 'GET', `/schools/${school.id}/students/${student.id}/fees`, token);
+  const q3 = fees.instalments.find((i: { name: string }) => i.name === 'Quarter 3').instalmentId;
+  await call(request, 'POST', `/schools/${school.id}/payments`, token, { studentId: student.id, amount: 900_000, mode: 'cash', paidOn: fees.asOf, instalmentIds: [q3] });
+  const event = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_StandIn0032',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: { payment: { entity: { id: lostPaymentId, entity: 'payment', amount: 900_000, currency: 'INR', status: 'captured', order_id: lostOrder.gatewayOrderId, method: 'upi', captured: true } } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const hook = await request.post(`${API}/webhooks/razorpay/${school.id}`, {
+    data: event,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', 'stand-in webhook secret 32').update(event).digest('hex') },
+  });
+  expect(hook.status()).toBe(200);
+  expect((await call(request, 'GET', `/schools/${school.id}/students/${student.id}/fees`, token)).advance).toBe(900_000);
+  // The office's dues table at the counter says so, on a phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/workspace/${school.id}/fees?student=${student.id}`);
+  await expect(page.getByTestId('fees-advance')).toHaveText(feesEn['fees.counter.advanceHeld'].replace('{amount}', '₹9,000.00'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByTestId('fees-advance').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screens/online-payment-advance-counter-en-360.png' });
 
   // A link for another school's child or a forged token opens nothing.
   await guardian.goto(`http://${school.subdomain}.localhost:${new URL(page.url()).port}/pay/not-a-real-token-at-all`);

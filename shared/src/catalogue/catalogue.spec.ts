@@ -1,4 +1,5 @@
-import { CATALOGUE_CLASSES, CLASS_GROUPS, classOrder, isCatalogueClass, naturalCompare, sortByCatalogue } from './classes';
+import { CATALOGUE_CLASSES, catalogueClassOf, CLASS_GROUPS, classOrder, isCatalogueClass, naturalCompare, sortByCatalogue } from './classes';
+import { HINDI_CLASS_NAMES, HINDI_SUBJECT_NAMES, localName } from './hindi-names';
 import { INDIAN_STATES, UNION_TERRITORIES } from './indian-states';
 import { GLOBAL_SUBJECTS } from './subjects';
 
@@ -102,5 +103,50 @@ describe('naturalCompare', () => {
     for (const [a, b] of [['कक्षा 2', 'कक्षा 10'], ['A-1', 'A 1'], ['Ä', 'a'], ['B.2', 'B_2']]) {
       expect(naturalCompare(a, b)).toBe(collator.compare(a, b));
     }
+  });
+});
+
+describe('issue 36: classes as schools type them', () => {
+  it.each([
+    ['VI', 'Class 6'],
+    ['vi', 'Class 6'],
+    ['Class VI', 'Class 6'],
+    ['Std. XII', 'Class 12'],
+    ['IX', 'Class 9'],
+    ['iv', 'Class 4'],
+    ['Class 5', 'Class 5'],
+    ['5', 'Class 5'],
+    ['5th', 'Class 5'],
+    ['grade 10', 'Class 10'],
+    ['कक्षा 6', 'Class 6'],
+    ['lkg', 'LKG'],
+    ['Nursery', 'Nursery'],
+  ])('catalogueClassOf(%j) → %j', (typed, name) => {
+    expect(catalogueClassOf(typed)).toBe(name);
+  });
+
+  it.each(['XIII', '13', 'VV', 'IIII', 'Class', '', 'Nur', 'six'])('does not guess %j', (typed) => {
+    expect(catalogueClassOf(typed)).toBeNull();
+  });
+});
+
+describe('issue 36: the catalogue names in Hindi', () => {
+  it('has a Hindi name for every catalogue class and subject', () => {
+    for (const c of CATALOGUE_CLASSES) expect(HINDI_CLASS_NAMES[c]).toMatch(/[\u0900-\u097F]/);
+    for (const s of GLOBAL_SUBJECTS) expect(HINDI_SUBJECT_NAMES[s.name]).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it.each([
+    ['Class 7', 'hi', 'कक्षा 7'],
+    ['Class 12 A', 'hi', 'कक्षा 12 A'],
+    ['Class 1 – B', 'hi', 'कक्षा 1 – B'],
+    ['Class 7 A · Mathematics', 'hi', 'कक्षा 7 A · गणित'],
+    ['Mathematics', 'hi', 'गणित'],
+    ['Nursery Rose', 'hi', 'नर्सरी Rose'],
+    ['Periodic test', 'hi', 'Periodic test'],
+    ['Class 7', 'en', 'Class 7'],
+    ['Classroom 1', 'hi', 'Classroom 1'],
+  ])('localName(%j, %s) → %j', (name, language, shown) => {
+    expect(localName(name, language)).toBe(shown);
   });
 });

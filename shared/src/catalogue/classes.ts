@@ -107,3 +107,26 @@ export function sortByCatalogue<T>(items: readonly T[], getName: (item: T) => st
     )
     .map(({ item }) => item);
 }
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12 };
+
+/**
+ * A class as a school types it in a spreadsheet → its catalogue name, or null: 'Class 5', 'class 5',
+ * 'Std 5', 'Grade 5', '5', '5th' and Roman numerals ('VI', 'Class VI', 'Std. vi') → 'Class 5'/'Class 6';
+ * 'lkg' → 'LKG', 'Nur' is not guessed. Hindi 'कक्षा 6' is read too.
+ */
+export function catalogueClassOf(input: string): CatalogueClass | null {
+  const t = input
+    .trim()
+    .toLowerCase()
+    .replace(/[.\-_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const direct = CATALOGUE_CLASSES.find((c) => c.toLowerCase() === t);
+  if (direct) return direct;
+  const m = /^(?:class |std |standard |grade |कक्षा )?([0-9]{1,2}|[ivx]{1,4})(?:st|nd|rd|th)?$/.exec(t);
+  if (!m) return null;
+  const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : ROMAN[m[1]!];
+  if (!n) return null;
+  return CATALOGUE_CLASSES.find((c) => c === `Class ${n}`) ?? null;
+}

@@ -343,3 +343,17 @@ export interface ReportSettingsResult {
 /** PUT …/report-settings `{showRanks}`. */
 export const putReportSettingsSchema = z.object({ showRanks: z.boolean({ error: 'showRanks must be true or false' }) });
 export type PutReportSettingsInput = z.output<typeof putReportSettingsSchema>;
+
+/**
+ * The file name of a section's report cards, naming the section and the year (issue 36):
+ * 'report-cards-Class-7-A-2026-27.pdf'. Only letters, digits and dashes, so every system keeps it.
+ */
+export function reportCardsFileName(className: string | null | undefined, sectionName: string | null | undefined, academicYear: string | null | undefined): string {
+  const part = (s: string | null | undefined) =>
+    (s ?? '')
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const name = [part(className), part(sectionName), part(academicYear)].filter(Boolean).join('-');
+  return name ? `report-cards-${name}.pdf` : 'report-cards.pdf';
+}

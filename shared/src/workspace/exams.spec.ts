@@ -15,6 +15,7 @@ import {
   presetForClass,
   scholasticGrade,
   sectionAnalysis,
+  reportCardsFileName,
   subjectMarksText,
   subjectScore,
 } from './exams';
@@ -288,5 +289,16 @@ describe('creating an exam', () => {
     expect(paths).toEqual(['academicYear', 'classIds', 'components.0.maxMarks', 'components.1.name', 'name']);
     const ok = createExamSchema.parse({ name: 'Term 1', academicYear: '2026-27', classIds: ['11111111-1111-4111-8111-111111111111'], components: [{ name: 'Theory', maxMarks: 80 }] });
     expect(ok.term).toBe(1);
+  });
+});
+
+describe('issue 36: the section’s report cards are named after it', () => {
+  it.each([
+    ['Class 7', 'A', '2026-27', 'report-cards-Class-7-A-2026-27.pdf'],
+    ['UKG', 'Rose Blue', '2026-27', 'report-cards-UKG-Rose-Blue-2026-27.pdf'],
+    ['Class 10', 'A/1', null, 'report-cards-Class-10-A-1.pdf'],
+    [null, null, null, 'report-cards.pdf'],
+  ])('%s %s %s → %s', (c, s, y, name) => {
+    expect(reportCardsFileName(c, s, y)).toBe(name);
   });
 });

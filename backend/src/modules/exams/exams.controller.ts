@@ -261,6 +261,7 @@ export class ExamsController {
   @ApiOperation({ summary: 'A section’s report cards made by a job (the job’s resultUrl)' })
   @ApiFile('The section’s report cards', 'application/pdf')
   async file(@Workspace() ctx: WorkspaceContext, @Param() p: FileParamDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    return pdf(reply, await this.exams.file(ctx, p.fileId), 'report-cards.pdf');
+    const file = await this.exams.file(ctx, p.fileId);
+    return pdf(reply, file.bytes, file.name);
   }
 }

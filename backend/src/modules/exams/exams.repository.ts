@@ -283,8 +283,13 @@ export class ExamsRepository extends Repository {
     );
   }
 
-  file(schoolId: string, id: string): Promise<{ section_id: string; bytes: Buffer } | null> {
-    return this.one(`SELECT section_id, bytes FROM report_card_files WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  file(schoolId: string, id: string): Promise<{ section_id: string; bytes: Buffer; class_name: string | null; section_name: string | null; academic_year: string | null } | null> {
+    return this.one(
+      `SELECT f.section_id, f.bytes, c.name AS class_name, s.name AS section_name, c.academic_year
+         FROM report_card_files f LEFT JOIN sections s ON s.id = f.section_id LEFT JOIN classes c ON c.id = s.class_id AND c.school_id = f.school_id
+        WHERE f.school_id = $1 AND f.id = $2`,
+      [schoolId, id],
+    );
   }
 
   async currentYear(schoolId: string): Promise<string | null> {

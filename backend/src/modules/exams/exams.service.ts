@@ -325,7 +325,7 @@ export class ExamsService {
   startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
     return this.reportCards.startSectionCards(ctx, sectionId, input);
   }
-  file(ctx: WorkspaceContext, fileId: string): Promise<Buffer> {
+  file(ctx: WorkspaceContext, fileId: string): Promise<{ bytes: Buffer; name: string }> {
     return this.reportCards.file(ctx, fileId);
   }
 }

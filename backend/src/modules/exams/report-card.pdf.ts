@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { SCHOLASTIC_GRADES, subjectMarksText, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
+import { HINDI_SUBJECT_NAMES, SCHOLASTIC_GRADES, subjectMarksText, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 
 /**
@@ -87,16 +87,6 @@ const HI_AREAS: Record<string, string> = {
   'Health and physical education': 'स्वास्थ्य एवं शारीरिक शिक्षा',
   Discipline: 'अनुशासन',
 };
-const HI_SUBJECTS: Record<string, string> = {
-  English: 'अंग्रेज़ी',
-  Hindi: 'हिंदी',
-  Mathematics: 'गणित',
-  Science: 'विज्ञान',
-  'Social Studies': 'सामाजिक विज्ञान',
-  Sanskrit: 'संस्कृत',
-  'Environmental Studies': 'पर्यावरण अध्ययन',
-  'Computer Science': 'कंप्यूटर विज्ञान',
-};
 
 const DEVANAGARI = /([\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D\u20B9]+)/;
 const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
@@ -133,7 +123,8 @@ class Writer {
   }
 
   subject(name: string): string {
-    return this.lang === 'hi' && HI_SUBJECTS[name] ? `${HI_SUBJECTS[name]} (${name})` : name;
+    // The catalogue's Hindi names (shared/src/catalogue/hindi-names.ts), as the screens show them.
+    return this.lang === 'hi' && HINDI_SUBJECT_NAMES[name] ? `${HINDI_SUBJECT_NAMES[name]} (${name})` : name;
   }
 }
 

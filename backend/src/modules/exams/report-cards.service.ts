@@ -7,6 +7,7 @@ import {
   type ReportCardTerm,
   type SectionReportCardsInput,
   type StudentResultsResult,
+  reportCardsFileName,
 } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
@@ -185,12 +186,13 @@ export class ReportCardsService implements OnModuleInit {
     return { resultUrl: `/api/v1/schools/${job.schoolId}/report-cards/files/${job.jobId}` };
   }
 
-  async file(ctx: WorkspaceContext, fileId: string): Promise<Buffer> {
+  /** A section's report cards made by a job, with the file name naming the section (issue 36). */
+  async file(ctx: WorkspaceContext, fileId: string): Promise<{ bytes: Buffer; name: string }> {
     await this.access.require(ctx, 'reportCardFile', [fileId]);
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     const file = await this.repo.file(ctx.schoolId, fileId.toLowerCase());
     if (!file) throw new DomainException('NOT_FOUND');
     if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(file.section_id)) throw new DomainException('FORBIDDEN');
-    return file.bytes;
+    return { bytes: file.bytes, name: reportCardsFileName(file.class_name, file.section_name, file.academic_year) };
   }
 }

@@ -17,9 +17,10 @@ export function invitationMail(opts: { name: string; role: SchoolRole; schoolNam
     heading: `Join ${opts.schoolName}`,
     paragraphs: [
       `Hello ${opts.name}, ${opts.schoolName} has invited you to its workspace as ${ROLE_NAMES[opts.role]}.`,
-      `Open this link to accept and choose a username and password (or sign in if you already have an account): ${link}`,
+      `Accept the invitation to choose a username and password (or sign in if you already have an account).`,
       `The link works once and until ${formatDateIST(opts.expiresAt)}.`,
     ],
+    action: { label: 'Accept the invitation', url: link },
     footnote: 'If you were not expecting this invitation, ignore this e-mail.',
   });
 }

@@ -214,6 +214,9 @@ export class InvitationsService {
         if (!(inv.role === 'guardian' && (await repo.roleOf(schoolId, user.id)) === 'guardian')) throw new DomainException('ALREADY_MEMBER');
       }
       await repo.markAccepted(schoolId, inv.id, user.id, tx.now);
+      // The staff record made with the invitation ("add a teacher") now signs in with this account.
+      const staffId = inv.role === 'guardian' ? null : await repo.linkStaffRecord(schoolId, user.id, inv.email, tx.now);
+      if (staffId) await tx.audit({ action: 'staff.linked', entity: 'staff', entityId: staffId, actorId: user.id, after: { userId: user.id, invitationId: inv.id } });
       await tx.audit({
         action: 'invitation.accepted',
         entity: 'member',

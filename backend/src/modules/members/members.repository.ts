@@ -111,6 +111,23 @@ export class MembersRepository extends Repository {
     return rows.length === 1;
   }
 
+  /**
+   * A new staff member's account meets the staff record the school made for them (issue 36, one
+   * "add a teacher" form): the one active, unlinked staff record with the invited e-mail is linked to
+   * the account, unless the account already has a record. Answers the linked record's id, or null.
+   */
+  async linkStaffRecord(schoolId: string, userId: string, email: string, now: Date): Promise<string | null> {
+    const rows = await this.rows<{ id: string }>(
+      `UPDATE staff SET user_id = $2, updated_at = $4
+        WHERE school_id = $1 AND user_id IS NULL AND status = 'active' AND lower(email) = lower($3)
+          AND NOT EXISTS (SELECT 1 FROM staff o WHERE o.school_id = $1 AND o.user_id = $2)
+          AND (SELECT count(*) FROM staff m WHERE m.school_id = $1 AND m.user_id IS NULL AND m.status = 'active' AND lower(m.email) = lower($3)) = 1
+        RETURNING id`,
+      [schoolId, userId, email.trim(), now],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   /** The member (user id and role) with this e-mail, if any. */
   memberByEmail(schoolId: string, email: string): Promise<{ user_id: string; role: SchoolRole } | null> {
     return this.one<{ user_id: string; role: SchoolRole }>(

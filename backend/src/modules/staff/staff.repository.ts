@@ -87,6 +87,12 @@ export class StaffRepository extends Repository {
     return row !== null;
   }
 
+  /** The member's role in the school (a staff record signs in only with a staff member's account). */
+  async memberRole(schoolId: string, userId: string): Promise<string | null> {
+    const row = await this.one<{ role: string }>(`SELECT role FROM school_members WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+    return row?.role ?? null;
+  }
+
   async userLinked(schoolId: string, userId: string, exceptId: string | null): Promise<boolean> {
     const row = await this.one(`SELECT 1 FROM staff WHERE school_id = $1 AND user_id = $2 AND id IS DISTINCT FROM $3::uuid`, [schoolId, userId, exceptId]);
     return row !== null;

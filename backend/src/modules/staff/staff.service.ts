@@ -84,7 +84,12 @@ export class StaffService {
   }
 
   private async checkFields(ctx: WorkspaceContext, s: StaffFields, exceptId: string | null): Promise<void> {
-    if (s.userId) await this.access.require(ctx, 'member', [s.userId]);
+    if (s.userId) {
+      await this.access.require(ctx, 'member', [s.userId]);
+      // A parent's account never signs in as a staff member (issue 36: the form offered guardians).
+      if ((await this.repo.memberRole(ctx.schoolId, s.userId)) === 'guardian')
+        throw new DomainException('VALIDATION_FAILED', { details: { userId: 'A guardian’s account cannot be linked to a staff record' } });
+    }
     const unknown = await this.repo.unknownSubjects(s.subjectIds);
     if (unknown.length > 0) throw new DomainException('VALIDATION_FAILED', { details: { subjectIds: 'Some of these subjects do not exist' } });
     if (await this.repo.codeTaken(ctx.schoolId, s.employeeCode, exceptId))

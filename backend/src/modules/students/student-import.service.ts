@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CATALOGUE_CLASSES,
+  catalogueClassOf,
   createStudentSchema,
   parseImportDate,
   STUDENT_IMPORT_COLUMNS,
@@ -32,15 +32,6 @@ function columnOf(path: PropertyKey[]): StudentImportColumn {
   if (head === 'guardians') return sub === 'relation' ? 'guardianRelation' : sub === 'phone' ? 'guardianPhone' : sub === 'email' ? 'guardianEmail' : 'guardianName';
   if (head === 'sectionId') return 'section';
   return (STUDENT_IMPORT_COLUMNS as readonly string[]).includes(String(head)) ? (head as StudentImportColumn) : 'admissionNumber';
-}
-
-/** A class as typed in a file: 'Class 5', 'class 5', '5', 'V' is not guessed; 'lkg' → 'LKG'. */
-function catalogueClass(input: string): string | null {
-  const t = input.trim().toLowerCase().replace(/\s+/g, ' ');
-  const direct = CATALOGUE_CLASSES.find((c) => c.toLowerCase() === t);
-  if (direct) return direct;
-  const n = /^(?:class |std |grade )?(\d{1,2})$/.exec(t);
-  return n ? (CATALOGUE_CLASSES.find((c) => c === `Class ${Number(n[1])}`) ?? null) : null;
 }
 
 interface ParsedRow {
@@ -104,7 +95,8 @@ export class StudentImportService {
       const dateOfBirth = dobText ? parseImportDate(dobText) : null;
       if (!dateOfBirth) fail('dateOfBirth', dobText ? 'Enter the date as DD/MM/YYYY or YYYY-MM-DD' : 'Date of birth is required');
       else if (dateOfBirth > today) fail('dateOfBirth', STUDENT_MESSAGES.dateOfBirthFuture);
-      const className = catalogueClass(get('class'));
+      // 'Class 6', '6', 'VI', 'Std. VI' (issue 36): shared/src/catalogue/classes.ts.
+      const className = catalogueClassOf(get('class'));
       const sectionName = get('section');
       let section: SectionInfo | undefined;
       if (!get('class')) fail('class', 'Class is required');
@@ -242,7 +234,7 @@ export class StudentImportService {
       ['admissionNumber', 'Required. Up to 30 letters, digits, / or -. Unique in the school; rows whose number exists are skipped.'],
       ['dateOfBirth', 'DD/MM/YYYY or YYYY-MM-DD'],
       ['gender', 'male, female or other'],
-      ['class', 'Nursery, LKG, UKG, Class 1 … Class 12'],
+      ['class', 'Nursery, LKG, UKG, Class 1 … Class 12 (6, VI and Std 6 are read as Class 6)'],
       ['section', 'A section of that class this year'],
       ['guardianRelation', 'father, mother or guardian'],
       ['guardianPhone', '10-digit mobile number'],

@@ -71,6 +71,12 @@ export function DuesTable(props: { fees: StudentFees; narrow: 'hide' | 'scroll' 
           </tr>
         </tbody>
       </HTMLTable>
+      {(f.advance ?? 0) > 0 ? (
+        // An online payment for dues paid meanwhile (issue 32): kept on the account, never lost.
+        <p className="fees-advance" data-testid="fees-advance">
+          {t('fees.counter.advanceHeld', { amount: money(f.advance ?? 0) })}
+        </p>
+      ) : null}
     </div>
   );
 }
