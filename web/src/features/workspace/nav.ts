@@ -1,7 +1,7 @@
 import { roleHas, type Permission, type SchoolRole } from '@vidyalaya/shared';
 
 /** The workspace's sections. Each is a route under /workspace/{schoolId}/ and a sidebar entry. */
-export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members' | 'dataRequests' | 'certificates' | 'yearEnd' | 'insights' | 'messaging' | 'messagePreferences' | 'payments';
+export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members' | 'dataRequests' | 'certificates' | 'yearEnd' | 'insights' | 'messaging' | 'messagePreferences' | 'payments' | 'academicYears';
 
 export interface NavItem {
   key: SectionKey;
@@ -30,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'messaging', path: 'messaging', icon: 'chat', permission: 'messaging.manage', audience: 'staff', comingSoon: false },
   { key: 'messagePreferences', path: 'message-preferences', icon: 'chat', permission: 'school.read', audience: 'guardian', comingSoon: false },
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
+  { key: 'academicYears', path: 'academic-years', icon: 'calendar', permission: 'academicYears.manage', audience: 'staff', comingSoon: false },
   { key: 'dataRequests', path: 'data-requests', icon: 'shield', permission: 'consents.read', audience: 'staff', comingSoon: false },
   { key: 'certificates', path: 'certificates', icon: 'document', permission: 'certificates.issue', audience: 'staff', comingSoon: false },
   { key: 'yearEnd', path: 'year-end', icon: 'changes', permission: 'promotions.manage', audience: 'staff', comingSoon: false },
