@@ -14,7 +14,7 @@ const KNOWN = new Set(['home', 'myChildren', 'students', 'staff', 'timetable', '
 
 describe('the workspace sidebar by role (the permission matrix is an allow-list)', () => {
   it('gives each role exactly its sections', () => {
-    expect(keys('admin')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'members', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights']);
+    expect(keys('admin')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'members', 'academicYears', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights']);
     expect(keys('office')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices', 'members', 'dataRequests', 'certificates', 'insights']);
     expect(keys('accountant')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'fees', 'notices', 'payments', 'insights']);
     expect(keys('teacher')).toEqual(['home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'notices']);

@@ -106,7 +106,7 @@ test('a teacher fills the marks grid by keyboard and paste; the admin publishes 
   // 360 px wide, in Hindi: the grid still works.
   await teacher.getByRole('button', { name: 'हिन्दी' }).first().click();
   await teacher.setViewportSize({ width: 360, height: 740 });
-  await expect(teacher.getByRole('heading', { level: 1, name: HI['marks.title']!.replace('{subject}', 'Mathematics') })).toBeVisible();
+  await expect(teacher.getByRole('heading', { level: 1, name: HI['marks.title']!.replace('{subject}', 'गणित') })).toBeVisible();
   await shot(teacher, 'marks-grid-hi-360');
 
   // ── the admin ──

@@ -105,9 +105,10 @@ test.describe('inviting a section’s guardians in bulk; the data requests from 
     await expect(result.locator('[data-count="alreadyLinked"]')).toHaveText('2 already had an account for the child');
 
     // The same page in Hindi, from the menu.
-    await page.getByRole('button', { name: WS['shell.openMenu'] }).click();
+    // The language switch is in the top bar at phone width (issue 36).
+    await page.locator('.ws-topbar').getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('button', { name: WS_HI['shell.openMenu'] }).click();
     const drawer = page.locator('.ws-drawer');
-    await drawer.getByRole('button', { name: 'हिन्दी' }).click();
     await drawer.getByRole('link', { name: WS_HI['nav.dataRequests'] }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: GD_HI['office.heading'] })).toBeVisible();

@@ -129,15 +129,15 @@ test('the office imports 60 rows, fixes the two bad ones in the preview, and com
 
   await expect(office.getByText(msg(EN, 'students.import.valid', { count: 58 }))).toBeVisible();
   await expect(office.getByText(msg(EN, 'students.import.invalid', { count: 2 }))).toBeVisible();
-  const dob = office.getByLabel(msg(EN, 'students.import.cellLabel', { row: 11, column: 'dateOfBirth' }));
-  const phone = office.getByLabel(msg(EN, 'students.import.cellLabel', { row: 36, column: 'guardianPhone' }));
+  const dob = office.getByLabel(msg(EN, 'students.import.cellLabel', { row: 11, column: EN['students.import.col.dateOfBirth']! }));
+  const phone = office.getByLabel(msg(EN, 'students.import.cellLabel', { row: 36, column: EN['students.import.col.guardianPhone']! }));
   await expect(dob).toHaveValue('31/02/2016');
   await expect(phone).toHaveValue('12345');
   await shot(office, 'students-import-en-desktop');
   // At 360 px the preview scrolls in its own box, not the page, and its cells stay 44 px targets.
   await office.setViewportSize({ width: 360, height: 780 });
   expect(await office.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const firstCell = office.getByRole('button', { name: msg(EN, 'students.import.editCell', { row: 11, column: 'firstName', value: 'Aarav' }), exact: true });
+  const firstCell = office.getByRole('button', { name: msg(EN, 'students.import.editCell', { row: 11, column: EN['students.import.col.firstName']!, value: 'Aarav' }), exact: true });
   await firstCell.scrollIntoViewIfNeeded();
   expect((await firstCell.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect((await dob.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -152,8 +152,9 @@ test('the office imports 60 rows, fixes the two bad ones in the preview, and com
   // gender (Enter), which is made invalid; the check finds it, flags the row and withholds the commit.
   await office.getByText(EN['students.import.onlyErrors'], { exact: true }).click();
   await expect(office.getByRole('checkbox', { name: EN['students.import.onlyErrors'] })).not.toBeChecked();
-  const edit = (row: number, column: string, value: string) => office.getByRole('button', { name: msg(EN, 'students.import.editCell', { row, column, value }), exact: true });
-  const cellInput = (row: number, column: string) => office.getByLabel(msg(EN, 'students.import.cellLabel', { row, column }), { exact: true });
+  // The preview's headings are read as people read them (issue 36): "First name", not firstName.
+  const edit = (row: number, column: string, value: string) => office.getByRole('button', { name: msg(EN, 'students.import.editCell', { row, column: EN[`students.import.col.${column}`]!, value }), exact: true });
+  const cellInput = (row: number, column: string) => office.getByLabel(msg(EN, 'students.import.cellLabel', { row, column: EN[`students.import.col.${column}`]! }), { exact: true });
   const editButton = edit(5, 'firstName', 'Vihaan');
   expect((await editButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await editButton.click();
@@ -183,7 +184,7 @@ test('the office imports 60 rows, fixes the two bad ones in the preview, and com
   await expect(office.getByText(EN['students.import.readyTitle'])).toHaveCount(0);
   await office.getByRole('button', { name: EN['students.import.checkAgain'] }).click();
   await expect(office.getByText(EN['students.import.readyTitle'])).toBeVisible();
-  await office.getByRole('button', { name: msg(EN, 'students.import.commit', { count: 60 }) }).click();
+  await office.getByRole('button', { name: 'Import 60 students' }).click();
   await expect(office.getByText(msg(EN, 'students.import.done', { created: 60, existing: 0 }))).toBeVisible();
 
   await office.getByRole('link', { name: EN['students.backToRegister'] }).click();
@@ -303,8 +304,8 @@ test('the screens in Hindi, and at 360 px wide', async () => {
   // The preview in Hindi at 360 px (the first file again: checked only, nothing is committed).
   await office.getByTestId('import-file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv()) });
   await expect(office.getByText(msg(HI, 'students.import.invalid', { count: 2 }))).toBeVisible();
-  await expect(office.getByLabel(msg(HI, 'students.import.cellLabel', { row: 11, column: 'dateOfBirth' }))).toHaveValue('31/02/2016');
-  const hiCell = office.getByRole('button', { name: msg(HI, 'students.import.editCell', { row: 11, column: 'firstName', value: 'Aarav' }), exact: true });
+  await expect(office.getByLabel(msg(HI, 'students.import.cellLabel', { row: 11, column: HI['students.import.col.dateOfBirth']! }))).toHaveValue('31/02/2016');
+  const hiCell = office.getByRole('button', { name: msg(HI, 'students.import.editCell', { row: 11, column: HI['students.import.col.firstName']!, value: 'Aarav' }), exact: true });
   await hiCell.scrollIntoViewIfNeeded();
   expect((await hiCell.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await office.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

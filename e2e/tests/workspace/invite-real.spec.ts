@@ -61,7 +61,7 @@ test('an admin invites a teacher and an office member; each joins from the e-mai
   // The administrator, on the school's host.
   const adminPage = await signIn(browser, portal, admin.username, admin.password);
   await expect(adminPage).toHaveURL(`${portal}/workspace/${school.id}`);
-  expect(await menuLabels(adminPage)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'members', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights'));
+  expect(await menuLabels(adminPage)).toEqual(labels('home', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'members', 'academicYears', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights'));
   await menu(adminPage).getByRole('link', { name: EN['nav.members'] }).click();
   await expect(adminPage.getByRole('cell', { name: admin.username, exact: true })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useLingui } from '@lingui/react';
 import type { Language } from '@vidyalaya/shared';
-import { activateLanguage } from '../lib/i18n/i18n';
+import { activateLanguage, rememberSignedOutChoice } from '../lib/i18n/i18n';
 
 /** Each language named in its own script, as a language switch should. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
@@ -9,7 +9,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: '�
 /**
  * English | हिन्दी on a public page (the portal, the application for admission): switches at once
  * and is remembered on this device (the same choice the workspace reads). Nobody is signed in
- * there, so no account keeps it. `label` names the group in the page's language.
+ * there; the account adopts the choice at the next sign-in. `label` names the group in the page's language.
  */
 export function PublicLanguageSwitch(props: { label: string; className?: string }) {
   const { i18n } = useLingui();
@@ -26,7 +26,10 @@ export function PublicLanguageSwitch(props: { label: string; className?: string 
           variant="outlined"
           style={{ minHeight: 44, minWidth: 44 }}
           onClick={() => {
-            if (language !== current) void activateLanguage(language);
+            if (language === current) return;
+            void activateLanguage(language);
+            // Signed out here: the workspace adopts this choice at the next sign-in (issue 36).
+            rememberSignedOutChoice(language);
           }}
         />
       ))}

@@ -6,7 +6,7 @@ import type { NavEntry } from '../../lib/workspace/feature';
  * workspace's own are below; the module features add theirs in their `feature.ts` (`nav`), which
  * reach the shell through the slots context (app/workspace-slots.tsx).
  */
-export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members' | 'dataRequests' | 'certificates' | 'yearEnd' | 'insights' | 'messaging' | 'messagePreferences' | 'payments';
+export type SectionKey = 'home' | 'myChildren' | 'students' | 'staff' | 'timetable' | 'calendar' | 'attendance' | 'exams' | 'fees' | 'notices' | 'members' | 'dataRequests' | 'certificates' | 'yearEnd' | 'insights' | 'messaging' | 'messagePreferences' | 'payments' | 'academicYears';
 
 export type NavItem = NavEntry;
 
@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'fees', path: 'fees', icon: 'bank-account', permission: 'fees.read', audience: 'staff', comingSoon: false },
   { key: 'notices', path: 'notices', icon: 'notifications', permission: 'notices.read', audience: 'all', comingSoon: false },
   { key: 'members', path: 'members', icon: 'people', permission: 'members.read', audience: 'staff', comingSoon: false },
+  { key: 'academicYears', path: 'academic-years', icon: 'calendar', permission: 'academicYears.manage', audience: 'staff', comingSoon: false },
   { key: 'dataRequests', path: 'data-requests', icon: 'shield', permission: 'consents.read', audience: 'staff', comingSoon: false },
 ];
 

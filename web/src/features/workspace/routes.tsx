@@ -24,6 +24,7 @@ export const workspaceRoutes = (modules: RouteObject[] = []): RouteObject[] => [
             children: [
               { index: true, lazy: () => import('./pages/home-page') },
               { path: 'members', lazy: () => import('./pages/members-page') },
+              { path: 'academic-years', lazy: () => import('./pages/academic-years-page') },
               ...modules,
               { path: ':section', lazy: () => import('./pages/module-page') },
             ],

@@ -39,7 +39,10 @@ export function featureI18n<Catalogue extends Record<string, string>>(
       const { _, i18n } = useLingui();
       // Plurals are chosen here, not by Intl (lib/i18n/plural.ts).
       const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
-      return (id: Id, values?: MessageValues) => _(id, values && withPlurals(values, language));
+      // A page drawn before its catalogue has arrived (a home card, the guardian's page, or Hindi still
+      // loading) reads the English message, never the bare id: Lingui warned "Uncompiled message"
+      // for notices.home.title and children.heading (issue 36). `en` is compiled at build time.
+      return (id: Id, values?: MessageValues) => _(id, values && withPlurals(values, language), { message: en[id] as unknown as string });
     },
     useLanguage() {
       const { i18n } = useLingui();

@@ -60,6 +60,34 @@ export function storedLanguage(): Language {
   }
 }
 
+/** Where a language chosen while signed out waits for the next sign-in on this device. */
+const SIGNED_OUT_CHOICE_KEY = 'vidyalaya_language_chosen';
+
+/**
+ * A language chosen on a page read signed out (sign-in, join, the portal, the application form):
+ * kept on the device, so the account adopts it at the next sign-in even after a reload or coming
+ * from the portal (issue 36: the sign-in page's choice was lost when the page had been reloaded).
+ */
+export function rememberSignedOutChoice(language: Language): void {
+  try {
+    getPlatform().storage.set(SIGNED_OUT_CHOICE_KEY, language);
+  } catch {
+    // Storage refused: the choice lasts for this visit only.
+  }
+}
+
+/** The language chosen while signed out, once (it is forgotten as it is read), or null. */
+export function takeSignedOutChoice(): Language | null {
+  try {
+    const storage = getPlatform().storage;
+    const value = storage.get(SIGNED_OUT_CHOICE_KEY);
+    storage.remove(SIGNED_OUT_CHOICE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Loads every registered catalogue for `language`, switches to it and remembers it on this device. */
 export async function activateLanguage(language: Language): Promise<void> {
   switchingTo = language;

@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/i18n/format';
 import { attendanceApi } from '../api/attendance-api';
 import { useT } from '../i18n';
 import './attendance.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 /**
  * "Today" on the home page of the principal and the office (a home card through the slots): which
@@ -12,6 +13,7 @@ import './attendance.css';
  */
 export default function TodayCard({ schoolId }: { schoolId: string }) {
   const t = useT();
+  const local = useLocalName();
   const today = attendanceApi.useAttendanceTodayQuery({ schoolId });
   const link = `/workspace/${schoolId}/attendance`;
 
@@ -42,7 +44,7 @@ export default function TodayCard({ schoolId }: { schoolId: string }) {
             {sections.map((s) => (
               <li key={s.sectionId} data-testid={`home-section-${s.className}-${s.sectionName}`}>
                 <span className="att-home-name">
-                  {s.className} – {s.sectionName}
+                  {local(`${s.className} – ${s.sectionName}`)}
                 </span>
                 <span className={`att-tag ${s.marked ? 'att-tag--done' : 'att-tag--todo'}`}>{s.marked ? t('today.marked') : t('today.notMarked')}</span>
                 {s.marked ? (

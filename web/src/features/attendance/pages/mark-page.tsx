@@ -9,6 +9,7 @@ import { attendanceApi } from '../api/attendance-api';
 import { errorMessage, nextStatus, statusLabel, timeIST } from '../components/format';
 import { useT } from '../i18n';
 import '../components/attendance.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 interface Row {
   status: AttendanceStatus;
@@ -22,6 +23,7 @@ interface Row {
  */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const { schoolId } = useSchool();
   const { sectionId = '', date = '' } = useParams();
   const day = attendanceApi.useAttendanceDayQuery({ schoolId, sectionId, date });
@@ -80,7 +82,7 @@ export function Component() {
         </Link>
       </p>
       <h1>
-        {data.className} – {data.sectionName} · {formatDate(date)}
+        {local(`${data.className} – ${data.sectionName}`)} · {formatDate(date)}
       </h1>
       {data.holiday ? (
         <Callout intent="warning">{t('mark.holiday', { name: data.holiday.name })}</Callout>

@@ -11,6 +11,7 @@ import { attendanceApi } from '../api/attendance-api';
 import { statusLabel, timeIST } from '../components/format';
 import { useT, type MessageId } from '../i18n';
 import '../components/attendance.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 const KEY: Record<AttendanceStatus, keyof AttendanceCounts> = { present: 'present', absent: 'absent', late: 'late', half_day: 'halfDay', leave: 'leave' };
 function countsOf(records: { status: AttendanceStatus }[]): AttendanceCounts {
@@ -87,6 +88,7 @@ function Conflict({ schoolId, item, busy, onSettle }: { schoolId: string; item: 
 
 function PendingList({ bridge }: { bridge: DesktopBridge }) {
   const t = useT();
+  const local = useLocalName();
   const { schoolId } = useSchool();
   const today = attendanceApi.useAttendanceTodayQuery({ schoolId });
   const [items, setItems] = useState<QueuedAttendance[] | null>(null);
@@ -139,7 +141,7 @@ function PendingList({ bridge }: { bridge: DesktopBridge }) {
 
   const sectionName = (id: string) => {
     const s = today.data?.sections.find((x) => x.sectionId === id);
-    return s ? `${s.className} – ${s.sectionName}` : t('pending.unknownSection');
+    return s ? local(`${s.className} – ${s.sectionName}`) : t('pending.unknownSection');
   };
   const stateLabel = (q: QueuedAttendance): MessageId =>
     q.state === 'syncing' ? 'pending.state.syncing' : q.state === 'conflict' ? 'pending.state.conflict' : q.state === 'failed' ? 'pending.state.failed' : 'pending.state.waiting';

@@ -9,6 +9,7 @@ import { attendanceApi, downloadRegister } from '../api/attendance-api';
 import { errorMessage } from '../components/format';
 import { useT } from '../i18n';
 import '../components/attendance.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 function daysOf(month: string): string[] {
   const n = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -18,6 +19,7 @@ function daysOf(month: string): string[] {
 /** The month register on screen (students × days, totals, percentage) with PDF and Excel downloads. */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const { schoolId } = useSchool();
   const { sectionId = '' } = useParams();
   const [month, setMonth] = useState(todayInIST().slice(0, 7));
@@ -45,7 +47,7 @@ export function Component() {
           ← {t('mark.back')}
         </Link>
       </p>
-      <h1>{r ? t('register.title', { className: r.className, sectionName: r.sectionName }) : t('today.register')}</h1>
+      <h1>{r ? t('register.title', { className: local(r.className), sectionName: r.sectionName }) : t('today.register')}</h1>
       <div className="att-toolbar">
         <label>
           {t('register.month')}

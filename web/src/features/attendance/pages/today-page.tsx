@@ -11,12 +11,14 @@ import { attendanceApi } from '../api/attendance-api';
 import { errorMessage, timeIST } from '../components/format';
 import { useT } from '../i18n';
 import '../components/attendance.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 const pct = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)} %`);
 
 /** Today: every section, marked or not, with present and absent numbers; the 75 % early warning. */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const { schoolId, home } = useSchool();
   const role = home.role;
   const today = attendanceApi.useAttendanceTodayQuery({ schoolId });
@@ -81,7 +83,7 @@ export function Component() {
               const s = d.sections.find((x) => x.sectionId === q.sectionId);
               return (
                 <li key={q.id}>
-                  {s ? `${s.className} – ${s.sectionName}` : ''} · {formatDate(q.date)} ·{' '}
+                  {s ? local(`${s.className} – ${s.sectionName}`) : ''} · {formatDate(q.date)} ·{' '}
                   {q.state === 'conflict'
                     ? t('queue.conflict', { name: q.conflict?.markedBy ?? '', time: timeIST(q.conflict?.markedAt ?? null) })
                     : q.state === 'failed'
@@ -116,7 +118,7 @@ export function Component() {
             <li key={s.sectionId} className="att-card" data-testid={`section-${s.className}-${s.sectionName}`}>
               <div>
                 <p className="att-card-title">
-                  {s.className} – {s.sectionName}{' '}
+                  {local(`${s.className} – ${s.sectionName}`)}{' '}
                   <span className={`att-tag ${s.marked ? 'att-tag--done' : 'att-tag--todo'}`}>{s.marked ? t('today.marked') : t('today.notMarked')}</span>
                   {/* The server lists a teacher's own class-teacher sections first (mine), and only the sections they may mark. */}
                   {s.mine ? <span className="att-tag att-tag--mine" data-testid="section-mine"> {t('today.mine')}</span> : null}
@@ -178,7 +180,7 @@ export function Component() {
                     <tr key={i.studentId}>
                       <td className="att-left">{i.name}</td>
                       <td>
-                        {i.className} – {i.sectionName}
+                        {local(`${i.className} – ${i.sectionName}`)}
                       </td>
                       <td>{pct(i.percentage)}</td>
                       <td>{i.risk === 'below' ? t('today.warningBelow') : t('today.warningHeading')}</td>

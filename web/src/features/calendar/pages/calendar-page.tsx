@@ -21,6 +21,7 @@ import {
 import { monthGrid } from '../model/month';
 import { errorText, useT, type MessageId } from '../i18n';
 import '../components/calendar.css';
+import { DateInput } from '../../../components/date-input';
 
 const shiftMonth = (month: string, by: number) => {
   const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1));
@@ -95,11 +96,11 @@ function EventDialog(props: { isOpen: boolean; onClose: () => void; defaultDate:
           </label>
           <label className="cal-field">
             <span>{t('cal.startsOn')}</span>
-            <input className="bp6-input" type="date" name="startsOn" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} required />
+            <DateInput name="startsOn" value={startsOn} onChange={setStartsOn} required />
           </label>
           <label className="cal-field">
             <span>{t('cal.endsOn')}</span>
-            <input className="bp6-input" type="date" name="endsOn" value={endsOn} min={startsOn} onChange={(e) => setEndsOn(e.target.value)} />
+            <DateInput name="endsOn" value={endsOn} min={startsOn || undefined} onChange={setEndsOn} />
           </label>
           <fieldset className="cal-field cal-classes">
             <legend>{t('cal.classes')}</legend>

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { useStudentResultsQuery } from '../api/exams-api';
 import { useT } from '../i18n';
 import './exams.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 export function MarksTabTitle() {
   const t = useT();
@@ -13,6 +14,7 @@ export function MarksTabTitle() {
 /** The student's published results, one table per exam (newest year first): subjects, marks, grades, the total and the rank when shown. */
 export function MarksTabPanel({ schoolId, student }: { schoolId: string; student: Student }) {
   const t = useT();
+  const local = useLocalName();
   const q = useStudentResultsQuery({ schoolId, studentId: student.id });
   if (q.isLoading) return <Spinner size={24} aria-label={t('common.loading')} />;
   if (!q.data) return <EmptyState icon="error" title={t('common.loadFailed')} description={t('common.tryAgain')} />;
@@ -36,7 +38,7 @@ export function MarksTabPanel({ schoolId, student }: { schoolId: string; student
               <tbody>
                 {r.subjects.map((s) => (
                   <tr key={s.subjectId}>
-                    <td>{s.subjectName}</td>
+                    <td>{local(s.subjectName)}</td>
                     <td>{subjectMarksText(s)}</td>
                     <td>{s.grade ?? '—'}</td>
                   </tr>

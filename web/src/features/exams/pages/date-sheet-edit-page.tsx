@@ -10,6 +10,7 @@ import { useDateSheetQuery, useExamClassesQuery, useExamQuery, usePutDateSheetMu
 import { useT, type MessageId, type Translate } from '../i18n';
 import { buildClasses, checkRows, clashLines, serverProblems, toPapers, type DateSheetClass, type DateSheetRow, type Problem, type ProblemId } from '../model/date-sheet';
 import '../components/exams.css';
+import { DateInput } from '../../../components/date-input';
 
 const PROBLEM_TEXT: Readonly<Record<ProblemId, MessageId>> = {
   timesMissing: 'dateSheetEdit.error.timesMissing',
@@ -138,13 +139,11 @@ function Editor({ schoolId, exam, sheet, choices }: { schoolId: string; exam: Ex
                   <span className="ex-ds-subject">{r.subjectName}</span>
                   <label className="ex-ds-field ex-ds-date">
                     <span>{t('dateSheetEdit.date')}</span>
-                    <input
-                      type="date"
-                      className="bp6-input ws-touch"
+                    <DateInput
                       value={r.date}
                       min={sheet.academicYear?.startsOn}
                       max={sheet.academicYear?.endsOn}
-                      onChange={(ev) => setRow(r.key, { date: ev.target.value })}
+                      onChange={(date) => setRow(r.key, { date })}
                       {...field}
                     />
                   </label>

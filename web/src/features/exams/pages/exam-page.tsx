@@ -1,7 +1,8 @@
 import { Alert, Button, Card, HTMLSelect, HTMLTable, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, subjectMarksText, type IncompleteSheet, type ReportCardLanguage } from '@vidyalaya/shared';
+import { reportCardsFileName, roleHas, subjectMarksText, type IncompleteSheet, type ReportCardLanguage } from '@vidyalaya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useLocalName } from '../../../lib/i18n/local-name';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { asApiError } from '../../../lib/api/errors';
 import { toast, toastError } from '../../../lib/toast';
@@ -21,13 +22,15 @@ export function Component() {
   const [confirm, setConfirm] = useState<'publish' | 'unpublish' | 'anyway' | null>(null);
   // The sheets a refused publication named (409 MARKS_INCOMPLETE), listed beside the button.
   const [incomplete, setIncomplete] = useState<IncompleteSheet[] | null>(null);
+  const local = useLocalName();
   const sections = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const s of sheets.data?.sheets ?? []) seen.set(s.sectionId, `${s.className} ${s.sectionName}`);
-    return [...seen.entries()].map(([id, label]) => ({ id, label }));
+    const seen = new Map<string, { className: string; sectionName: string }>();
+    for (const s of sheets.data?.sheets ?? []) seen.set(s.sectionId, { className: s.className, sectionName: s.sectionName });
+    return [...seen.entries()].map(([id, names]) => ({ id, ...names, label: `${names.className} ${names.sectionName}` }));
   }, [sheets.data]);
   const [sectionId, setSectionId] = useState('');
   const section = sectionId || sections[0]?.id || '';
+  const chosen = sections.find((s) => s.id === section);
 
   if (exam.isLoading) return <Spinner size={24} aria-label={t('common.loading')} />;
   if (!exam.data) return <EmptyState icon="error" title={t('common.loadFailed')} description={t('common.tryAgain')} />;
@@ -38,7 +41,7 @@ export function Component() {
   const isAdmin = home.role === 'admin';
   const sheetLabel = (x: IncompleteSheet) => {
     const s = sheets.data?.sheets.find((y) => y.sectionId === x.sectionId && y.subjectId === x.subjectId);
-    return s ? `${s.className} ${s.sectionName} · ${s.subjectName}` : x.subjectId;
+    return s ? local(`${s.className} ${s.sectionName} · ${s.subjectName}`) : x.subjectId;
   };
 
   async function onPublish() {
@@ -125,11 +128,11 @@ export function Component() {
               <li key={`${s.sectionId}:${s.subjectId}`}>
                 {s.canEnter ? (
                   <Link className="ex-sheet ws-touch" to={`/workspace/${schoolId}/exams/${examId}/marks/${s.sectionId}/${s.subjectId}`}>
-                    {s.className} {s.sectionName} · {s.subjectName}
+                    {local(`${s.className} ${s.sectionName} · ${s.subjectName}`)}
                   </Link>
                 ) : (
                   <span className="ex-sheet ex-sheet-off">
-                    {s.className} {s.sectionName} · {s.subjectName}
+                    {local(`${s.className} ${s.sectionName} · ${s.subjectName}`)}
                   </span>
                 )}
               </li>
@@ -142,10 +145,10 @@ export function Component() {
         <>
           <div className="ex-section-pick">
             <label htmlFor="ex-section">{t('exam.section')}</label>
-            <HTMLSelect id="ex-section" className="ws-touch" value={section} onChange={(ev) => setSectionId(ev.target.value)} options={sections.map((s) => ({ value: s.id, label: s.label }))} />
+            <HTMLSelect id="ex-section" className="ws-touch" value={section} onChange={(ev) => setSectionId(ev.target.value)} options={sections.map((s) => ({ value: s.id, label: local(s.label) }))} />
           </div>
           <Results schoolId={schoolId} examId={examId} sectionId={section} />
-          <ReportCards schoolId={schoolId} sectionId={section} academicYear={e.academicYear} />
+          <ReportCards schoolId={schoolId} sectionId={section} academicYear={e.academicYear} fileName={reportCardsFileName(chosen?.className, chosen?.sectionName, e.academicYear)} />
         </>
       ) : null}
     </section>
@@ -254,7 +257,7 @@ function Results({ schoolId, examId, sectionId }: { schoolId: string; examId: st
   );
 }
 
-function ReportCards({ schoolId, sectionId, academicYear }: { schoolId: string; sectionId: string; academicYear: string }) {
+function ReportCards({ schoolId, sectionId, academicYear, fileName }: { schoolId: string; sectionId: string; academicYear: string; fileName: string }) {
   const t = useT();
   const [lang, setLang] = useState<ReportCardLanguage>('en');
   const [start, starting] = useStartSectionCardsMutation();
@@ -275,7 +278,8 @@ function ReportCards({ schoolId, sectionId, academicYear }: { schoolId: string; 
   async function onDownload() {
     if (!job.data?.resultUrl) return;
     try {
-      await downloadPdf(job.data.resultUrl, `report-cards-${academicYear}.pdf`);
+      // Named after the section and the year (issue 36): 'report-cards-Class-7-A-2026-27.pdf'.
+      await downloadPdf(job.data.resultUrl, fileName);
     } catch (err) {
       toastError(t('cards.failed'), (err as Error).message);
     }

@@ -2,6 +2,7 @@ import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { parseMark, type MarkValue, type MarksSheet } from '@vidyalaya/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useLocalName } from '../../../lib/i18n/local-name';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { useMarksQuery, useSaveMarksMutation } from '../api/exams-api';
@@ -15,7 +16,9 @@ const SAVE_DELAY_MS = 500;
 /**
  * The marks grid of one section and subject: keyboard first (arrows and Enter move, a column pasted
  * from a spreadsheet fills down), AB for absent, each cell checked against its maximum as it is
- * typed, valid changes saved as you go. Read-only once the results are published.
+ * typed, valid changes saved as you go. Read-only once the results are published. On a phone the
+ * names stay in view while the columns scroll (a sticky first column), and the AB key above the grid
+ * marks the cell being typed in as absent, since a cell opens the numeric keypad (issue 36).
  */
 export function Component() {
   const t = useT();
@@ -40,6 +43,9 @@ function Grid({ schoolId, sheet }: { schoolId: string; sheet: MarksSheet }) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const grid = useRef<HTMLTableElement>(null);
   const locked = sheet.locked;
+  const local = useLocalName();
+  /** The cell last typed in: the AB key marks it. */
+  const [active, setActive] = useState<{ row: number; col: number } | null>(null);
 
   const flush = useCallback(async () => {
     if (pending.current.size === 0) return;
@@ -94,6 +100,17 @@ function Grid({ schoolId, sheet }: { schoolId: string; sheet: MarksSheet }) {
     }
   }
 
+  /** The AB key: the active cell becomes AB (absent), and the next child's cell is ready to type in. */
+  function markAbsent() {
+    if (!active || locked) return;
+    const student = sheet.students[active.row];
+    const component = sheet.components[active.col];
+    if (!student || !component) return;
+    setMany([{ studentId: student.studentId, component: component.name, text: 'AB' }]);
+    if (active.row + 1 < sheet.students.length) focusCell(active.row + 1, active.col);
+    else focusCell(active.row, active.col);
+  }
+
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>, row: number, col: number) {
     const input = e.currentTarget;
     const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
@@ -129,10 +146,13 @@ function Grid({ schoolId, sheet }: { schoolId: string; sheet: MarksSheet }) {
     0,
   );
 
+  const activeStudent = active ? sheet.students[active.row] : undefined;
+  const activeComponent = active ? sheet.components[active.col] : undefined;
+
   return (
     <section className="ex-page">
       <div className="ws-section-head">
-        <h1>{t('marks.title', { subject: sheet.subjectName })}</h1>
+        <h1>{t('marks.title', { subject: local(sheet.subjectName) })}</h1>
         <Link className="ex-link ws-touch" to={`/workspace/${schoolId}/exams/${sheet.examId}`}>
           {t('marks.back')}
         </Link>
@@ -149,12 +169,28 @@ function Grid({ schoolId, sheet }: { schoolId: string; sheet: MarksSheet }) {
         {errorsCount > 0 ? ` ${t('marks.fixErrors', { count: errorsCount })}` : ''}
       </p>
       {status === 'failed' ? <Button className="ws-touch" icon="refresh" text={t('common.retry')} onClick={() => void flush()} /> : null}
+      {locked ? null : (
+        <div className="ex-keys" role="toolbar" aria-label={t('marks.keys')}>
+          <Button
+            className="ws-touch ex-ab-key"
+            text={t('marks.abKey')}
+            disabled={!activeStudent || !activeComponent}
+            aria-label={activeStudent && activeComponent ? t('marks.abKeyFor', { student: activeStudent.name, component: activeComponent.name }) : t('marks.abKeyIdle')}
+            // Keeps the cell focused (and the phone's keypad open) while the key is pressed.
+            onPointerDown={(e) => e.preventDefault()}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={markAbsent}
+          />
+          <span className="ex-muted ex-keys-hint">{activeStudent && activeComponent ? `${activeStudent.name} · ${activeComponent.name}` : t('marks.abKeyIdle')}</span>
+        </div>
+      )}
       <div className="ex-scroll">
-        <table className="ex-grid" ref={grid} aria-label={t('marks.gridLabel', { subject: sheet.subjectName })}>
+        <table className="ex-grid" ref={grid} aria-label={t('marks.gridLabel', { subject: local(sheet.subjectName) })}>
           <thead>
             <tr>
-              <th scope="col">{t('marks.roll')}</th>
-              <th scope="col">{t('marks.student')}</th>
+              <th scope="col" className="ex-name-col">
+                <span className="ex-roll">{t('marks.roll')}</span> {t('marks.student')}
+              </th>
               {sheet.components.map((c) => (
                 <th scope="col" key={c.name}>
                   {c.name} <span className="ex-muted">/{c.maxMarks}</span>
@@ -164,9 +200,10 @@ function Grid({ schoolId, sheet }: { schoolId: string; sheet: MarksSheet }) {
           </thead>
           <tbody>
             {sheet.students.map((s, row) => (
-              <tr key={s.studentId}>
-                <td>{s.rollNumber ?? '—'}</td>
-                <th scope="row">{s.name}</th>
+              <tr key={s.studentId} className={active?.row === row ? 'ex-row-active' : undefined}>
+                <th scope="row" className="ex-name-col">
+                  <span className="ex-roll">{s.rollNumber ?? '—'}</span> {s.name}
+                </th>
                 {sheet.components.map((c, col) => {
                   const value = cells[s.studentId]?.[c.name] ?? '';
                   const parsed = parseMark(value, c.maxMarks);
@@ -187,7 +224,10 @@ function Grid({ schoolId, sheet }: { schoolId: string; sheet: MarksSheet }) {
                         onChange={(e) => setMany([{ studentId: s.studentId, component: c.name, text: e.target.value }])}
                         onKeyDown={(e) => onKeyDown(e, row, col)}
                         onPaste={(e) => (locked ? e.preventDefault() : onPaste(e, row, col))}
-                        onFocus={(e) => e.currentTarget.select()}
+                        onFocus={(e) => {
+                          e.currentTarget.select();
+                          setActive({ row, col });
+                        }}
                       />
                       {error ? <span className="ex-cell-error">{error}</span> : null}
                     </td>

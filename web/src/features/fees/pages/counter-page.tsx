@@ -13,10 +13,13 @@ import { DuesTable } from '../components/dues-table';
 import { parseRupees } from '../components/money';
 import { openReceipt, ReceiptsList } from '../components/receipts-list';
 import { translateMessage, useLanguage, useT, type MessageId } from '../i18n';
+import { useLocalName } from '../../../lib/i18n/local-name';
+import { DateInput } from '../../../components/date-input';
 
 /** The counter: find a student, see the dues, take a payment, print the receipt. */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const language = useLanguage();
   const { schoolId } = useSchool();
   // ?student= opens the counter on one student (the link on the profile's fee tab).
@@ -56,7 +59,7 @@ export function Component() {
                   variant={student?.id === s.id ? 'solid' : 'outlined'}
                   intent={student?.id === s.id ? 'primary' : 'none'}
                   onClick={() => setStudent(s)}
-                  text={`${s.name} · ${t('fees.counter.admissionNo', { number: s.admissionNumber })} · ${[s.className, s.sectionName].filter(Boolean).join(' ')}${s.guardianPhone ? ` · ${s.guardianPhone}` : ''}`}
+                  text={`${s.name} · ${t('fees.counter.admissionNo', { number: s.admissionNumber })} · ${local([s.className, s.sectionName].filter(Boolean).join(' '))}${s.guardianPhone ? ` · ${s.guardianPhone}` : ''}`}
                 />
               </li>
             ))}
@@ -70,6 +73,7 @@ export function Component() {
 
 function StudentDues(props: { schoolId: string; studentId: string; language: 'en' | 'hi' }) {
   const t = useT();
+  const local = useLocalName();
   const { home } = useSchool();
   const canManage = roleHas(home.role, 'fees.manage');
   const { schoolId, language } = props;
@@ -139,7 +143,7 @@ function StudentDues(props: { schoolId: string; studentId: string; language: 'en
     <>
       <section className="fees-section" aria-labelledby="fees-dues">
         <h2 id="fees-dues">
-          {t('fees.counter.dues', { name: f.studentName })} {f.className ? <Tag minimal>{f.className}</Tag> : null} {f.rte ? <Tag intent="success">{t('fees.counter.rte')}</Tag> : null}
+          {t('fees.counter.dues', { name: f.studentName })} {f.className ? <Tag minimal>{local(f.className)}</Tag> : null} {f.rte ? <Tag intent="success">{t('fees.counter.rte')}</Tag> : null}
         </h2>
         {!f.structureId ? (
           <Callout intent="warning">{t('fees.counter.noStructure')}</Callout>
@@ -180,7 +184,7 @@ function StudentDues(props: { schoolId: string; studentId: string; language: 'en
               />
             </FormGroup>
             <FormGroup label={t('fees.counter.paidOn')} labelFor="fees-paid-on" intent={fieldErrors.paidOn ? 'danger' : 'none'} helperText={fieldErrors.paidOn}>
-              <InputGroup id="fees-paid-on" type="date" value={paidOn} max={todayInIST()} onChange={(e) => setPaidOn(e.target.value)} />
+              <DateInput id="fees-paid-on" value={paidOn} max={todayInIST()} onChange={setPaidOn} />
             </FormGroup>
             <div className="fees-submit">
               <Button type="submit" intent="primary" loading={paying.isLoading} text={t('fees.counter.collect')} />

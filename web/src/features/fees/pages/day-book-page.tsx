@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { useSchool } from '../../../lib/workspace/school-context';
@@ -6,6 +6,7 @@ import { toastError } from '../../../lib/toast';
 import { dayBookXlsxPath, fileUrl, useDayBookQuery } from '../api/fees-api';
 import { FeesShell } from '../components/fees-shell';
 import { useLanguage, useT, type MessageId } from '../i18n';
+import { DateInput } from '../../../components/date-input';
 
 /**
  * The day book: a day's collections by mode, its receipts, its cancellations and the totals; printed
@@ -40,7 +41,7 @@ export function Component() {
     <FeesShell>
       <div className="fees-form fees-no-print">
         <FormGroup label={t('fees.dayBook.date')} labelFor="fees-day">
-          <InputGroup id="fees-day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <DateInput id="fees-day" value={date} onChange={(d) => d && setDate(d)} />
         </FormGroup>
         <div className="fees-actions">
           <Button icon="print" disabled={!d} onClick={() => window.print()} text={t('fees.dayBook.print')} />

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { toastError } from '../../../lib/toast';
@@ -6,6 +6,7 @@ import { useSchool } from '../../../lib/workspace/school-context';
 import { defaultersXlsxPath, fileUrl, useDefaultersQuery } from '../api/fees-api';
 import { FeesShell } from '../components/fees-shell';
 import { useLanguage, useT } from '../i18n';
+import { DateInput } from '../../../components/date-input';
 
 /** The defaulters as on a date: what each student owes, largest first; an Excel download. */
 export function Component() {
@@ -34,12 +35,12 @@ export function Component() {
     <FeesShell>
       <div className="fees-form">
         <FormGroup label={t('fees.defaulters.asOf')} labelFor="fees-as-of">
-          <InputGroup
+          <DateInput
             id="fees-as-of"
-            type="date"
             value={asOf}
-            onChange={(e) => {
-              setAsOf(e.target.value);
+            onChange={(d) => {
+              if (!d) return;
+              setAsOf(d);
               setPage(1);
             }}
           />

@@ -17,6 +17,8 @@ import {
 import { FeesShell } from '../components/fees-shell';
 import { parseRupees } from '../components/money';
 import { useLanguage, useT } from '../i18n';
+import { useLocalName } from '../../../lib/i18n/local-name';
+import { DateInput } from '../../../components/date-input';
 
 const failure = (e: unknown) => {
   const x = e as { message?: string; details?: Record<string, string> };
@@ -34,6 +36,7 @@ interface InstalmentDraft {
 /** Fee heads, structures per class (instalments × heads, a per-day late fee) and the school's UPI ID. */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const language = useLanguage();
   const { schoolId, home } = useSchool();
   const canManage = roleHas(home.role, 'fees.manage');
@@ -152,7 +155,7 @@ export function Component() {
                 const s = structures.data?.items.find((x) => x.id === c.structureId);
                 return (
                   <tr key={c.classId}>
-                    <td>{c.name}</td>
+                    <td>{local(c.name)}</td>
                     <td>{c.academicYear}</td>
                     <td className="fees-num">
                       {s ? `${money(s.total)} · ${s.instalments.map((i) => formatDate(i.dueOn)).join(', ')}` : t('fees.setup.noStructure')}
@@ -211,7 +214,7 @@ export function Component() {
                 <option value="">{t('fees.setup.chooseClass')}</option>
                 {open.map((c) => (
                   <option key={c.classId} value={c.classId}>
-                    {c.name} ({c.academicYear})
+                    {local(c.name)} ({c.academicYear})
                   </option>
                 ))}
               </HTMLSelect>
@@ -303,7 +306,7 @@ function StructureForm(props: {
             <InputGroup id={`${prefix}-inst-${i}`} value={r.name} onChange={(e) => setRow(i, { name: e.target.value })} />
           </FormGroup>
           <FormGroup label={t('fees.counter.dueOn')} labelFor={`${prefix}-due-${i}`}>
-            <InputGroup id={`${prefix}-due-${i}`} type="date" value={r.dueOn} onChange={(e) => setRow(i, { dueOn: e.target.value })} />
+            <DateInput id={`${prefix}-due-${i}`} value={r.dueOn} onChange={(dueOn) => setRow(i, { dueOn })} />
           </FormGroup>
           {heads.map((h) => (
             <FormGroup key={h.id} label={`${h.name} (₹)`} labelFor={`${prefix}-amt-${i}-${h.id}`}>

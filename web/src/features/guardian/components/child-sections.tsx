@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { DownloadError, downloadFile, guardianApi, receiptPdfPath, reportCardPath } from '../api/guardian-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 const STATUS_INTENT: Record<AttendanceStatus, Intent> = { present: 'success', absent: 'danger', late: 'warning', half_day: 'warning', leave: 'none' };
 
@@ -77,6 +78,7 @@ const figure = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 /** One published exam on screen: each subject's marks and grade, then the total, grade and result. */
 function PublishedExam(props: { exam: ReportCardTerm }) {
   const t = useT();
+  const local = useLocalName();
   const e = props.exam;
   const several = e.components.length > 1;
   const mark = (m: MarkValue | undefined) => (m === 'AB' ? 'AB' : m === null || m === undefined ? '—' : figure(m));
@@ -95,7 +97,7 @@ function PublishedExam(props: { exam: ReportCardTerm }) {
           {e.subjects.map((s) => (
             <tr key={s.subjectId} data-subject={s.subjectName}>
               <th scope="row">
-                {s.subjectName}
+                {local(s.subjectName)}
                 {several ? <span className="gd-muted gd-block">{e.components.map((c) => `${c.name} ${mark(s.marks?.[c.name])}`).join(' · ')}</span> : null}
               </th>
               <td data-testid="subject-marks">
@@ -140,15 +142,16 @@ function PublishedExam(props: { exam: ReportCardTerm }) {
  * always there, even before the list has loaded.
  */
 function useResultYears(schoolId: string, studentId: string, current: string | null) {
+  const local = useLocalName();
   const enrolments = guardianApi.useChildEnrolmentsQuery({ schoolId, studentId });
   return useMemo(() => {
     const years: { value: string; label: string }[] = [];
     for (const e of enrolments.data?.items ?? []) {
-      if (!years.some((y) => y.value === e.academicYear)) years.push({ value: e.academicYear, label: `${e.academicYear} · ${e.className} ${e.sectionName}` });
+      if (!years.some((y) => y.value === e.academicYear)) years.push({ value: e.academicYear, label: `${e.academicYear} · ${local(`${e.className} ${e.sectionName}`)}` });
     }
     if (current && !years.some((y) => y.value === current)) years.unshift({ value: current, label: current });
     return years;
-  }, [enrolments.data, current]);
+  }, [enrolments.data, current, local]);
 }
 
 /**
@@ -236,7 +239,7 @@ export function ResultsSection(props: { schoolId: string; studentId: string; aca
 function UpiQrCode(props: { schoolId: string; studentId: string; instalmentId: string }) {
   const t = useT();
   const language = useLanguage();
-  // A 422 UPI_NOT_SET (no UPI ID yet) or any other failure: the QR is simply not shown.
+  // Asked for only when the school has a UPI ID (DuesSection); any failure: the QR is simply not shown.
   const q = guardianApi.useChildUpiQrQuery(props);
   if (!q.data) return null;
   return (
@@ -336,8 +339,9 @@ export function DuesSection(props: { schoolId: string; studentId: string }) {
   const fees = guardianApi.useChildFeesQuery(props);
   const receipts = guardianApi.useChildReceiptsQuery(props);
   const f = fees.data;
-  // One QR at a time: for the first instalment with something left to pay.
-  const qrFor = f?.instalments.find((i) => i.balance > 0 && i.status !== 'upcoming')?.instalmentId ?? f?.instalments.find((i) => i.balance > 0)?.instalmentId;
+  // One QR at a time: for the first instalment with something left to pay, and only where the
+  // school has set a UPI ID (asking without one answered 422 on every visit, issue 36).
+  const qrFor = !f?.upiAvailable ? undefined : (f.instalments.find((i) => i.balance > 0 && i.status !== 'upcoming')?.instalmentId ?? f.instalments.find((i) => i.balance > 0)?.instalmentId);
   return (
     <Card className="gd-card" data-slot="dues" data-testid="child-dues">
       <h2>{t('slot.dues.title')}</h2>

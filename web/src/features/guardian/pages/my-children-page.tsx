@@ -10,9 +10,11 @@ import { guardianApi } from '../api/guardian-api';
 import { useT, type MessageId } from '../i18n';
 import { AttendanceSection, DuesSection, ResultsSection } from '../components/child-sections';
 import '../components/guardian.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 function Details(props: { student: Student }) {
   const t = useT();
+  const local = useLocalName();
   const s = props.student;
   return (
     <Card className="gd-card" data-testid="child-details">
@@ -20,7 +22,7 @@ function Details(props: { student: Student }) {
       <dl className="gd-facts">
         <div>
           <dt>{t('child.class')}</dt>
-          <dd>{s.enrolment ? `${s.enrolment.className} ${s.enrolment.sectionName}` : t('child.noClass')}</dd>
+          <dd>{s.enrolment ? local(`${s.enrolment.className} ${s.enrolment.sectionName}`) : t('child.noClass')}</dd>
         </div>
         {s.enrolment?.rollNumber ? (
           <div>
@@ -43,6 +45,7 @@ function Details(props: { student: Student }) {
 
 function Timetable(props: { schoolId: string; sectionId: string }) {
   const t = useT();
+  const local = useLocalName();
   const today = timetableDayOf(todayInIST()) ?? 1;
   const [day, setDay] = useState(today);
   const q = guardianApi.useChildTimetableQuery({ schoolId: props.schoolId, sectionId: props.sectionId });
@@ -65,7 +68,7 @@ function Timetable(props: { schoolId: string; sectionId: string }) {
           {slots.map((s) => (
             <li key={s.period}>
               <span className="gd-period">{t('timetable.period', { n: s.period })}</span>
-              <span>{s.subjectName}</span>
+              <span>{local(s.subjectName)}</span>
               <span className="gd-muted">{s.teacherName}</span>
             </li>
           ))}

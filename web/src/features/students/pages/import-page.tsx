@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Checkbox, ProgressBar, Tag } from '@blueprintjs/core';
-import { roleHas, STUDENT_IMPORT_COLUMNS, type ImportError, type ImportResult } from '@vidyalaya/shared';
+import { catalogueClassOf, roleHas, STUDENT_IMPORT_COLUMNS, type ImportError, type ImportResult, type StudentImportColumn } from '@vidyalaya/shared';
 import { useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';
@@ -11,7 +11,8 @@ import { fetchFile, saveBlob, schoolPath } from '../components/files';
 import { StudentTabs } from '../components/student-tabs';
 import { canCommit, fileErrorsOf, PreviewCell } from '../components/import-preview';
 import { parseCsv, parseXlsx, tableFile, withCell, type Table } from '../components/table-file';
-import { translateMessage, useT } from '../i18n';
+import { useLocalName } from '../../../lib/i18n/local-name';
+import { translateMessage, useT, type MessageId } from '../i18n';
 import '../components/students.css';
 
 const PREVIEW_LIMIT = 300;
@@ -25,6 +26,7 @@ type Stage = 'idle' | 'checking' | 'checked' | 'committing' | 'done';
  */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const { schoolId, home } = useSchool();
   const [importStudents] = useImportStudentsMutation();
   const [file, setFile] = useState<File | null>(null);
@@ -50,6 +52,13 @@ export function Component() {
 
   const header = table?.[0] ?? [];
   const colOf = (field: string) => header.findIndex((h) => h.trim().toLowerCase() === field.toLowerCase());
+  /** The template's column a heading names ('dateofbirth' → 'dateOfBirth'), if any. */
+  const fieldOf = (h: string) => STUDENT_IMPORT_COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase());
+  /** A heading as people read it (issue 36: the preview showed 'guardianPhone'): "Guardian's mobile". */
+  const headingOf = (h: string) => {
+    const field = fieldOf(h);
+    return field ? t(`students.import.col.${field}` as MessageId) : h;
+  };
 
   /** What goes to the server: the chosen file as it is until a cell was fixed here, then the table as CSV. */
   const payload = (): File | null => {
@@ -136,6 +145,19 @@ export function Component() {
         <Card className="st-card">
           <h2 style={{ fontSize: 18, marginTop: 0 }}>{t('students.import.step1')}</h2>
           <p>{t('students.import.step1Text', { columns: STUDENT_IMPORT_COLUMNS.join(', ') })}</p>
+          <details className="st-columns">
+            <summary>{t('students.import.columnsTitle')}</summary>
+            <dl>
+              {STUDENT_IMPORT_COLUMNS.map((c: StudentImportColumn) => (
+                <div key={c}>
+                  <dt>
+                    <code>{c}</code>
+                  </dt>
+                  <dd>{t(`students.import.col.${c}` as MessageId)}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
           <div className="st-actions">
             <Button className="st-touch" icon="download" text={t('students.import.templateCsv')} onClick={() => void template('csv')} />
             <Button className="st-touch" icon="download" text={t('students.import.templateXlsx')} onClick={() => void template('xlsx')} />
@@ -187,7 +209,7 @@ export function Component() {
           <Card className="st-card">
             <h2 style={{ fontSize: 18, marginTop: 0 }}>{t('students.import.step3')}</h2>
             <p role="status" aria-live="polite">
-              <Tag minimal>{t('students.import.rows', { count: formatNumber(result.rows) })}</Tag>{' '}
+              <Tag minimal>{t('students.import.rows', { count: result.rows })}</Tag>{' '}
               <Tag minimal intent="success">
                 {t('students.import.valid', { count: formatNumber(result.valid) })}
               </Tag>{' '}
@@ -223,8 +245,8 @@ export function Component() {
                       <tr>
                         <th scope="col">{t('students.import.row')}</th>
                         {header.map((h, i) => (
-                          <th key={i} scope="col">
-                            {h}
+                          <th key={i} scope="col" title={h}>
+                            {headingOf(h)}
                           </th>
                         ))}
                       </tr>
@@ -236,18 +258,25 @@ export function Component() {
                           <tr key={row} className={badRows.has(row) ? 'st-row-bad' : undefined} data-row={row}>
                             <th scope="row">{row}</th>
                             {header.map((h, col) => {
-                              const field = STUDENT_IMPORT_COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase());
+                              const field = fieldOf(h);
                               const error = field ? errorsByCell.get(`${row}|${field}`) : undefined;
                               const value = cells[col] ?? '';
+                              // 'VI', '6', 'Std 6': the class it is read as, under the cell (issue 36).
+                              const readAs = field === 'class' && !error && value.trim() !== '' ? catalogueClassOf(value) : null;
                               return (
                                 <td key={col} className={error ? 'st-bad' : undefined}>
                                   <PreviewCell
                                     value={value}
-                                    label={t('students.import.cellLabel', { row, column: h })}
-                                    editLabel={t('students.import.editCell', { row, column: h, value })}
+                                    label={t('students.import.cellLabel', { row, column: headingOf(h) })}
+                                    editLabel={t('students.import.editCell', { row, column: headingOf(h), value })}
                                     error={error ? translateMessage(t, error.message) : undefined}
                                     onChange={(v) => setCell(row, col, v)}
                                   />
+                                  {readAs && readAs !== value.trim() ? (
+                                    <span className="st-read-as" data-testid="import-read-as">
+                                      {t('students.import.readAs', { name: local(readAs) })}
+                                    </span>
+                                  ) : null}
                                 </td>
                               );
                             })}
@@ -262,7 +291,7 @@ export function Component() {
             ) : !table && result.errors.length > 0 ? (
               <ul>
                 {result.errors.slice(0, 200).map((e, i) => (
-                  <li key={i}>{t('students.import.errorLine', { row: e.row, field: e.field, message: translateMessage(t, e.message) })}</li>
+                  <li key={i}>{t('students.import.errorLine', { row: e.row, field: headingOf(e.field), message: translateMessage(t, e.message) })}</li>
                 ))}
               </ul>
             ) : null}

@@ -14,6 +14,7 @@ import { ReadmitDialog } from '../components/readmit-dialog';
 import { StudentPhoto } from '../components/student-photo';
 import { useT, type MessageId, type Translate } from '../i18n';
 import '../components/students.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 /**
  * The profile's own tabs. Other modules (attendance, marks, fees) add theirs after these through
@@ -137,6 +138,7 @@ function Guardians({ student }: { student: Student }) {
 
 function Enrolments({ schoolId, student }: { schoolId: string; student: Student }) {
   const t = useT();
+  const local = useLocalName();
   const history = useEnrolmentsQuery({ schoolId, studentId: student.id });
   if (history.isLoading) return <Spinner size={20} aria-label={t('students.loading')} />;
   const items = history.data?.items ?? [];
@@ -156,7 +158,7 @@ function Enrolments({ schoolId, student }: { schoolId: string; student: Student 
           <tr key={e.academicYear}>
             <td data-label={t('students.col.year')}>{e.academicYear}</td>
             <td data-label={t('students.col.class')}>
-              {e.className} – {e.sectionName}
+              {local(`${e.className} – ${e.sectionName}`)}
             </td>
             <td data-label={t('students.col.roll')}>{e.rollNumber ?? '—'}</td>
             <td data-label={t('students.col.since')}>{formatDate(e.enrolledAt)}</td>
@@ -170,6 +172,7 @@ function Enrolments({ schoolId, student }: { schoolId: string; student: Student 
 /** One student: photo, name, class, status and the actions; then the tabs. */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const { schoolId, home } = useSchool();
   const { studentId = '' } = useParams();
   const query = useStudentQuery({ schoolId, studentId });
@@ -221,7 +224,7 @@ export function Component() {
           <h1>{s.name}</h1>
           <p className="ws-muted" style={{ margin: 0 }}>
             {t('students.field.admissionNumber')}: {s.admissionNumber}
-            {s.enrolment ? ` · ${s.enrolment.className} – ${s.enrolment.sectionName}` : ''}
+            {s.enrolment ? ` · ${local(`${s.enrolment.className} – ${s.enrolment.sectionName}`)}` : ''}
             {s.enrolment?.rollNumber ? ` · ${t('students.col.roll')} ${s.enrolment.rollNumber}` : ''}
           </p>
           <p style={{ margin: '4px 0 0' }}>

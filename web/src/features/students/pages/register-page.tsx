@@ -13,6 +13,7 @@ import { StudentTabs } from '../components/student-tabs';
 import { useNarrow } from '../components/use-narrow';
 import { useT, type MessageId } from '../i18n';
 import '../components/students.css';
+import { useLocalName } from '../../../lib/i18n/local-name';
 
 const PAGE_SIZE = 100;
 const STATUSES = ['active', 'left', 'passed_out', 'all'] as const;
@@ -25,6 +26,7 @@ const STATUSES = ['active', 'left', 'passed_out', 'all'] as const;
  */
 export function Component() {
   const t = useT();
+  const local = useLocalName();
   const { schoolId, home } = useSchool();
   const narrow = useNarrow();
   const [params, setParams] = useSearchParams();
@@ -110,7 +112,7 @@ export function Component() {
     );
   };
 
-  const classOf = (r: StudentListItem) => (r.className ? `${r.className}${r.sectionName ? ` – ${r.sectionName}` : ''}` : '—');
+  const classOf = (r: StudentListItem) => (r.className ? local(`${r.className}${r.sectionName ? ` – ${r.sectionName}` : ''}`) : '—');
   const nameCell = (r: StudentListItem) => (
     <span className="st-cell-2">
       <Link className="st-name-link" to={r.id}>
@@ -203,7 +205,7 @@ export function Component() {
             <option value="">{t('students.filter.allClasses')}</option>
             {classes.map(([id, name]) => (
               <option key={id} value={id}>
-                {name}
+                {local(name)}
               </option>
             ))}
           </HTMLSelect>
@@ -214,7 +216,7 @@ export function Component() {
             <option value="">{t('students.filter.allSections')}</option>
             {classSections.map((s) => (
               <option key={s.sectionId} value={s.sectionId}>
-                {s.className} – {s.sectionName}
+                {local(`${s.className} – ${s.sectionName}`)}
               </option>
             ))}
           </HTMLSelect>

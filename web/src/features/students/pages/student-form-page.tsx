@@ -12,13 +12,15 @@ import {
   type Student,
   type UpdateStudentInput,
 } from '@vidyalaya/shared';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../../../components/form';
+import { ErrorsBesideSubmit } from '../../../components/form/errors-beside-submit';
 import { asApiError, toSubmitErrors } from '../../../lib/api/errors';
 import { zodValidate } from '../../../lib/forms/zod-validate';
 import { formatDate } from '../../../lib/i18n/format';
+import { useLocalName } from '../../../lib/i18n/local-name';
 import { toast } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { useCreateStudentMutation, useSectionsQuery, useStudentQuery, useUpdateStudentMutation } from '../api/students-api';
@@ -119,11 +121,21 @@ export function Component() {
   const [update] = useUpdateStudentMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [guardianCount, setGuardianCount] = useState<number | null>(null);
+  const local = useLocalName();
+  /** Which button sent the form: "save and add another" keeps the page for the next child (issue 36). */
+  const another = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** The child just added by "save and add another", said beside the buttons. */
+  const [added, setAdded] = useState<string | null>(null);
+  /** A new key remounts the form empty for the next child. */
+  const [round, setRound] = useState(0);
+  const [keep, setKeep] = useState<Pick<Values, 'sectionId' | 'admissionDate'>>({});
+  const student = existing.data?.student;
+  // The same object while the page shows the same student: a new one would reset the form's values.
+  const initial = useMemo(() => (student ? initialValues(student) : { ...initialValues(undefined), ...keep }), [student, keep]);
 
   if (!roleHas(home.role, 'students.write')) return <Navigate to={`/workspace/${schoolId}/students`} replace />;
   if ((editing && existing.isLoading) || sections.isLoading) return <Spinner size={32} aria-label={t('students.loading')} />;
-  const student = existing.data?.student;
-  const initial = initialValues(student);
   const guardians = guardianCount ?? initial.guardians?.length ?? 1;
 
   const schemaValidate = zodValidate(editing ? updateStudentSchema : createStudentSchema);
@@ -141,6 +153,7 @@ export function Component() {
 
   async function onSubmit(values: Values) {
     setFailure(null);
+    setAdded(null);
     try {
       if (editing && student) {
         const body = updateStudentSchema.parse(toInput(values, true)) as UpdateStudentInput;
@@ -150,7 +163,16 @@ export function Component() {
       } else {
         const body = createStudentSchema.parse(toInput(values, false)) as CreateStudentInput;
         const r = await create({ schoolId, body }).unwrap();
-        toast({ title: t('students.created', { name: r.student.name, number: r.student.admissionNumber }) });
+        const said = t('students.created', { name: r.student.name, number: r.student.admissionNumber });
+        if (another.current) {
+          // The next child: an empty form in the same section, the first field ready to type in.
+          setKeep({ sectionId: values.sectionId, admissionDate: values.admissionDate });
+          setGuardianCount(null);
+          setAdded(said);
+          setRound((n) => n + 1);
+          return undefined;
+        }
+        toast({ title: said });
         navigate(`/workspace/${schoolId}/students/${r.student.id}`);
       }
     } catch (e) {
@@ -166,7 +188,7 @@ export function Component() {
     return undefined;
   }
 
-  const sectionOptions = (sections.data?.items ?? []).map((s) => ({ value: s.sectionId, label: `${s.className} – ${s.sectionName}` }));
+  const sectionOptions = (sections.data?.items ?? []).map((s) => ({ value: s.sectionId, label: local(`${s.className} – ${s.sectionName}`) }));
   const opt = (label: string) => `${label} ${t('students.optional')}`;
 
   return (
@@ -178,14 +200,15 @@ export function Component() {
       {sectionOptions.length === 0 ? <Callout intent="warning">{t('students.form.noSections')}</Callout> : null}
       <Card className="st-card">
         <Form<Values>
+          key={round}
           onSubmit={onSubmit}
           validate={validate}
           initialValues={initial}
           render={({ handleSubmit, submitting, form }) => (
-            <form className="st-form" noValidate aria-label={editing ? t('students.form.editTitle') : t('students.form.addTitle')} onSubmit={(e) => void handleSubmit(e)}>
+            <form ref={formRef} className="st-form" noValidate aria-label={editing ? t('students.form.editTitle') : t('students.form.addTitle')} onSubmit={(e) => void handleSubmit(e)}>
               <h2>{t('students.form.child')}</h2>
               <div className="st-grid">
-                <TextField name="firstName" label={t('students.field.firstName')} maxLength={100} autoComplete="off" />
+                <TextField name="firstName" label={t('students.field.firstName')} maxLength={100} autoComplete="off" autoFocus={round > 0} />
                 <TextField name="lastName" label={opt(t('students.field.lastName'))} maxLength={100} autoComplete="off" />
                 <TextField name="dateOfBirth" label={t('students.field.dateOfBirth')} placeholder="DD/MM/YYYY" inputMode="numeric" maxLength={10} />
                 <SelectField
@@ -278,13 +301,37 @@ export function Component() {
                 <TextField name="address.state" label={opt(t('students.field.state'))} maxLength={100} />
                 <TextField name="address.pinCode" label={opt(t('students.field.pinCode'))} inputMode="numeric" maxLength={6} />
               </div>
+              {/* Every result of the form is said here, beside its buttons (issue 36). */}
+              <ErrorsBesideSubmit formRef={formRef} title={(count) => t('students.form.fixFields', { count })} />
               {failure ? (
                 <Callout intent="danger" role="alert">
                   {failure}
                 </Callout>
               ) : null}
+              {added ? (
+                <Callout intent="success" role="status" className="st-added">
+                  {added} {t('students.form.addNext')}
+                </Callout>
+              ) : null}
               <div className="st-form-buttons">
-                <SubmitButton text={editing ? t('students.form.save') : t('students.form.create')} submitting={submitting} />
+                <SubmitButton
+                  text={editing ? t('students.form.save') : t('students.form.create')}
+                  submitting={submitting}
+                  onClick={() => {
+                    another.current = false;
+                  }}
+                />
+                {editing ? null : (
+                  <SubmitButton
+                    text={t('students.form.createAndAnother')}
+                    intent="none"
+                    icon="add"
+                    submitting={submitting}
+                    onClick={() => {
+                      another.current = true;
+                    }}
+                  />
+                )}
               </div>
             </form>
           )}

@@ -3,7 +3,9 @@ import type {
   BellSchedulesResult,
   ClassTeacherResult,
   CopyTimetableResult,
+  CreateInvitationInput,
   CreateStaffInput,
+  Invitation,
   CreateSubstitutionsInput,
   FreeTeachersResult,
   PutBellSchedulesInput,
@@ -106,6 +108,10 @@ export const timetableApi = api
       staffMembers: b.query<Page<Member>, { schoolId: string }>({
         query: ({ schoolId }) => ({ url: `/schools/${schoolId}/members`, params: { page: 1, pageSize: 200 } }),
       }),
+      /** The invitation of "add a teacher" (POST …/invitations, the members' call): the account links to the staff record with this e-mail when accepted. */
+      inviteTeacher: b.mutation<{ invitation: Invitation }, { schoolId: string } & CreateInvitationInput>({
+        query: ({ schoolId, ...body }) => ({ url: `/schools/${schoolId}/invitations`, method: 'POST', body }),
+      }),
       deleteSubstitution: b.mutation<{ deleted: true }, { schoolId: string; substitutionId: string }>({
         query: ({ schoolId, substitutionId }) => ({ url: `/schools/${schoolId}/substitutions/${substitutionId}`, method: 'DELETE' }),
         invalidatesTags: (result) => (result ? ['Substitutions'] : []),
@@ -134,6 +140,7 @@ export const {
   useDeleteSubstitutionMutation,
   useTimetableClassesQuery,
   useStaffMembersQuery,
+  useInviteTeacherMutation,
 } = timetableApi;
 
 /**

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/i18n/format';
 import { toast } from '../../../lib/toast';
 import { useAbsentPeriodsQuery, useCreateSubstitutionsMutation, useDeleteSubstitutionMutation, useFreeTeachersQuery, useSubstitutionsQuery } from '../api/timetable-api';
 import { errorText, useT } from '../i18n';
+import { DateInput } from '../../../components/date-input';
 
 function FreeTeacherSelect(props: { schoolId: string; date: string; period: number; value: string; onChange: (id: string) => void; label: string }) {
   const t = useT();
@@ -118,7 +119,7 @@ export function SubstitutionsPanel(props: { schoolId: string; today: string; sta
       <div className="tt-toolbar">
         <label>
           {t('tt.sub.date')}
-          <input className="bp6-input" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} name="date" />
+          <DateInput value={date} onChange={(d) => d && setDate(d)} name="date" />
         </label>
       </div>
       <div className="tt-card">

@@ -18,7 +18,9 @@ import {
 } from '../api/timetable-api';
 import { errorText, useT } from '../i18n';
 import { SectionSelect } from '../components/section-select';
+import { AddTeacherDialog } from '../components/add-teacher-dialog';
 import '../components/timetable.css';
+import { DateInput } from '../../../components/date-input';
 
 interface StaffForm {
   employeeCode: string;
@@ -113,7 +115,7 @@ function StaffDialog(props: { editing: StaffMember | 'new' | null; onClose: () =
             </label>
             <label className="tt-field">
               <span>{t('tt.staff.joiningDate')}</span>
-              <input className="bp6-input" type="date" value={form.joiningDate} onChange={(e) => set('joiningDate', e.target.value)} name="joiningDate" />
+              <DateInput value={form.joiningDate} onChange={(d) => set('joiningDate', d)} name="joiningDate" />
             </label>
             <label className="tt-field">
               <span>{t('tt.staff.phone')}</span>
@@ -128,7 +130,8 @@ function StaffDialog(props: { editing: StaffMember | 'new' | null; onClose: () =
                 <span>{t('tt.staff.member')}</span>
                 <HTMLSelect value={form.userId} onChange={(e) => set('userId', e.target.value)} name="userId" fill>
                   <option value="">{t('tt.staff.noMember')}</option>
-                  {members.data.items.map((m) => (
+                  {/* Staff sign in with a staff member's account, never a parent's (issue 36). */}
+                  {members.data.items.filter((m) => m.role !== 'guardian').map((m) => (
                     <option key={m.userId} value={m.userId}>
                       {m.name ?? m.username} ({m.email})
                     </option>
@@ -180,7 +183,7 @@ function StaffDialog(props: { editing: StaffMember | 'new' | null; onClose: () =
   );
 }
 
-function StaffList(props: { subjects: Map<string, string>; onEdit: (s: StaffMember | 'new') => void }) {
+function StaffList(props: { subjects: Map<string, string>; onEdit: (s: StaffMember | 'new') => void; onAddTeacher: () => void }) {
   const t = useT();
   const { schoolId, home } = useSchool();
   const canManage = roleHas(home.role, 'staff.manage');
@@ -203,7 +206,12 @@ function StaffList(props: { subjects: Map<string, string>; onEdit: (s: StaffMemb
             <option value="all">{t('tt.staff.all')}</option>
           </HTMLSelect>
         </label>
-        {canManage ? <Button className="ws-touch" intent="primary" icon="new-person" text={t('tt.staff.add')} onClick={() => props.onEdit('new')} /> : null}
+        {canManage ? (
+          <>
+            <Button className="ws-touch" intent="primary" icon="new-person" text={t('tt.teacher.add')} onClick={props.onAddTeacher} />
+            <Button className="ws-touch" icon="id-number" text={t('tt.staff.addOther')} onClick={() => props.onEdit('new')} />
+          </>
+        ) : null}
       </div>
       {list.isLoading ? (
         <Spinner size={24} aria-label={t('tt.loading')} />
@@ -340,6 +348,7 @@ export function Component() {
   const { schoolId, home } = useSchool();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
+  const [addingTeacher, setAddingTeacher] = useState(false);
   const classes = useTimetableClassesQuery({ schoolId }, { skip: !roleHas(home.role, 'staff.read') });
   const subjects = useMemo(() => {
     const all = new Map<string, string>();
@@ -355,8 +364,9 @@ export function Component() {
         <Tab id="list" title={t('tt.staff.tabList')} />
         <Tab id="assignments" title={t('tt.assign.title')} />
       </Tabs>
-      {tab === 'list' ? <StaffList subjects={subjects} onEdit={setEditing} /> : <Assignments />}
+      {tab === 'list' ? <StaffList subjects={subjects} onEdit={setEditing} onAddTeacher={() => setAddingTeacher(true)} /> : <Assignments />}
       <StaffDialog editing={editing} onClose={() => setEditing(null)} subjects={[...subjects].map(([id, name]) => ({ id, name }))} />
+      <AddTeacherDialog isOpen={addingTeacher} onClose={() => setAddingTeacher(false)} classes={classes.data?.classes ?? []} />
     </section>
   );
 }

@@ -1,5 +1,8 @@
 import type {
+  AcademicYearList,
+  AcademicYearResult,
   AcceptInvitationInput,
+  CreateAcademicYearInput,
   AcceptInvitationResult,
   ChangeRoleInput,
   Invitation,
@@ -18,7 +21,7 @@ import type {
 import { api } from '../../../lib/api/api';
 
 /** The workspace calls of docs/workspace-contract.md ("People and roles"). */
-export const workspaceApi = api.enhanceEndpoints({ addTagTypes: ['MySchools', 'WorkspaceHome', 'Members', 'Invitations', 'Preferences', 'MyTimetable'] }).injectEndpoints({
+export const workspaceApi = api.enhanceEndpoints({ addTagTypes: ['MySchools', 'WorkspaceHome', 'Members', 'Invitations', 'Preferences', 'MyTimetable', 'AcademicYears'] }).injectEndpoints({
   endpoints: (b) => ({
     mySchools: b.query<MySchoolsResult, void>({
       query: () => ({ url: '/me/schools' }),
@@ -72,6 +75,20 @@ export const workspaceApi = api.enhanceEndpoints({ addTagTypes: ['MySchools', 'W
       query: ({ schoolId, date }) => ({ url: `/schools/${encodeURIComponent(schoolId)}/my-timetable`, params: date ? { date } : {} }),
       providesTags: (_r, _e, { schoolId }) => [{ type: 'MyTimetable', id: schoolId }],
     }),
+    /** DECISIONS "Academic years": the school's years, newest first; one is current. */
+    academicYears: b.query<AcademicYearList, string>({
+      query: (schoolId) => ({ url: `/schools/${encodeURIComponent(schoolId)}/academic-years` }),
+      providesTags: (_r, _e, schoolId) => [{ type: 'AcademicYears', id: schoolId }],
+    }),
+    createAcademicYear: b.mutation<AcademicYearResult, { schoolId: string } & CreateAcademicYearInput>({
+      query: ({ schoolId, ...body }) => ({ url: `/schools/${encodeURIComponent(schoolId)}/academic-years`, method: 'POST', body }),
+      invalidatesTags: (r, _e, { schoolId }) => (r ? [{ type: 'AcademicYears', id: schoolId }] : []),
+    }),
+    /** Making another year current changes what every page shows: the whole workspace is read again. */
+    makeYearCurrent: b.mutation<AcademicYearResult, { schoolId: string; yearId: string }>({
+      query: ({ schoolId, yearId }) => ({ url: `/schools/${encodeURIComponent(schoolId)}/academic-years/${encodeURIComponent(yearId)}/make-current`, method: 'POST' }),
+      invalidatesTags: (r, _e, { schoolId }) => (r ? [{ type: 'AcademicYears', id: schoolId }, { type: 'WorkspaceHome', id: schoolId }] : []),
+    }),
     /** The same call as the login page's, under the workspace's own name (features never share code). */
     workspaceLogin: b.mutation<LoginResult, LoginInput>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, skipAuthRefresh: true }),
@@ -94,4 +111,7 @@ export const {
   useAcceptInvitationMutation,
   useWorkspaceLoginMutation,
   useMyTimetableQuery,
+  useAcademicYearsQuery,
+  useCreateAcademicYearMutation,
+  useMakeYearCurrentMutation,
 } = workspaceApi;

@@ -2,22 +2,26 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { Language } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
 import { useAppSelector } from '../../../lib/store/hooks';
-import { activateLanguage } from '../../../lib/i18n/i18n';
+import { activateLanguage, rememberSignedOutChoice, takeSignedOutChoice } from '../../../lib/i18n/i18n';
 import { useUpdatePreferencesMutation } from '../api/workspace-api';
 import { useT } from '../i18n';
 
 /** Each language named in its own script, as a language switch should. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
 
-/** A choice made before signing in, given to the account once signed in (see useLanguagePreference). */
-let chosenWhileSignedOut: Language | null = null;
+/**
+ * A choice made before signing in (here, on the portal or the application form), given to the
+ * account once signed in (see useLanguagePreference). Kept on the device, so a reload of the
+ * sign-in page does not lose it.
+ */
 export function takeChoiceMadeWhileSignedOut(): Language | null {
-  const choice = chosenWhileSignedOut;
-  chosenWhileSignedOut = null;
-  return choice;
+  return takeSignedOutChoice();
 }
 
-/** English | हिन्दी: switches at once, remembered on this device and, when signed in, by the account. */
+/**
+ * English | हिन्दी: switches at once, remembered on this device and, when signed in, by the account.
+ * In the workspace's top bar at phone width only the other language shows, as one button (workspace.css).
+ */
 export function LanguageSwitch(props: { className?: string }) {
   const t = useT();
   const { i18n } = useLingui();
@@ -29,7 +33,7 @@ export function LanguageSwitch(props: { className?: string }) {
     if (language === current) return;
     await activateLanguage(language);
     if (signedIn) void save({ language }).unwrap().catch(() => undefined);
-    else chosenWhileSignedOut = language;
+    else rememberSignedOutChoice(language);
   }
 
   return (

@@ -159,10 +159,12 @@ export function SchoolShell() {
         <Drawer isOpen={menuOpen} onClose={() => setMenuOpen(false)} position="left" size="85%" title={data.school.name} className="ws-drawer">
           <nav aria-label={t('shell.menu')} className="ws-drawer-nav">
             {nav}
-            <div className="ws-drawer-extra">
-              <SchoolSwitcher schools={context.schools} current={schoolId} />
-              <LanguageSwitch />
-            </div>
+            {/* The language is in the top bar at every width (issue 36: at the menu's foot it was out of reach). */}
+            {context.schools.length > 1 ? (
+              <div className="ws-drawer-extra">
+                <SchoolSwitcher schools={context.schools} current={schoolId} />
+              </div>
+            ) : null}
           </nav>
         </Drawer>
         <main className="ws-main" id="main">
