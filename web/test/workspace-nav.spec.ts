@@ -10,7 +10,7 @@ const keys = (role: (typeof SCHOOL_ROLES)[number], approved = true) => navFor(ro
  * The sections this test knows by name. A module added since (npm run new:module) brings its own
  * entry, held to the same rule by the permission check below; the known ones keep their order.
  */
-const KNOWN = new Set(['home', 'myChildren', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'messagePreferences', 'members', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights']);
+const KNOWN = new Set(['home', 'myChildren', 'students', 'staff', 'timetable', 'calendar', 'attendance', 'exams', 'fees', 'notices', 'messaging', 'messagePreferences', 'members', 'academicYears', 'dataRequests', 'certificates', 'yearEnd', 'payments', 'insights']);
 
 describe('the workspace sidebar by role (the permission matrix is an allow-list)', () => {
   it('gives each role exactly its sections', () => {
