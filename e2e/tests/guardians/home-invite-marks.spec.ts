@@ -105,11 +105,17 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
       classIds: [four.id],
       components: [{ name: 'Written', maxMarks: 100 }],
     });
+    // A closed year's marks cannot change (409 YEAR_CLOSED): last year is made current while its
+    // marks are entered and published, as a school finishing last year's results would, then this year again.
+    const { items: years } = await api<{ items: { id: string; name: string }[] }>(request, 'GET', `${s}/academic-years`, token);
+    const yearId = (name: string) => years.find((y) => y.name === name)!.id;
+    await api(request, 'POST', `${s}/academic-years/${yearId(lastYear)}/make-current`, token);
     for (const [name, marks] of [['Mathematics', 91], ['English', 77]] as const) {
       const subjectId = four.subjects.find((x) => x.name === name)!.id;
       await api(request, 'PUT', `${s}/exams/${annual.id}/marks`, token, { sectionId: four.sections[0]!.id, subjectId, marks: [{ studentId: child.id, component: 'Written', marks }] });
     }
     await api(request, 'POST', `${s}/exams/${annual.id}/publish`, token, { allowIncomplete: true });
+    await api(request, 'POST', `${s}/academic-years/${yearId(year)}/make-current`, token);
 
     // ── the teacher's home: the notice, new; one tap opens it and records the read ──
     const teacher = await phone(browser, teacherTokens);

@@ -60,6 +60,7 @@ const ICONS: Partial<Record<IconName, [() => Promise<PathsModule>, () => Promise
   inbox: [() => import('@blueprintjs/icons/lib/esm/generated/16px/paths/inbox'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/inbox')],
   'info-sign': [() => import('@blueprintjs/icons/lib/esm/generated/16px/paths/info-sign'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/info-sign')],
   key: [() => import('@blueprintjs/icons/lib/esm/generated/16px/paths/key'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/key')],
+  'layout-grid': [() => import('@blueprintjs/icons/lib/esm/generated/16px/paths/layout-grid'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/layout-grid')],
   learning: [workspaceIcon('learning'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/learning')],
   link: [() => import('@blueprintjs/icons/lib/esm/generated/16px/paths/link'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/link')],
   lock: [() => import('@blueprintjs/icons/lib/esm/generated/16px/paths/lock'), () => import('@blueprintjs/icons/lib/esm/generated/20px/paths/lock')],
