@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { newestMail } from '../app/support/mail';
+import { EN as WS_EN } from '../workspace/catalogue';
+import gdEn from '../../../web/src/features/guardian/i18n/en.json';
 import { createHmac } from 'node:crypto';
 import feesEn from '../../../web/src/features/fees/i18n/en.json';
 import en from '../../../web/src/features/online-payments/i18n/en.json';
@@ -42,13 +45,14 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
       { name: 'Quarter 3', dueOn: `${start + 1}-03-20`, items: [{ headId: tuition, amount: 900_000 }] },
     ],
   });
+  const parent = newUser('pay32gd');
   const { student } = await call(request, 'POST', `/schools/${school.id}/students`, token, {
     firstName: 'Kavya',
     lastName: 'Menon',
     dateOfBirth: `${start - 9}-08-15`,
     gender: 'female',
     sectionId: cls.sections[0].id,
-    guardians: [{ name: 'Lakshmi Menon', relation: 'mother', phone: '9812345678' }],
+    guardians: [{ name: 'Lakshmi Menon', relation: 'mother', phone: '9812345678', email: parent.email }],
   });
   // The school's own Razorpay test keys (the stand-in takes any key and signs with its secret).
   const gateway = await call(request, 'PUT', `/schools/${school.id}/payments-gateway`, token, { provider: 'razorpay', keyId: 'rzp_test_StandIn0032', keySecret: 'stand-in key secret 32', webhookSecret: 'stand-in webhook secret 32' });
@@ -185,6 +189,27 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByTestId('fees-advance').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'docs/screens/online-payment-advance-counter-en-360.png' });
+
+  // The guardian, once invited and signed in, sees the advance under the child's dues.
+  await call(request, 'POST', `/schools/${school.id}/students/${student.id}/guardian-invitations`, token, {});
+  let invitation = '';
+  for (const deadline = Date.now() + 15_000; !invitation && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    invitation = /https?:\/\/[^\s"<>]+\/join\?token=[A-Za-z0-9_-]+/.exec(newestMail(parent.email) ?? '')?.[0] ?? '';
+  }
+  expect(invitation).not.toBe('');
+  await guardian.goto(invitation);
+  // The phone last paid in Hindi, so the join page opens in Hindi; the guardian switches to English.
+  await guardian.getByRole('button', { name: 'English' }).click();
+  await guardian.getByLabel(WS_EN['join.username']!).fill(parent.username);
+  await guardian.getByLabel(WS_EN['join.password']!, { exact: true }).fill(parent.password);
+  await guardian.getByRole('button', { name: WS_EN['join.submit'] }).click();
+  await expect(guardian).toHaveURL(new RegExp(`/workspace/${school.id}$`));
+  await guardian.goto(`${new URL(guardian.url()).origin}/workspace/${school.id}/my-children`);
+  const dues = guardian.getByTestId('child-dues');
+  await expect(dues.getByTestId('dues-advance')).toHaveText('₹9,000.00');
+  await expect(dues.getByText(gdEn['dues.advance'])).toBeVisible();
+  await dues.getByTestId('dues-advance').scrollIntoViewIfNeeded();
+  await guardian.screenshot({ path: 'docs/screens/online-payment-advance-guardian-360.png' });
 
   // A link for another school's child or a forged token opens nothing.
   await guardian.goto(`http://${school.subdomain}.localhost:${new URL(page.url()).port}/pay/not-a-real-token-at-all`);

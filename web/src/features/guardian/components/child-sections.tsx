@@ -360,6 +360,13 @@ export function DuesSection(props: { schoolId: string; studentId: string }) {
                 <dd>{formatMoney(f.totals.overdue, language)}</dd>
               </div>
             ) : null}
+            {(f.advance ?? 0) > 0 ? (
+              // An online payment for dues already paid (issue 32): kept on the child's account.
+              <div>
+                <dt>{t('dues.advance')}</dt>
+                <dd data-testid="dues-advance">{formatMoney(f.advance ?? 0, language)}</dd>
+              </div>
+            ) : null}
           </dl>
           <ul className="gd-instalments">
             {f.instalments.map((i) => (
