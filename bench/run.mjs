@@ -20,6 +20,8 @@
 //      receipts and a published exam, among 1,000 schools, beside the bare endpoint (the aim: p99 ≤ 5× bare).
 //  11. Hostile import (bench/hostile-import.mjs): health's latency while two schools import an XLSX of 400,000
 //      rows at once, beside the quiet server (the aim: p99 under 100 ms; issue 33).
+//  12. Messaging (bench/messaging.mjs): 2,000 absence messages of one morning's register (a school of 2,000) expanded
+//      and sent through the outbox, beside the attendance save's own time and health's latency meanwhile (issue 31).
 // It first builds what is missing or stale, as `npm start` does. Not part of `npm test`.
 // Exit status: 1 if a benchmark could not run; missed aims and budgets are reported, not fatal.
 import { spawn } from 'node:child_process';
@@ -46,7 +48,7 @@ function run(name, script) {
 
 const started = Date.now();
 ensureBuilt();
-const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('students', 'bench/students.mjs'), await run('attendance', 'bench/attendance.mjs'), await run('report cards', 'bench/report-cards.mjs'), await run('fees', 'bench/fees.mjs'), await run('year end', 'bench/promotions.mjs'), await run('insights', 'bench/insights.mjs'), await run('hostile import', 'bench/hostile-import.mjs')];
+const results = [await run('API', 'bench/api.mjs'), await run('web bundle', 'scripts/bench-web.mjs'), await run('Lighthouse', 'bench/lighthouse.mjs'), await run('timetable', 'bench/timetable.mjs'), await run('students', 'bench/students.mjs'), await run('attendance', 'bench/attendance.mjs'), await run('report cards', 'bench/report-cards.mjs'), await run('fees', 'bench/fees.mjs'), await run('year end', 'bench/promotions.mjs'), await run('insights', 'bench/insights.mjs'), await run('hostile import', 'bench/hostile-import.mjs'), await run('messaging', 'bench/messaging.mjs')];
 
 process.stdout.write(`\n=== bench: done in ${Math.round((Date.now() - started) / 1000)} s\n`);
 let failed = false;
