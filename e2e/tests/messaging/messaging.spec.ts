@@ -114,3 +114,45 @@ test('a teacher marks a child absent, the admin sees the message in the log; a g
   expect(prefs.preferences).toMatchObject({ whatsapp: false, sms: true });
   expect(MSG_HI['prefs.whatsapp']).toBeTruthy();
 });
+
+test('the settings forms check what is typed against the shared schema: nothing is saved until it fits, then it is', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const admin = await verifiedUser(request, 'msgfrm');
+  const { accessToken: token } = await loginApi(request, admin);
+  const school = await createSchoolApi(request, token);
+  await approveSchool(request, await staffToken(request), school.id);
+  const portal = `http://${school.subdomain}.localhost:${new URL(baseURL!).port}`;
+  const page = await signIn(browser, portal, admin.username);
+  await page.goto(`${portal}/workspace/${school.id}/messaging`);
+  await expect(page.getByRole('heading', { level: 1, name: MSG['messaging.title'] })).toBeVisible({ timeout: 30_000 });
+
+  // Settings: a sender ID of two letters is refused beside its field, and nothing is written.
+  const sender = page.locator('#msg-sender');
+  await sender.fill('AB');
+  await page.getByRole('button', { name: MSG['messaging.save'], exact: true }).click();
+  await expect(page.getByText(MSG['messaging.invalid.senderInvalid']!)).toBeVisible();
+  expect((await api<{ messaging: { senderId: string | null } }>(request, 'GET', `/schools/${school.id}/messaging`, token)).messaging.senderId).toBeNull();
+  await sender.fill('VIDYAL');
+  await page.locator('#msg-cap').fill('250.50');
+  await page.getByRole('button', { name: MSG['messaging.save'], exact: true }).click();
+  await expect
+    .poll(async () => (await api<{ messaging: { senderId: string | null; monthlyCapPaise: number } }>(request, 'GET', `/schools/${school.id}/messaging`, token)).messaging)
+    .toMatchObject({ senderId: 'VIDYAL', monthlyCapPaise: 25_050 });
+
+  // Templates: two placeholders with one value named is refused beside the values; with two it is saved and listed.
+  await page.locator('#tpl-id').fill('1107160000000000009');
+  await page.locator('#tpl-body').fill('Dear parent, {#var#} was absent on {#var#}.');
+  await page.locator('#tpl-vars').fill('studentName');
+  await page.getByRole('button', { name: MSG['messaging.addTemplate'] }).click();
+  await expect(page.getByText(MSG['messaging.invalid.variablesCount']!.replace('{placeholder}', '{#var#}'))).toBeVisible();
+  expect((await api<{ items: unknown[] }>(request, 'GET', `/schools/${school.id}/message-templates`, token)).items).toHaveLength(0);
+  await page.locator('#tpl-vars').fill('studentName, date');
+  await page.getByRole('button', { name: MSG['messaging.addTemplate'] }).click();
+  await expect(page.getByTestId('message-templates')).toContainText('Dear parent, {#var#} was absent on {#var#}.');
+
+  // A test send to a number that is not a mobile is refused beside the number.
+  await page.locator('#msg-test-phone').fill('12345');
+  await page.getByRole('button', { name: MSG['messaging.test'], exact: true }).click();
+  await expect(page.getByText(MSG['messaging.invalid.phoneInvalid']!)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
