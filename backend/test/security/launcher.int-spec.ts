@@ -10,10 +10,14 @@ import { join, resolve } from 'node:path';
  */
 const START = resolve(__dirname, '../../../scripts/start.mjs');
 
-/** A stand-in server: says its pid, then on SIGTERM exits 3; SIGINT is left to end it by default. */
+/**
+ * A stand-in server: on SIGTERM exits 3 (SIGINT is left to end it by default), then says its pid. The
+ * handler comes first: the test signals as soon as it reads the pid, and a busy machine could
+ * otherwise deliver the signal before the next line ran.
+ */
 const FAKE_SERVER = `
-process.stdout.write('pid ' + process.pid + '\\n');
 process.on('SIGTERM', () => { process.stdout.write('stopping\\n'); setTimeout(() => process.exit(3), 50); });
+process.stdout.write('pid ' + process.pid + '\\n');
 setInterval(() => undefined, 1000);
 `;
 
