@@ -187,7 +187,13 @@ test('point 6: the language chosen before signing in is kept; the phone’s swit
   const uncompiled = watchUncompiled(page);
   // Hindi chosen on the school's portal, then "sign in": the workspace opens in Hindi, and the account keeps it.
   await page.goto(`${seed.portal}/`);
-  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  // Chosen once the portal's page is live: a tap before its scripts have run does nothing, and is tapped again.
+  // (The switch's group is named in the page's language, so it is found by its role alone.)
+  const hindi = page.getByRole('group').getByRole('button', { name: 'हिन्दी' }).first();
+  await expect(async () => {
+    await hindi.click();
+    await expect(hindi).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+  }).toPass();
   await page.locator('a[href="/sign-in"]').first().click();
   await expect(page.getByRole('heading', { level: 1, name: WS.hi['signIn.title'] })).toBeVisible();
   await page.getByLabel(WS.hi['signIn.username']!).fill(seed.teacher.username);
@@ -482,8 +488,9 @@ test('point 9: line breaks in notices, 44 px phone links, dates as DD/MM/YYYY, t
   await expect(from).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await from.fill('15/08/2026');
   await expect(from).toHaveValue('15/08/2026');
-  expect(await height(from)).toBeGreaterThanOrEqual(44);
-  expect(await height(page.getByRole('dialog').getByRole('button', { name: 'Choose a date from the calendar' }).first())).toBeGreaterThanOrEqual(44);
+  // Measured once the dialog has finished opening (it grows from a smaller scale as it appears).
+  await expect.poll(() => height(from)).toBeGreaterThanOrEqual(44);
+  await expect.poll(() => height(page.getByRole('dialog').getByRole('button', { name: 'Choose a date from the calendar' }).first())).toBeGreaterThanOrEqual(44);
   await expect.poll(() => height(page.locator('.bp6-dialog-close-button'))).toBeGreaterThanOrEqual(44);
   await shot(page, 'calendar-date-ddmmyyyy-en-360');
   await page.keyboard.press('Escape');
