@@ -330,8 +330,11 @@ test('issue 20: on a phone every control named in the issue is a 44 px tap targe
   await signIn(page);
   const atLeast44 = async (locator: import('@playwright/test').Locator, what: string) => {
     await expect(locator.first(), what).toBeVisible();
-    const boxes = await locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })));
-    expect(boxes.length, what).toBeGreaterThan(0);
+    // Read again until found: a pre-rendered page hydrating may swap its nodes between the two calls.
+    let boxes: { w: number; h: number }[] = [];
+    await expect
+      .poll(async () => (boxes = await locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })))).length, { message: what })
+      .toBeGreaterThan(0);
     for (const b of boxes) expect(Math.min(b.w, b.h), `${what}: ${JSON.stringify(b)}`).toBeGreaterThanOrEqual(44);
   };
   await page.goto('/dashboard');
