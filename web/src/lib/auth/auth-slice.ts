@@ -52,8 +52,15 @@ export const logout = asyncThunk('auth/logout', async (_: void, dispatch) => {
   await endSession(dispatch);
 });
 
-/** Ends the session locally: tokens, user, school state and cached API data all go. */
+/**
+ * Ends the session locally: tokens, user, school state, attendance queued on this phone (issue 37)
+ * and cached API data all go. A queue that cannot be cleared never blocks signing out: its days
+ * belong to this user and school only, and are never listed to anyone else.
+ */
 export async function endSession(dispatch: (a: unknown) => unknown): Promise<void> {
+  await getPlatform()
+    .clearOfflineData?.()
+    .catch((e: unknown) => console.warn('Offline attendance could not be cleared', e));
   await tokenStore.clear();
   getPlatform().storage.remove(STORAGE_KEYS.school);
   dispatch(authSlice.actions.cleared());

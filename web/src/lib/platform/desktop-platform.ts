@@ -49,6 +49,18 @@ export function createDesktopPlatform(bridge: DesktopBridge, settings: DesktopSe
       set: (k, v) => localStorage.setItem(k, v),
       remove: (k) => localStorage.removeItem(k),
     },
+    // The main process keeps the queue (desktop/src/main/attendance-queue.ts), for this computer.
+    offlineAttendance: async () =>
+      bridge.queueAttendance
+        ? {
+            where: 'computer',
+            queue: (marks) => bridge.queueAttendance(marks),
+            list: () => bridge.listQueuedAttendance(),
+            sync: () => bridge.syncAttendance(),
+            discard: (id) => bridge.discardQueuedAttendance(id),
+            keepMine: (id) => bridge.keepQueuedAttendance(id),
+          }
+        : null,
     host: {
       info: () => bridge.getInfo(),
       checkServer: (input) => bridge.checkServer(input),

@@ -1,4 +1,5 @@
 import type { AuthTokens } from '@vidyalaya/shared';
+import type { OfflineAttendance } from '../offline/attendance-queue';
 
 /**
  * Everything the renderer needs from its host. The web build uses web-platform.ts (local storage,
@@ -24,6 +25,13 @@ export interface Platform {
     set(key: string, value: string): void;
     remove(key: string): void;
   };
+  /**
+   * Attendance marked with no network: the desktop app's main-process queue (issue 16), or this
+   * browser's IndexedDB (issue 37); the days of one signed-in user in one school. Null or absent: none.
+   */
+  offlineAttendance?(scope: { userId: string; schoolId: string }): Promise<OfflineAttendance | null>;
+  /** Sign-out: forgets what this host kept offline for the user (the browser's queued attendance). */
+  clearOfflineData?(): Promise<void>;
 }
 
 let current: Platform | null = null;

@@ -38,4 +38,15 @@ export const webPlatform: Platform = {
     set: (k, v) => localStorage.setItem(k, v),
     remove: (k) => localStorage.removeItem(k),
   },
+  // Attendance saved on this phone with no network (issue 37): IndexedDB, loaded only when used.
+  async offlineAttendance({ userId, schoolId }) {
+    if (typeof indexedDB === 'undefined') return null;
+    const { browserOfflineAttendance } = await import('../offline/browser-attendance');
+    return browserOfflineAttendance(userId, schoolId);
+  },
+  async clearOfflineData() {
+    if (typeof indexedDB === 'undefined') return;
+    const { clearBrowserOfflineAttendance } = await import('../offline/browser-attendance');
+    await clearBrowserOfflineAttendance();
+  },
 };

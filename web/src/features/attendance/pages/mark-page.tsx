@@ -7,6 +7,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { attendanceApi } from '../api/attendance-api';
 import { errorMessage, nextStatus, statusLabel, timeIST } from '../components/format';
+import { useOfflineAttendance, useQueuedDays } from '../components/offline';
 import { useT } from '../i18n';
 import '../components/attendance.css';
 import { useLocalName } from '../../../lib/i18n/local-name';
@@ -29,12 +30,29 @@ export function Component() {
   const day = attendanceApi.useAttendanceDayQuery({ schoolId, sectionId, date });
   const [save, saving] = attendanceApi.usePutAttendanceMutation();
   const [rows, setRows] = useState<Record<string, Row>>({});
+  // Marks of this day saved with no network wait in the host's queue and are sent from here too.
+  const offline = useOfflineAttendance();
+  const queued = useQueuedDays(offline);
+  const waiting = queued.items?.find((q) => q.sectionId === sectionId && q.date === date) ?? null;
 
   const data = day.data?.attendance;
+  // The day as the server has it, or, while this day waits in the queue, the marks saved here.
+  const waitingId = waiting?.id;
   useEffect(() => {
     if (!data) return;
-    setRows(Object.fromEntries(data.records.map((r) => [r.studentId, { status: r.status ?? 'present', note: r.note ?? '', noteOpen: !!r.note }])));
-  }, [data]);
+    const mine = waiting ? new Map(waiting.records.map((r) => [r.studentId, r])) : null;
+    setRows(
+      Object.fromEntries(
+        data.records.map((r) => {
+          const m = mine?.get(r.studentId);
+          const status = m ? m.status : (r.status ?? 'present');
+          const note = m ? (m.note ?? '') : (r.note ?? '');
+          return [r.studentId, { status, note, noteOpen: !!note }];
+        }),
+      ),
+    );
+    // The queued marks apply when that day changes (waitingId), not on every reload of the list.
+  }, [data, waitingId]);
 
   const counts = useMemo(() => {
     const c = { present: 0, absent: 0, late: 0, halfDay: 0, leave: 0 };
@@ -62,12 +80,17 @@ export function Component() {
       await save({ schoolId, sectionId, date, basedOn: data.markedAt, records }).unwrap();
       toast({ title: t('mark.saved'), intent: 'success' });
     } catch (e) {
-      // No server (status 0) in the desktop app: the marks wait in the main process and go when it is back.
-      const bridge = typeof window !== 'undefined' ? window.desktop : undefined;
-      if ((e as { status?: number }).status === 0 && bridge) {
-        await bridge.queueAttendance({ schoolId, sectionId, date, basedOn: data.markedAt, records });
-        toast({ title: t('mark.queued'), intent: 'warning' });
-        return;
+      // No server (status 0): the marks wait in the desktop app's main process or on this phone
+      // (IndexedDB), and go when the network is back; `basedOn` lets the server see a day saved meanwhile.
+      if ((e as { status?: number }).status === 0 && offline) {
+        try {
+          await offline.queue({ schoolId, sectionId, date, basedOn: data.markedAt, records });
+          await queued.reload();
+          toast({ title: t(offline.where === 'phone' ? 'phone.queued' : 'mark.queued'), intent: 'warning' });
+          return;
+        } catch {
+          /* the queue could not keep them: said below like any failure */
+        }
       }
       toastError(errorMessage(e) ?? t('common.loadFailed'));
       void day.refetch();
@@ -88,6 +111,22 @@ export function Component() {
         <Callout intent="warning">{t('mark.holiday', { name: data.holiday.name })}</Callout>
       ) : (
         <>
+          {waiting ? (
+            <Callout intent="warning" icon="offline" role="status" data-testid="offline-waiting" data-state={waiting.state}>
+              {waiting.state === 'conflict' ? (
+                <>
+                  {t('phone.conflictHere')}{' '}
+                  <Link className="ws-touch" to={`/workspace/${schoolId}/attendance/pending`}>
+                    {t('pending.open')}
+                  </Link>
+                </>
+              ) : waiting.state === 'failed' ? (
+                (waiting.message ?? '')
+              ) : (
+                t(offline?.where === 'phone' ? 'phone.queued' : 'mark.queued')
+              )}
+            </Callout>
+          ) : null}
           {data.marked && data.markedBy ? (
             <Callout intent="success" icon="tick" role="status" data-testid="already-marked">
               {t('mark.alreadyMarked', { name: data.markedBy.name, time: timeIST(data.markedAt), date: formatDate(date) })}

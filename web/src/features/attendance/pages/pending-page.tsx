@@ -1,14 +1,15 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import type { AttendanceCounts, AttendanceStatus, DesktopBridge, QueuedAttendance, QueuedAttendanceSync } from '@vidyalaya/shared';
-import { useCallback, useEffect, useState } from 'react';
+import type { AttendanceCounts, AttendanceStatus, QueuedAttendance } from '@vidyalaya/shared';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';
-import { getPlatform } from '../../../lib/platform/platform';
+import type { OfflineAttendance } from '../../../lib/offline/attendance-queue';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { toastError } from '../../../lib/toast';
 import { attendanceApi } from '../api/attendance-api';
 import { statusLabel, timeIST } from '../components/format';
+import { useOfflineAttendance, useQueuedDays } from '../components/offline';
 import { useT, type MessageId } from '../i18n';
 import '../components/attendance.css';
 import { useLocalName } from '../../../lib/i18n/local-name';
@@ -20,18 +21,8 @@ function countsOf(records: { status: AttendanceStatus }[]): AttendanceCounts {
   return c;
 }
 
-/** The desktop bridge, only when the host is the desktop app (the Platform says so). */
-function desktopBridge(): DesktopBridge | null {
-  try {
-    if (getPlatform().kind !== 'desktop') return null;
-  } catch {
-    return null;
-  }
-  return typeof window !== 'undefined' && window.desktop ? window.desktop : null;
-}
-
 /** For a conflict: what the server holds now beside what was queued here, student by student where they differ. */
-function Conflict({ schoolId, item, busy, onSettle }: { schoolId: string; item: QueuedAttendance; busy: boolean; onSettle: (keepMine: boolean) => void }) {
+function Conflict({ schoolId, item, phone, busy, onSettle }: { schoolId: string; item: QueuedAttendance; phone: boolean; busy: boolean; onSettle: (keepMine: boolean) => void }) {
   const t = useT();
   const day = attendanceApi.useAttendanceDayQuery({ schoolId, sectionId: item.sectionId, date: item.date });
   const server = day.data?.attendance;
@@ -40,7 +31,7 @@ function Conflict({ schoolId, item, busy, onSettle }: { schoolId: string; item: 
   const mc = countsOf(item.records);
   return (
     <div className="att-conflict" data-testid={`conflict-${item.id}`}>
-      <p>{t('pending.conflictText', { name: item.conflict?.markedBy ?? '', time: timeIST(item.conflict?.markedAt ?? null) })}</p>
+      <p>{t(phone ? 'phone.conflictText' : 'pending.conflictText', { name: item.conflict?.markedBy ?? '', time: timeIST(item.conflict?.markedAt ?? null) })}</p>
       <div className="att-compare">
         <div>
           <h3>{t('pending.server')}</h3>
@@ -61,7 +52,7 @@ function Conflict({ schoolId, item, busy, onSettle }: { schoolId: string; item: 
           )}
         </div>
         <div>
-          <h3>{t('pending.mine')}</h3>
+          <h3>{t(phone ? 'phone.mine' : 'pending.mine')}</h3>
           <p className="att-counts">
             {t('mark.counts', { ...mc })}
             <br />
@@ -86,57 +77,25 @@ function Conflict({ schoolId, item, busy, onSettle }: { schoolId: string; item: 
   );
 }
 
-function PendingList({ bridge }: { bridge: DesktopBridge }) {
+function PendingList({ queue }: { queue: OfflineAttendance }) {
   const t = useT();
   const local = useLocalName();
   const { schoolId } = useSchool();
   const today = attendanceApi.useAttendanceTodayQuery({ schoolId });
-  const [items, setItems] = useState<QueuedAttendance[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<QueuedAttendanceSync | null>(null);
-  const refetch = today.refetch;
-
-  const load = useCallback(async () => {
-    try {
-      setItems(await bridge.listQueuedAttendance());
-    } catch {
-      setItems([]);
-    }
-  }, [bridge]);
-
-  const sync = useCallback(async () => {
-    setBusy(true);
-    try {
-      const running = bridge.syncAttendance();
-      await load(); // shows the day being sent as syncing
-      const r = await running;
-      setResult(r);
-      if (r.synced > 0) void refetch();
-    } catch {
-      setResult({ synced: 0, conflicts: 0, failed: 0, pending: 0, stopped: 'offline' });
-    } finally {
-      await load();
-      setBusy(false);
-    }
-  }, [bridge, load, refetch]);
-
-  useEffect(() => {
-    void sync();
-    const online = () => void sync();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [sync]);
+  const { items, busy: syncing, result, sync, settle: settleDay } = useQueuedDays(queue);
+  const [settling, setSettling] = useState(false);
+  const busy = syncing || settling;
+  const phone = queue.where === 'phone';
 
   const settle = async (id: string, keepMine: boolean) => {
-    setBusy(true);
+    setSettling(true);
     try {
-      await (keepMine ? bridge.keepQueuedAttendance(id) : bridge.discardQueuedAttendance(id));
+      await settleDay(id, keepMine);
     } catch {
       toastError(t('common.loadFailed'));
     } finally {
-      setBusy(false);
+      setSettling(false);
     }
-    await sync();
   };
 
   const sectionName = (id: string) => {
@@ -153,12 +112,12 @@ function PendingList({ bridge }: { bridge: DesktopBridge }) {
         <Button className="ws-touch" intent="primary" icon="refresh" loading={busy} onClick={() => void sync()} text={t('pending.syncNow')} />
         {result?.stopped ? (
           <p className="att-counts" role="status">
-            {t(`pending.stopped.${result.stopped}` as MessageId)}
+            {t(phone && result.stopped === 'offline' ? 'phone.stopped.offline' : (`pending.stopped.${result.stopped}` as MessageId))}
           </p>
         ) : null}
       </div>
       {items.length === 0 ? (
-        <EmptyState icon="tick-circle" title={t('pending.empty.title')} description={t('pending.empty.text')} headingLevel={2} />
+        <EmptyState icon="tick-circle" title={t('pending.empty.title')} description={t(phone ? 'phone.empty.text' : 'pending.empty.text')} headingLevel={2} />
       ) : (
         <ul className="att-list" aria-label={t('pending.title')}>
           {items.map((q) => {
@@ -175,7 +134,7 @@ function PendingList({ bridge }: { bridge: DesktopBridge }) {
                     {t('today.absent', { count: c.absent })} · {t('pending.queuedAt', { date: formatDate(q.queuedAt), time: timeIST(q.queuedAt) })}
                   </p>
                 </div>
-                {q.state === 'conflict' ? <Conflict schoolId={schoolId} item={q} busy={busy} onSettle={(keep) => void settle(q.id, keep)} /> : null}
+                {q.state === 'conflict' ? <Conflict schoolId={schoolId} item={q} phone={phone} busy={busy} onSettle={(keep) => void settle(q.id, keep)} /> : null}
                 {q.state === 'failed' ? (
                   <div className="att-conflict">
                     <p>{q.message ?? ''}</p>
@@ -194,25 +153,27 @@ function PendingList({ bridge }: { bridge: DesktopBridge }) {
 }
 
 /**
- * The desktop app's "pending sync" screen: the days of marks saved on this computer while the
- * server could not be reached (kept by the main process), each waiting, being sent or in conflict;
- * for a conflict, what the server holds beside what was queued, and the choice to keep the server's
- * or overwrite it with these marks. Only in the desktop app: the web has no such queue.
+ * The "pending sync" screen: the days of marks saved on this computer (the desktop app's main
+ * process) or on this phone (the browser's IndexedDB, issue 37) while the server could not be
+ * reached, each waiting, being sent or in conflict; for a conflict, what the server holds beside
+ * what was queued, and the choice to keep the server's or overwrite it with these marks.
  */
 export function Component() {
   const t = useT();
   const { schoolId } = useSchool();
-  const bridge = desktopBridge();
+  const queue = useOfflineAttendance();
   return (
     <section className="att-page">
       <Link className="bp6-button bp6-minimal ws-touch" to={`/workspace/${schoolId}/attendance`}>
         ← {t('mark.back')}
       </Link>
       <h1>{t('pending.title')}</h1>
-      {bridge ? (
+      {queue === undefined ? (
+        <Spinner aria-label={t('common.loading')} />
+      ) : queue ? (
         <>
-          <p className="ws-muted">{t('pending.intro')}</p>
-          <PendingList bridge={bridge} />
+          <p className="ws-muted">{t(queue.where === 'phone' ? 'phone.intro' : 'pending.intro')}</p>
+          <PendingList queue={queue} />
         </>
       ) : (
         <Callout intent="primary" icon="desktop">

@@ -1,7 +1,5 @@
 import { Callout, HTMLTable, Spinner, Switch } from '@blueprintjs/core';
 import { roleHas } from '@vidyalaya/shared';
-import type { QueuedAttendance } from '@vidyalaya/shared';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -9,6 +7,7 @@ import { useSchool } from '../../../lib/workspace/school-context';
 import { toastError } from '../../../lib/toast';
 import { attendanceApi } from '../api/attendance-api';
 import { errorMessage, timeIST } from '../components/format';
+import { useOfflineAttendance, useQueuedDays } from '../components/offline';
 import { useT } from '../i18n';
 import '../components/attendance.css';
 import { useLocalName } from '../../../lib/i18n/local-name';
@@ -26,33 +25,12 @@ export function Component() {
   const settings = attendanceApi.useAttendanceSettingsQuery({ schoolId }, { skip: !roleHas(role, 'attendance.manage') });
   const [putSettings, putState] = attendanceApi.usePutAttendanceSettingsMutation();
 
-  // Desktop app: marks saved offline are sent when the page opens and whenever the network returns.
-  const [queued, setQueued] = useState<QueuedAttendance[]>([]);
-  const refetch = today.refetch;
-  useEffect(() => {
-    const bridge = window.desktop;
-    if (!bridge?.syncAttendance) return;
-    const run = () =>
-      void bridge
-        .syncAttendance()
-        .then((r) => {
-          if (r.synced > 0) void refetch();
-          return bridge.listQueuedAttendance();
-        })
-        .then(setQueued)
-        .catch(() => undefined);
-    run();
-    window.addEventListener('online', run);
-    return () => window.removeEventListener('online', run);
-  }, [refetch]);
-  const settle = async (id: string, keep: boolean) => {
-    const bridge = window.desktop;
-    if (!bridge) return;
-    await (keep ? bridge.keepQueuedAttendance(id) : bridge.discardQueuedAttendance(id));
-    await bridge.syncAttendance();
-    setQueued(await bridge.listQueuedAttendance());
-    void refetch();
-  };
+  // Marks saved with no network (the desktop app's queue, or this phone's) are sent when the page
+  // opens, when the network returns, when the app comes back to the front and every minute.
+  const offline = useOfflineAttendance();
+  const { items, settle } = useQueuedDays(offline);
+  const queued = items ?? [];
+  const phone = offline?.where === 'phone';
 
   if (today.isLoading) return <Spinner aria-label={t('common.loading')} />;
   if (!today.data) {
@@ -77,12 +55,12 @@ export function Component() {
         </Callout>
       ) : null}
       {queued.length > 0 ? (
-        <Callout intent="warning" icon="offline" title={t('queue.title', { count: queued.length })}>
+        <Callout intent="warning" icon="offline" role="status" data-testid="offline-queue" title={t(phone ? 'phone.title' : 'queue.title', { count: queued.length })}>
           <ul className="att-list">
             {queued.map((q) => {
               const s = d.sections.find((x) => x.sectionId === q.sectionId);
               return (
-                <li key={q.id}>
+                <li key={q.id} data-state={q.state}>
                   {s ? local(`${s.className} – ${s.sectionName}`) : ''} · {formatDate(q.date)} ·{' '}
                   {q.state === 'conflict'
                     ? t('queue.conflict', { name: q.conflict?.markedBy ?? '', time: timeIST(q.conflict?.markedAt ?? null) })
@@ -92,11 +70,11 @@ export function Component() {
                   {q.state === 'conflict' || q.state === 'failed' ? (
                     <span className="att-card-actions">
                       {q.state === 'conflict' ? (
-                        <button type="button" className="bp6-button" onClick={() => void settle(q.id, true)}>
+                        <button type="button" className="bp6-button" onClick={() => void settle(q.id, true).catch(() => toastError(t('common.loadFailed')))}>
                           {t('queue.keepMine')}
                         </button>
                       ) : null}
-                      <button type="button" className="bp6-button" onClick={() => void settle(q.id, false)}>
+                      <button type="button" className="bp6-button" onClick={() => void settle(q.id, false).catch(() => toastError(t('common.loadFailed')))}>
                         {t('queue.discard')}
                       </button>
                     </span>
