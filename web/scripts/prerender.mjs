@@ -179,12 +179,16 @@ for (const [path, modules] of Object.entries(PAGES)) {
 }
 
 /**
- * The workspace's document (`/workspace/*`, every host): the empty shell with, in its head, the
- * stylesheets and scripts every workspace page loads (Blueprint's whole stylesheet, the workspace's
- * root, sign-in guard and shell). Without it they were found only once the app's script had run and
- * its router had matched the path: a second round of requests, and Blueprint's stylesheet parsed and
- * applied to a page already drawn. Now they load with the app's own script, the stylesheet before the
- * first paint (docs/performance.md, round six).
+ * The workspace's document (`/workspace/*`, every host): the stylesheets and scripts every workspace
+ * page loads (the workspace's root, sign-in guard and shell) in its head, so they load with the app's
+ * own script instead of after its router has matched the path (docs/performance.md, round six), and,
+ * since issue 37, a first paint that needs no script at all:
+ * - the shell's skeleton in the root element (src/components/layout/workspace-skeleton.tsx, rendered
+ *   by the server entry), the same markup React draws until the school's answer is there;
+ * - the stylesheets that skeleton and the shell need inlined (the entry's and the workspace's own);
+ *   Blueprint's whole stylesheet (329 KB raw) only preloaded: the routes add it themselves and wait
+ *   for it before they draw (src/app/routes.tsx), so it no longer holds the first paint;
+ * - the first API calls sent while the scripts download (PREFETCH below, src/lib/api/prefetched.ts).
  */
 const WORKSPACE = [
   'src/app/workspace-slots.tsx',
@@ -193,9 +197,47 @@ const WORKSPACE = [
   'src/features/workspace/components/require-sign-in.tsx',
   'src/features/workspace/components/school-shell.tsx',
 ];
+
+/**
+ * The workspace's first API calls, sent by the document while the app's scripts download instead of
+ * after them (issue 37). A classic script (the Content-Security-Policy allows no inline script),
+ * `async`, so it runs as soon as it arrives and holds nothing up. With a stored session it asks for
+ * what the app asks for first — the user (`/auth/me`), the preferences, the schools, the school's
+ * home — and the page's own first query, chosen by the address: the home's timetable, the register's
+ * first page (with no filters in the address), a section's attendance for a day, a guardian's
+ * children. The pending answers wait in `window.__vdPrefetch` for the base query, which takes each
+ * once, with the same token, within 15 s (src/lib/api/prefetched.ts); the addresses here must be
+ * the ones the app builds (e2e/tests/workspace/first-paint.spec.ts checks each is asked for once).
+ * It also labels the skeleton in Hindi when that is the language this device chose.
+ */
+const PREFETCH = `(function(){try{
+var L=localStorage,d=document,t=L.getItem('vidyalaya_access_token');
+function hi(){var k=d.querySelector('[data-skeleton]');if(k)k.setAttribute('aria-label','\\u0932\\u094b\\u0921 \\u0939\\u094b \\u0930\\u0939\\u093e \\u0939\\u0948')}
+if(L.getItem('vidyalaya_language')==='hi'){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',hi);else hi()}
+if(!t||!L.getItem('vidyalaya_refresh_token')||!window.fetch)return;
+var A='/api/v1',p=location.pathname.replace(/\\/+$/,'').split('/'),q=location.search,u=[A+'/auth/me',A+'/me/preferences'],id=p[2];
+if(p[1]==='workspace'&&/^[0-9a-f-]{36}$/i.test(id||'')){var S=A+'/schools/'+id,r=p.slice(3).join('/');u.push(A+'/me/schools',S+'/home');
+if(r==='')u.push(S+'/my-timetable');
+else if(r==='students'&&!q)u.push(S+'/students/sections',S+'/students?status=active&sort=name&order=asc&page=1&pageSize=100');
+else if(p[3]==='attendance'&&p[4]==='mark'&&p[6]&&!p[7])u.push(S+'/sections/'+p[5]+'/attendance/'+p[6]);
+else if(r==='my-children')u.push(S+'/students?status=all&pageSize=50')}
+var m={};u.forEach(function(x){m[x]=fetch(x,{headers:{accept:'application/json',authorization:'Bearer '+t}})});
+window.__vdPrefetch={token:t,at:performance.now(),answers:m}}catch(e){}})();
+`;
+const prefetchFile = `/assets/prefetch-${createHash('sha256').update(PREFETCH).digest('hex').slice(0, 8)}.js`;
+writeFileSync(join(dist, prefetchFile), PREFETCH);
 {
-  const html = shell.replace('</head>', `  ${headFor(WORKSPACE)}\n  </head>`);
-  if (html === shell) throw new Error('dist/index.html has no </head>');
+  const { renderWorkspaceSkeleton } = await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href);
+  const head = headFor(WORKSPACE).replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+    (_m, href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+  );
+  const html = shell
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => stylesheet(href))
+    .replace('</title>', `</title>\n    <script async fetchpriority="high" src="${prefetchFile}"></script>`)
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${renderWorkspaceSkeleton()}</div>`);
+  if (!html.includes(prefetchFile) || !html.includes('data-skeleton')) throw new Error('dist/index.html has no </title> or no <div id="root"></div>');
   writeFileSync(join(out, 'workspace.html'), html);
   routes['/workspace/*'] = 'workspace.html';
 }

@@ -5,12 +5,13 @@
  */
 import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { DEFAULT_APP_DOMAIN } from '@vidyalaya/shared';
 import { AppRoutes, preloadRoutes, RouteErrorBoundary, toElementRoutes } from './app/lazy-routes';
 import { buildRoutes } from './app/routes';
+import { WorkspaceSkeleton } from './components/layout/workspace-skeleton';
 import { createStore } from './app/store';
 import { authSlice } from './lib/auth/auth-slice';
 import { setPlatform, type Platform } from './lib/platform/platform';
@@ -51,4 +52,13 @@ export async function render(path: string): Promise<{ html: string } | { redirec
     </StrictMode>,
   );
   return { html };
+}
+
+/**
+ * The workspace's skeleton as the workspace's document carries it (issue 37): the same component
+ * React draws while the session and the school load, labelled in English (the document's prefetch
+ * script relabels it in Hindi when that is the language this device chose).
+ */
+export function renderWorkspaceSkeleton(): string {
+  return renderToStaticMarkup(<WorkspaceSkeleton label="Loading" />);
 }

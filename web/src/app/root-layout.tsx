@@ -2,6 +2,7 @@ import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SCREEN_MESSAGES } from '@vidyalaya/shared';
 import { PlainSpinner } from '../components/blueprint/plain-spinner';
+import { WorkspaceSkeleton } from '../components/layout/workspace-skeleton';
 import { initializeAuth } from '../lib/auth/auth-slice';
 import { clearToastsOnNavigation } from '../lib/toast-registry';
 import { useAppDispatch, useAppSelector } from './store';
@@ -45,6 +46,10 @@ export function RootLayout() {
 }
 
 function Initializing() {
+  // The workspace's document paints its skeleton before the scripts run (issue 37): the same markup
+  // stays until the shell is ready, rather than a spinner in between.
+  const { pathname } = useLocation();
+  if (pathname === '/workspace' || pathname.startsWith('/workspace/')) return <WorkspaceSkeleton />;
   return (
     <div className="app-initializing" role="status">
       <PlainSpinner size={32} />

@@ -2,6 +2,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { type AuthTokens, FALLBACK_MESSAGES } from '@vidyalaya/shared';
 import { tokenStore } from '../auth/token-store';
 import { getPlatform } from '../platform/platform';
+import { takePrefetched } from './prefetched';
 import { sessionEnded } from './session-ended';
 
 export interface ApiRequest {
@@ -43,12 +44,17 @@ async function send(req: ApiRequest, accessToken: string | undefined, signal?: A
   const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
   if (req.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
-  const res = await fetch(`${base}${req.url}${query === '?' ? '' : query}`, {
-    method: req.method ?? 'GET',
-    headers,
-    body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
-    signal,
-  });
+  const url = `${base}${req.url}${query === '?' ? '' : query}`;
+  // The workspace's document may have asked for this already, while the scripts loaded (./prefetched.ts).
+  const early = (req.method ?? 'GET') === 'GET' && req.body === undefined ? takePrefetched(url, accessToken) : undefined;
+  const res =
+    (early && (await early.catch(() => undefined))) ||
+    (await fetch(url, {
+      method: req.method ?? 'GET',
+      headers,
+      body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
+      signal,
+    }));
   let body: Envelope | null = null;
   try {
     body = (await res.json()) as Envelope;

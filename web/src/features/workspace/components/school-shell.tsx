@@ -1,4 +1,4 @@
-import { Button, Drawer, HTMLSelect, Icon, Spinner, type IconName } from '@blueprintjs/core';
+import { Button, Drawer, HTMLSelect, Icon, type IconName } from '@blueprintjs/core';
 import type { Language, MySchool } from '@vidyalaya/shared';
 import { useLingui } from '@lingui/react';
 import { useDeferredValue, useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { useMySchoolsQuery, useSchoolHomeQuery } from '../api/workspace-api';
 import { useT, type MessageId } from '../i18n';
 import { useWorkspaceSlots } from '../../../lib/workspace/slots';
 import { allSections, navFor, type NavItem } from '../nav';
+import { WorkspaceSkeleton } from '../../../components/layout/workspace-skeleton';
 import { EmptyState } from './empty-state';
 import { LanguageSwitch } from './language-switch';
 import { useLanguagePreference } from './use-language-preference';
@@ -101,13 +102,8 @@ export function SchoolShell() {
     navigate('/sign-in', { replace: true });
   }
 
-  if (home.isLoading || home.isUninitialized) {
-    return (
-      <div className="ws-loading" role="status" aria-label={t('common.loading')}>
-        <Spinner size={32} aria-hidden />
-      </div>
-    );
-  }
+  // The skeleton the document painted (issue 37) stays until the school's answer is there.
+  if (home.isLoading || home.isUninitialized) return <WorkspaceSkeleton label={t('common.loading')} />;
   if (!data) {
     const status = asApiError(home.error).status;
     return (

@@ -1,5 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { WorkspaceSkeleton } from '../../../components/layout/workspace-skeleton';
 import { StoredLanguage } from '../../../lib/i18n/stored-language';
 import '../i18n';
 import './workspace.css';
@@ -9,12 +10,18 @@ import './workspace.css';
  * language this device last used — Hindi's catalogue only when Hindi is chosen — and provides it.
  */
 export function WorkspaceRoot() {
+  const { pathname } = useLocation();
   return (
     <StoredLanguage
       loading={
-        <div className="ws-loading" role="status" aria-label="Loading">
-          <Spinner size={32} aria-hidden />
-        </div>
+        // The shell's skeleton under /workspace (issue 37: the document paints it before any script).
+        pathname.startsWith('/workspace') ? (
+          <WorkspaceSkeleton />
+        ) : (
+          <div className="ws-loading" role="status" aria-label="Loading">
+            <Spinner size={32} aria-hidden />
+          </div>
+        )
       }
     >
       <Outlet />
