@@ -219,6 +219,77 @@ describe('insights: attendance, fees, results, strength', () => {
     expect(byDefault.days[0]).toEqual({ date: '2026-11-02', percent: 50 });
   });
 
+  // The summaries kept by the marks' trigger (migration 1766000000000) after every kind of write: a day
+  // re-marked through the attendance module, a mark edited before the range, a day removed, the year's
+  // start moved and moved back. Each time the answer is worked by hand, and the summary tables are
+  // compared with a recount from the marks.
+  it('attendance summaries stay exact: a day re-marked, an earlier mark edited, a day removed, the year start moved', async () => {
+    const range = '/attendance?from=2026-11-16&to=2026-11-20';
+    const counts = async (path = range) => (await data(path)).belowThreshold.map((r: { count: number }) => r.count);
+    const drift = async () => {
+      const days = await t.db.query(
+        `(SELECT section_id, date, points2, marks FROM insights_attendance_days WHERE school_id = $1
+          EXCEPT SELECT section_id, date, sum(CASE WHEN status IN ('present', 'late') THEN 2 WHEN status = 'half_day' THEN 1 ELSE 0 END)::int, count(*)::int
+                   FROM attendance_marks WHERE school_id = $1 GROUP BY section_id, date)
+         UNION ALL
+         (SELECT section_id, date, sum(CASE WHEN status IN ('present', 'late') THEN 2 WHEN status = 'half_day' THEN 1 ELSE 0 END)::int, count(*)::int
+            FROM attendance_marks WHERE school_id = $1 GROUP BY section_id, date
+          EXCEPT SELECT section_id, date, points2, marks FROM insights_attendance_days WHERE school_id = $1)`,
+        [a.schoolId],
+      );
+      const running = await t.db.query(
+        `WITH fresh AS (
+           SELECT student_id, date, sum(sum(CASE WHEN status IN ('present', 'late') THEN 2 WHEN status = 'half_day' THEN 1 ELSE 0 END)) OVER w AS p2, sum(count(*)) OVER w AS n
+             FROM attendance_marks WHERE school_id = $1 AND date >= insights_year_start($1, date) GROUP BY student_id, date, insights_year_start($1, date)
+           WINDOW w AS (PARTITION BY student_id, insights_year_start($1, date) ORDER BY date))
+         (SELECT student_id, date, cum_points2::bigint, cum_marks::bigint FROM insights_attendance_running WHERE school_id = $1 EXCEPT SELECT student_id, date, p2, n FROM fresh)
+         UNION ALL
+         (SELECT student_id, date, p2, n FROM fresh EXCEPT SELECT student_id, date, cum_points2::bigint, cum_marks::bigint FROM insights_attendance_running WHERE school_id = $1)`,
+        [a.schoolId],
+      );
+      return [...days, ...running];
+    };
+    expect(await drift()).toEqual([]);
+
+    // Meera's 17th re-marked present through the attendance module (it replaces the day's marks): the
+    // 17th is 2+0+2+2 of 8, Class 10 14 of 22 halves; Meera runs 100, 100, 100 (carried), 83.3.
+    const put = await t.call('PUT', `/schools/${a.schoolId}/sections/${ids.tenB}/attendance/2026-11-17`, {
+      token: a.members.admin.token,
+      body: { records: [{ studentId: ids.s3, status: 'present' }] },
+    });
+    expect([put.status, put.body.error]).toEqual([200, undefined]);
+    let all = await data(range);
+    expect(all.days.map((r: { percent: number }) => r.percent)).toEqual([87.5, 75, 33.3, 62.5]);
+    expect(all.classes).toEqual([
+      { classId: ids.two, name: 'Class 2', percent: 75 },
+      { classId: ids.ten, name: 'Class 10', percent: 63.6 },
+    ]);
+    expect(all.belowThreshold.map((r: { count: number }) => r.count)).toEqual([1, 2, 2, 2]);
+    expect(await drift()).toEqual([]);
+
+    // Aarav's 2 November (before the range) edited from absent to present: he runs 100, 100, 75, 80, so only Diya is under after the 16th.
+    await t.db.query(`UPDATE attendance_marks SET status = 'present' WHERE school_id = $1 AND student_id = $2 AND date = '2026-11-02'`, [a.schoolId, ids.s1]);
+    expect(await counts()).toEqual([0, 1, 1, 1]);
+    expect(await drift()).toEqual([]);
+
+    // 10 A's 19th removed (its marks go with it): the 19th is Kiran's 2 of 2; Class 10 14 of 18 halves; Diya carries 50 over the 19th, then 62.5.
+    await t.db.query(`DELETE FROM attendance_days WHERE school_id = $1 AND section_id = $2 AND date = '2026-11-19'`, [a.schoolId, ids.tenA]);
+    all = await data(range);
+    expect(all.days.map((r: { percent: number }) => r.percent)).toEqual([87.5, 75, 100, 62.5]);
+    expect(all.classes.map((r: { percent: number }) => r.percent)).toEqual([75, 77.8]);
+    expect(all.belowThreshold.map((r: { count: number }) => r.count)).toEqual([0, 1, 1, 1]);
+    expect(await drift()).toEqual([]);
+
+    // The year made to start on the 17th: from then Aarav 100, 100; Diya 0, 0 (carried), 50; Meera 100, 100, 75; Kiran 100, 100, 66.7.
+    const [year] = await t.db.query(`SELECT id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on FROM academic_years WHERE school_id = $1 AND is_current`, [a.schoolId]);
+    await t.db.query(`UPDATE academic_years SET starts_on = '2026-11-17' WHERE school_id = $1 AND id = $2`, [a.schoolId, year.id]);
+    expect(await counts('/attendance?from=2026-11-17&to=2026-11-20')).toEqual([1, 1, 2]);
+    expect(await drift()).toEqual([]);
+    await t.db.query(`UPDATE academic_years SET starts_on = $3 WHERE school_id = $1 AND id = $2`, [a.schoolId, year.id, year.starts_on]);
+    expect(await counts('/attendance?from=2026-11-17&to=2026-11-20')).toEqual([1, 1, 1]);
+    expect(await drift()).toEqual([]);
+  });
+
   it('fees: dues after concessions by due month (no late fee), receipts by month and mode without the cancelled one, the ageing of what is unpaid today', async () => {
     const fees = await data('/fees');
     // Per quarter: Aarav ₹1,000 (tuition waived); Diya ₹2,700 + ₹900 (₹400 in Q1 after the ₹500); Meera ₹4,000.

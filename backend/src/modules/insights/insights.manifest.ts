@@ -1,5 +1,6 @@
 import { INSIGHTS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
+import { InsightsAttendanceSummary1766000000000 } from '../../database/migrations/1766000000000-insights-attendance-summary';
 import { InsightsModule } from './insights.module';
 
 /** The insights module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
@@ -7,4 +8,5 @@ export const insightsManifest = defineModule({
   name: 'insights',
   module: InsightsModule,
   contract: INSIGHTS_CONTRACT,
+  migrations: [InsightsAttendanceSummary1766000000000],
 });

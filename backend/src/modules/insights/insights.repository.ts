@@ -49,26 +49,60 @@ export class InsightsRepository extends Repository {
   }
 
   // ── attendance ──────────────────────────────────────────────────────────
-  /** Per marked day of the range: the points and the marks (a class's sections only when named). */
+  /** Per marked day of the range: the points and the marks (a class's sections only when named), from the section-days summary. */
   attendanceDays(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
     return this.rows(
-      `SELECT ${d('m.date')} AS key, NULL AS name, sum(${POINTS2})::int AS points2, count(*)::int AS marks
-         FROM attendance_marks m JOIN sections s ON s.school_id = m.school_id AND s.id = m.section_id
-        WHERE m.school_id = $1 AND m.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
-        GROUP BY m.date ORDER BY m.date`,
+      `SELECT ${d('a.date')} AS key, NULL AS name, sum(a.points2)::int AS points2, sum(a.marks)::int AS marks
+         FROM insights_attendance_days a JOIN sections s ON s.school_id = a.school_id AND s.id = a.section_id
+        WHERE a.school_id = $1 AND a.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
+        GROUP BY a.date ORDER BY a.date`,
       [schoolId, from, to, classId],
     );
   }
 
-  /** Per class with marks in the range: its pooled points and marks. */
+  /** Per class with marks in the range: its pooled points and marks, from the section-days summary. */
   attendanceClasses(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
     return this.rows(
-      `SELECT c.id AS key, c.name, sum(${POINTS2})::int AS points2, count(*)::int AS marks
-         FROM attendance_marks m JOIN sections s ON s.school_id = m.school_id AND s.id = m.section_id
-         JOIN classes c ON c.school_id = m.school_id AND c.id = s.class_id
-        WHERE m.school_id = $1 AND m.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
+      `SELECT c.id AS key, c.name, sum(a.points2)::int AS points2, sum(a.marks)::int AS marks
+         FROM insights_attendance_days a JOIN sections s ON s.school_id = a.school_id AND s.id = a.section_id
+         JOIN classes c ON c.school_id = a.school_id AND c.id = s.class_id
+        WHERE a.school_id = $1 AND a.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
         GROUP BY c.id, c.name`,
       [schoolId, from, to, classId],
+    );
+  }
+
+  /**
+   * Whether the running summary (insights_attendance_running) answers the 75 % count of the whole
+   * school from `yearStart` to `to`: the summary's years start where the school's year containing the
+   * day does, so every day of the range must fall in the year starting at `yearStart`.
+   */
+  async runningSummaryFits(schoolId: string, yearStart: string, from: string, to: string): Promise<boolean> {
+    const row = await this.one<{ fits: boolean }>(
+      `SELECT insights_year_start($1, $3::date) = $2::date AND insights_year_start($1, $4::date) = $2::date
+              AND NOT EXISTS (SELECT 1 FROM academic_years y WHERE y.school_id = $1 AND y.starts_on > $2::date AND y.starts_on <= $4::date) AS fits`,
+      [schoolId, yearStart, from, to],
+    );
+    return row?.fits === true;
+  }
+
+  /**
+   * The 75 % count of the whole school from the running summary: on each marked day of the range, the
+   * sum of the students' flag changes (insights_attendance_running.delta) from the year's start to
+   * that day, which is the number of students whose running percentage is under 75 on that day.
+   */
+  belowThresholdSummary(schoolId: string, yearStart: string, from: string, to: string): Promise<{ date: string; count: number }[]> {
+    return this.rows(
+      `WITH days AS (
+         SELECT DISTINCT date FROM insights_attendance_days WHERE school_id = $1 AND date BETWEEN $3::date AND $4::date
+       ), before AS (
+         SELECT COALESCE(sum(delta), 0) AS n FROM insights_attendance_running WHERE school_id = $1 AND delta <> 0 AND date >= $2::date AND date < $3::date
+       ), per AS (
+         SELECT date, sum(delta) AS n FROM insights_attendance_running WHERE school_id = $1 AND delta <> 0 AND date BETWEEN $3::date AND $4::date GROUP BY date
+       )
+       SELECT ${d('x.date')} AS date, ((SELECT n FROM before) + sum(COALESCE(p.n, 0)) OVER (ORDER BY x.date))::int AS count
+         FROM days x LEFT JOIN per p ON p.date = x.date ORDER BY x.date`,
+      [schoolId, yearStart, from, to],
     );
   }
 

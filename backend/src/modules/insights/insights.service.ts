@@ -106,10 +106,17 @@ export class InsightsService {
     if (from > to || addDays(from, 366) < to) throw new DomainException('VALIDATION_FAILED', { details: { to: INSIGHTS_MESSAGES.range } });
     const year = await this.yearOf(ctx.schoolId);
     const yearStart = year.starts_on <= from ? year.starts_on : from;
-    const [days, classes, below] = await Promise.all([
+    // The whole school's 75 % count comes from the running summary kept by the marks' trigger (migration
+    // 1766000000000) when the range lies in the school's current year; a class's, or a range reaching
+    // outside the year, is counted from the marks.
+    const below = async () =>
+      !classId && year.id && yearStart === year.starts_on && to <= year.ends_on && (await this.repo.runningSummaryFits(ctx.schoolId, yearStart, from, to))
+        ? this.repo.belowThresholdSummary(ctx.schoolId, yearStart, from, to)
+        : this.repo.belowThreshold(ctx.schoolId, yearStart, from, to, classId, ATTENDANCE_THRESHOLD);
+    const [days, classes, belowThreshold] = await Promise.all([
       this.repo.attendanceDays(ctx.schoolId, from, to, classId),
       this.repo.attendanceClasses(ctx.schoolId, from, to, classId),
-      this.repo.belowThreshold(ctx.schoolId, yearStart, from, to, classId, ATTENDANCE_THRESHOLD),
+      below(),
     ]);
     return {
       from,
@@ -119,7 +126,7 @@ export class InsightsService {
       classes: classes
         .sort((a, b) => compareClasses(a.name ?? '', b.name ?? ''))
         .map((r) => ({ classId: r.key, name: r.name ?? '', percent: percentOf(r.points2, r.marks) })),
-      belowThreshold: below,
+      belowThreshold,
     };
   }
 
