@@ -392,4 +392,55 @@ describe('insights: attendance, fees, results, strength', () => {
     const reversed = await get('/attendance?from=2026-11-20&to=2026-11-16');
     expect([reversed.status, reversed.body.error.details]).toEqual([400, { to: 'Choose a period of at most 366 days, from on or before to' }]);
   });
+
+  // The fees and results answers are kept with the version of their tables (migration 1766000000100):
+  // each write below must show in the next answer. Last in the file: it changes the school's figures.
+  it('kept answers follow the writes: a receipt cancelled, a student leaving; a mark edited, marks removed, a section renamed', async () => {
+    const fees = async () => data('/fees');
+    const month = (f: { months: { month: string; duePaise: number; collectedPaise: number }[] }, m: string) => f.months.find((x) => x.month === m);
+    await fees();
+    // Aarav's August ₹500 cancelled: August collects nothing, UPI ₹3,100, and his Q1 ₹1,000 is unpaid (90+).
+    await t.db.query(`UPDATE fee_receipts SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'Wrong student' WHERE school_id = $1 AND student_id = $2 AND paid_on = '2026-08-05'`, [
+      a.schoolId,
+      ids.s1,
+    ]);
+    let f = await fees();
+    expect(month(f, '2026-08')).toEqual({ month: '2026-08', duePaise: 0, collectedPaise: 0 });
+    expect(f.byMode.find((r: { mode: string }) => r.mode === 'upi').paise).toBe(310_000);
+    expect(f.ageing.find((r: { band: string }) => r.band === '90+')).toEqual({ band: '90+', paise: 100_000, students: 1 });
+    // Meera leaves: her ₹4,000 a quarter no longer falls due (her receipts still count as collected).
+    await t.db.query(`UPDATE students SET status = 'left', left_on = '2026-11-24' WHERE school_id = $1 AND id = $2`, [a.schoolId, ids.s3]);
+    f = await fees();
+    expect(['2026-04', '2026-09', '2026-11', '2027-01'].map((m) => month(f, m)?.duePaise)).toEqual([410_000, 460_000, 460_000, 460_000]);
+    expect(month(f, '2026-11')?.collectedPaise).toBe(200_000);
+    expect(f.ageing).toEqual([
+      { band: '0-30', paise: 460_000, students: 2 },
+      { band: '31-60', paise: 0, students: 0 },
+      { band: '61-90', paise: 460_000, students: 2 },
+      { band: '90+', paise: 100_000, students: 1 },
+    ]);
+
+    await data('/results');
+    // Diya's term exam in the first subject corrected from 40 to 30: she has 30 (E); the subject's mean 60, 10 A's 71.7.
+    await t.db.query(`UPDATE exam_marks SET marks = 30 WHERE school_id = $1 AND exam_id = $2 AND student_id = $3 AND subject_id = $4 AND component = 'Term exam'`, [
+      a.schoolId,
+      ids.exam,
+      ids.s2,
+      ids.x,
+    ]);
+    let r = await data('/results');
+    expect(r.subjects[0]).toEqual({ subjectId: ids.x, name: ids.xName, mean: 60, grades: { A1: 0, A2: 1, B1: 0, B2: 0, C1: 0, C2: 0, D: 0, E: 1 } });
+    expect(r.sections).toEqual([
+      { sectionId: ids.tenA, name: 'Class 10 A', mean: 71.7 },
+      { sectionId: ids.tenB, name: 'Class 10 B', mean: 0 },
+    ]);
+    // Meera's AB marks in the second subject removed: it is Aarav's 95 alone, and 10 B has no score left.
+    await t.db.query(`DELETE FROM exam_marks WHERE school_id = $1 AND exam_id = $2 AND student_id = $3 AND subject_id = $4`, [a.schoolId, ids.exam, ids.s3, ids.y]);
+    r = await data('/results');
+    expect(r.subjects[1]).toEqual({ subjectId: ids.y, name: ids.yName, mean: 95, grades: { A1: 1, A2: 0, B1: 0, B2: 0, C1: 0, C2: 0, D: 0, E: 0 } });
+    expect(r.sections).toEqual([{ sectionId: ids.tenA, name: 'Class 10 A', mean: 71.7 }]);
+    // A section renamed shows its new name at once (names are not kept).
+    await t.db.query(`UPDATE sections SET name = 'Alpha' WHERE school_id = $1 AND id = $2`, [a.schoolId, ids.tenA]);
+    expect((await data('/results')).sections).toEqual([{ sectionId: ids.tenA, name: 'Class 10 Alpha', mean: 71.7 }]);
+  });
 });

@@ -21,6 +21,11 @@ export interface PercentRow {
   points2: number;
   marks: number;
 }
+export type SubjectScoreRow = { subject_id: string; mean: string } & Record<string, string | number>;
+export interface SectionScoreRow {
+  section_id: string;
+  mean: string;
+}
 export interface ExamRow {
   id: string;
   name: string;
@@ -46,6 +51,29 @@ export class InsightsRepository extends Repository {
     return name
       ? this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND name = $2`, [schoolId, name])
       : this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+  }
+
+  /**
+   * A kept answer (insights_answers, migration 1766000000100): used while the school's version of its
+   * topic is the one it was computed from, and it holds for `asOf`; else `compute` runs and its answer
+   * is kept with the version read before it ran (a write committed meanwhile raised the version, so
+   * the answer kept is never used stale).
+   */
+  async kept<T>(schoolId: string, topic: 'fees' | 'results', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
+    const row = await this.one<{ version: string; answer: T | null }>(
+      `WITH v AS (SELECT COALESCE((SELECT version FROM insights_versions WHERE school_id = $1 AND topic = $2), 0) AS version)
+       SELECT v.version::text AS version, a.answer
+         FROM v LEFT JOIN insights_answers a ON a.school_id = $1 AND a.topic = $2 AND a.key = $3 AND a.version = v.version AND a.as_of = $4::date`,
+      [schoolId, topic, key, asOf],
+    );
+    if (row?.answer) return row.answer;
+    const answer = await compute();
+    await this.m.query(
+      `INSERT INTO insights_answers (school_id, topic, key, version, as_of, answer) VALUES ($1, $2, $3, $4::bigint, $5::date, $6::jsonb)
+       ON CONFLICT (school_id, topic, key) DO UPDATE SET version = excluded.version, as_of = excluded.as_of, answer = excluded.answer, computed_at = now()`,
+      [schoolId, topic, key, row?.version ?? '0', asOf, JSON.stringify(answer)],
+    );
+    return answer;
   }
 
   // ── attendance ──────────────────────────────────────────────────────────
@@ -199,26 +227,29 @@ export class InsightsRepository extends Repository {
       )`;
   }
 
-  /** What falls due per month (YYYY-MM) after concessions. */
-  duePerMonth(schoolId: string, academicYear: string, yearId: string | null, asOf: string): Promise<{ month: string; paise: string }[]> {
-    return this.rows(
-      `${this.owedSql()}
-       SELECT to_char(due_on, 'YYYY-MM') AS month, sum(net)::bigint AS paise FROM owed GROUP BY to_char(due_on, 'YYYY-MM')`,
-      [schoolId, academicYear, yearId, asOf],
-    );
-  }
-
-  /** What is unpaid of the instalments due by `asOf`, per band of days past due: the amount and the students. */
-  ageing(schoolId: string, academicYear: string, yearId: string | null, asOf: string): Promise<{ band: string; paise: string; students: number }[]> {
-    return this.rows(
-      `${this.owedSql()}, aged AS (
+  /**
+   * What falls due per month (YYYY-MM) after concessions, and what is unpaid of the instalments due by
+   * `asOf` per band of days past due (the amount and the students): one pass over the owed items.
+   */
+  duesAndAgeing(
+    schoolId: string,
+    academicYear: string,
+    yearId: string | null,
+    asOf: string,
+  ): Promise<{ due: { month: string; paise: number }[]; ageing: { band: string; paise: number; students: number }[] }> {
+    return this.one<{ due: { month: string; paise: number }[]; ageing: { band: string; paise: number; students: number }[] }>(
+      `${this.owedSql()}, due AS (
+         SELECT to_char(due_on, 'YYYY-MM') AS month, sum(net)::bigint AS paise FROM owed GROUP BY to_char(due_on, 'YYYY-MM')
+       ), aged AS (
          SELECT student_id, balance, ($4::date - due_on) AS days FROM owed WHERE due_on <= $4::date AND balance > 0
+       ), bands AS (
+         SELECT CASE WHEN days <= 30 THEN '0-30' WHEN days <= 60 THEN '31-60' WHEN days <= 90 THEN '61-90' ELSE '90+' END AS band,
+                sum(balance)::bigint AS paise, count(DISTINCT student_id)::int AS students
+           FROM aged GROUP BY 1
        )
-       SELECT CASE WHEN days <= 30 THEN '0-30' WHEN days <= 60 THEN '31-60' WHEN days <= 90 THEN '61-90' ELSE '90+' END AS band,
-              sum(balance)::bigint AS paise, count(DISTINCT student_id)::int AS students
-         FROM aged GROUP BY 1`,
+       SELECT (SELECT COALESCE(jsonb_agg(due), '[]') FROM due) AS due, (SELECT COALESCE(jsonb_agg(bands), '[]') FROM bands) AS ageing`,
       [schoolId, academicYear, yearId, asOf],
-    );
+    ).then((r) => r ?? { due: [], ageing: [] });
   }
 
   /** Active (not cancelled) receipts per month received from `from` to `to`. */
@@ -284,25 +315,40 @@ export class InsightsRepository extends Repository {
       )`;
   }
 
-  subjectScores(schoolId: string, examId: string): Promise<({ subject_id: string; name: string; mean: string } & Record<string, string | number>)[]> {
+  /** Per subject of the exam: the mean percentage and the count of each grade (names are added by \`namedSubjects\`). */
+  subjectScores(schoolId: string, examId: string): Promise<SubjectScoreRow[]> {
     const grades = SCHOLASTIC_GRADES.map((g) => `count(*) FILTER (WHERE grade = '${g.grade}')::int AS "${g.grade}"`).join(', ');
     return this.rows(
       `${this.scoresSql()}, graded AS (SELECT s.*, ${GRADE_SQL} AS grade FROM scores s)
-       SELECT g.subject_id, gs.name, round(avg(g.pct), 1)::text AS mean, ${grades}
-         FROM graded g JOIN global_subjects gs ON gs.id = g.subject_id
-        GROUP BY g.subject_id, gs.name, gs.sort_order
-        ORDER BY gs.sort_order, gs.name`,
+       SELECT g.subject_id, round(avg(g.pct), 1)::text AS mean, ${grades} FROM graded g GROUP BY g.subject_id`,
       [schoolId, examId],
     );
   }
 
-  sectionScores(schoolId: string, examId: string): Promise<{ section_id: string; class_name: string; section_name: string; mean: string }[]> {
+  /** Per section: the mean of its students' subject percentages (names are added by \`namedSections\`). */
+  sectionScores(schoolId: string, examId: string): Promise<SectionScoreRow[]> {
+    return this.rows(`${this.scoresSql()} SELECT sc.section_id, round(avg(sc.pct), 1)::text AS mean FROM scores sc GROUP BY sc.section_id`, [schoolId, examId]);
+  }
+
+  /** The subjects' rows with their names, in the subjects' order (a subject no longer listed is left out). */
+  namedSubjects(rows: SubjectScoreRow[]): Promise<(SubjectScoreRow & { name: string })[]> {
+    const grades = SCHOLASTIC_GRADES.map((g) => `, x."${g.grade}"`).join('');
+    const types = SCHOLASTIC_GRADES.map((g) => `, "${g.grade}" int`).join('');
     return this.rows(
-      `${this.scoresSql()}
-       SELECT sc.section_id, c.name AS class_name, se.name AS section_name, round(avg(sc.pct), 1)::text AS mean
-         FROM scores sc JOIN sections se ON se.school_id = $1 AND se.id = sc.section_id JOIN classes c ON c.school_id = $1 AND c.id = se.class_id
-        GROUP BY sc.section_id, c.name, se.name`,
-      [schoolId, examId],
+      `SELECT x.subject_id, gs.name, x.mean${grades}
+         FROM jsonb_to_recordset($1::jsonb) AS x(subject_id uuid, mean text${types}) JOIN global_subjects gs ON gs.id = x.subject_id
+        ORDER BY gs.sort_order, gs.name`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** The sections' rows with their class and section names (a section no longer in the school is left out). */
+  namedSections(schoolId: string, rows: SectionScoreRow[]): Promise<{ section_id: string; class_name: string; section_name: string; mean: string }[]> {
+    return this.rows(
+      `SELECT x.section_id, c.name AS class_name, se.name AS section_name, x.mean
+         FROM jsonb_to_recordset($2::jsonb) AS x(section_id uuid, mean text)
+         JOIN sections se ON se.school_id = $1 AND se.id = x.section_id JOIN classes c ON c.school_id = $1 AND c.id = se.class_id`,
+      [schoolId, JSON.stringify(rows)],
     );
   }
 

@@ -133,12 +133,17 @@ export class InsightsService {
   async fees(ctx: WorkspaceContext, q: FeesInsightsQuery): Promise<FeesInsights> {
     const year = await this.yearOf(ctx.schoolId, q.academicYear);
     const asOf = this.today();
-    const [due, collected, modes, ageing] = await Promise.all([
-      this.repo.duePerMonth(ctx.schoolId, year.name, year.id, asOf),
-      this.repo.collectedPerMonth(ctx.schoolId, year.starts_on, year.ends_on),
-      this.repo.collectedByMode(ctx.schoolId, year.starts_on, year.ends_on),
-      this.repo.ageing(ctx.schoolId, year.name, year.id, asOf),
-    ]);
+    // Kept with the version of the fees' tables it was computed from (migration 1766000000100): computed
+    // again on the first call after a fee, concession, receipt or student is written, or on a new day.
+    const key = `${year.name}|${year.id ?? ''}|${year.starts_on}|${year.ends_on}`;
+    const { due, collected, modes, ageing } = await this.repo.kept(ctx.schoolId, 'fees', key, asOf, async () => {
+      const [owed, collected, modes] = await Promise.all([
+        this.repo.duesAndAgeing(ctx.schoolId, year.name, year.id, asOf),
+        this.repo.collectedPerMonth(ctx.schoolId, year.starts_on, year.ends_on),
+        this.repo.collectedByMode(ctx.schoolId, year.starts_on, year.ends_on),
+      ]);
+      return { due: owed.due, collected, modes, ageing: owed.ageing };
+    });
     const dueOf = new Map(due.map((r) => [r.month, Number(r.paise)]));
     const collectedOf = new Map(collected.map((r) => [r.month, Number(r.paise)]));
     const modeOf = new Map(modes.map((r) => [r.mode, Number(r.paise)]));
@@ -161,7 +166,13 @@ export class InsightsService {
       exam = await this.repo.lastPublishedExam(ctx.schoolId);
     }
     if (!exam) return { exam: null, subjects: [], sections: [] };
-    const [subjects, sections] = await Promise.all([this.repo.subjectScores(ctx.schoolId, exam.id), this.repo.sectionScores(ctx.schoolId, exam.id)]);
+    // Kept with the version of the exams' tables it was computed from (migration 1766000000100); the names are read each time.
+    const examId = exam.id;
+    const scores = await this.repo.kept(ctx.schoolId, 'results', examId, this.today(), async () => {
+      const [subjects, sections] = await Promise.all([this.repo.subjectScores(ctx.schoolId, examId), this.repo.sectionScores(ctx.schoolId, examId)]);
+      return { subjects, sections };
+    });
+    const [subjects, sections] = await Promise.all([this.repo.namedSubjects(scores.subjects), this.repo.namedSections(ctx.schoolId, scores.sections)]);
     return {
       exam: { id: exam.id, name: exam.name, academicYear: exam.academic_year, published: exam.published },
       subjects: subjects.map((r) => ({
