@@ -335,6 +335,57 @@ describe('attendance: marking, refusals, the register, the 75 % rule, absence no
     expect(marks).toEqual([{ status: 'leave' }]);
   });
 
+  it('a save answers the day exactly as reading it back does: first save, changes, a child left out, an unchanged save, the history kept (issue 37)', async () => {
+    // Another school's own class, so the figures of the tests around this one stay as they are.
+    const [c] = await t.db.query(`INSERT INTO classes (school_id, academic_year, name) VALUES ($1, '2026-27', 'Class 9') RETURNING id`, [b.schoolId]);
+    const [s] = await t.db.query(`INSERT INTO sections (class_id, name) VALUES ($1, 'C') RETURNING id`, [c.id]);
+    const p = await addStudent(t, b.schoolId, c.id, s.id, 1, 'Gauri', null);
+    const q = await addStudent(t, b.schoolId, c.id, s.id, 2, 'Harsha', null);
+    const r = await addStudent(t, b.schoolId, c.id, s.id, 3, 'Ira', null);
+    const day = '2026-11-17';
+    const read = async () => (await t.call('GET', `/schools/${b.schoolId}/sections/${s.id}/attendance/${day}`, { token: b.members.admin.token })).body.data;
+
+    const first = await put(b, s.id, day, allPresent([p, q, r]), b.members.office.token);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual(await read());
+    expect(first.body.data.attendance).toMatchObject({ marked: true, markedBy: { userId: b.members.office.id, name: b.members.office.username }, history: [] });
+
+    t.clock.advance(60_000);
+    const second = await put(b, s.id, day, { records: [{ studentId: p, status: 'absent' }, { studentId: q, status: 'present', note: 'Came at 9' }] });
+    expect(second.status).toBe(200);
+    expect(second.body.data).toEqual(await read());
+    expect(second.body.data.attendance.history).toHaveLength(3);
+    expect(second.body.data.attendance.records.find((x: { studentId: string }) => x.studentId === r).status).toBeNull();
+
+    t.clock.advance(60_000);
+    const third = await put(b, s.id, day, allPresent([p, q, r]), b.members.office.token);
+    expect(third.body.data).toEqual(await read());
+    const history = third.body.data.attendance.history;
+    expect(history).toHaveLength(6);
+    expect(history.slice(0, 3).map((h: { changedBy: string }) => h.changedBy)).toEqual(Array(3).fill(b.members.office.username));
+    expect(history.slice(3).map((h: { changedBy: string }) => h.changedBy)).toEqual(Array(3).fill(b.members.admin.username));
+
+    // The same marks again: nothing to log, and no mark rewritten.
+    t.clock.advance(60_000);
+    const [{ xmin }] = await t.db.query(`SELECT string_agg(xmin::text, ',' ORDER BY student_id) AS xmin FROM attendance_marks WHERE school_id = $1 AND section_id = $2 AND date = $3`, [
+      b.schoolId,
+      s.id,
+      day,
+    ]);
+    const fourth = await put(b, s.id, day, allPresent([p, q, r]));
+    expect(fourth.body.data).toEqual(await read());
+    expect(fourth.body.data.attendance.history).toHaveLength(6);
+    expect(fourth.body.data.attendance.markedBy.userId).toBe(b.members.admin.id);
+    const [after] = await t.db.query(`SELECT string_agg(xmin::text, ',' ORDER BY student_id) AS xmin FROM attendance_marks WHERE school_id = $1 AND section_id = $2 AND date = $3`, [
+      b.schoolId,
+      s.id,
+      day,
+    ]);
+    expect(after.xmin).toBe(xmin);
+    const audit = await t.db.query(`SELECT action FROM audit_log WHERE school_id = $1 AND entity = 'attendance_day' AND entity_id = $2 ORDER BY id`, [b.schoolId, `${s.id}/${day}`]);
+    expect(audit.map((x: { action: string }) => x.action)).toEqual(['attendance.marked', 'attendance.updated', 'attendance.updated', 'attendance.updated']);
+  });
+
   it('absence notices: a background job e-mails the guardian once per child per day; the opt-out stops them', async () => {
     const jobs = () => t.db.query(`SELECT state FROM jobs WHERE school_id = $1 AND name = $2`, [a.schoolId, ABSENCE_NOTICE_JOB]);
     // Notices are off (first test): absences above queued nothing.

@@ -16,6 +16,39 @@ export interface DayRow {
   marked_by_name: string | null;
   marked_at: Date;
 }
+export interface DayEdit {
+  studentId: string;
+  from: AttendanceStatus | null;
+  to: AttendanceStatus | null;
+  fromNote: string | null;
+  toNote: string | null;
+}
+/** What a save reads in its transaction (`openDay`). */
+export interface OpenDay {
+  /** How many of the ids sent are students of the school. */
+  known: number;
+  /** The ids sent that are not active students of the section, in the order sent. */
+  outside: string[];
+  day: DayRow | null;
+  /** The saver's name as the day and its edits show it. */
+  myName: string | null;
+  marks: MarkRow[];
+  edits: EditRow[];
+  roll: StudentRow[];
+  noticesOn: boolean;
+}
+interface OpenDayRow {
+  known: number;
+  outside: string[];
+  marked_by: string | null;
+  marked_by_name: string | null;
+  marked_at: Date | null;
+  my_name: string | null;
+  marks: MarkRow[];
+  edits: (Omit<EditRow, 'changed_at'> & { changed_at: string })[];
+  roll: StudentRow[];
+  notices_on: boolean;
+}
 export interface StudentRow {
   id: string;
   admission_number: string;
@@ -114,19 +147,55 @@ export class AttendanceRepository extends Repository {
     );
   }
 
-  /** Which of `ids` are not active students of the section. */
-  async notInSection(schoolId: string, sectionId: string, ids: string[]): Promise<string[]> {
-    const rows = await this.rows<{ id: string }>(
-      `SELECT x.id FROM unnest($3::uuid[]) AS x(id)
-        WHERE NOT EXISTS (SELECT 1 FROM students st WHERE st.school_id = $1 AND st.id = x.id AND st.section_id = $2 AND st.status = 'active')`,
-      [schoolId, sectionId, ids],
-    );
-    return rows.map((r) => r.id);
+  /**
+   * Serializes saves of one section (two first saves of a day cannot both pass the `basedOn` check).
+   * NO KEY UPDATE: enough to order the section's saves, without blocking the foreign-key checks of
+   * rows that point at the section (its students, its marks) in other transactions. Its own statement,
+   * before `openDay`: a statement that waited for the lock would read from a snapshot taken before it.
+   */
+  async lockSection(schoolId: string, sectionId: string): Promise<void> {
+    await this.m.query(`SELECT id FROM sections WHERE school_id = $1 AND id = $2 FOR NO KEY UPDATE`, [schoolId, sectionId]);
   }
 
-  /** Serializes saves of one section (two first saves of a day cannot both pass the `basedOn` check). */
-  async lockSection(schoolId: string, sectionId: string): Promise<void> {
-    await this.m.query(`SELECT id FROM sections WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, sectionId]);
+  /**
+   * Everything a save reads, in one statement (inside its transaction, after `lockSection`): how many
+   * of `ids` are students of the school, which of them are not active students of the section (in
+   * `ids` order), the day as saved so far (who, when, its marks and its newest 500 edits, as `edits`
+   * answers them), the section's roll (as `studentsOf`), the saver's name and whether absence notices
+   * are on.
+   */
+  async openDay(schoolId: string, sectionId: string, date: string, ids: string[], userId: string): Promise<OpenDay> {
+    const row = await this.one<OpenDayRow>(
+      `SELECT (SELECT count(*)::int FROM students st WHERE st.school_id = $1 AND st.id = ANY($4::uuid[])) AS known,
+              (SELECT coalesce(array_agg(x.id ORDER BY x.k), '{}')::text[] FROM unnest($4::uuid[]) WITH ORDINALITY AS x(id, k)
+                WHERE NOT EXISTS (SELECT 1 FROM students st WHERE st.school_id = $1 AND st.id = x.id AND st.section_id = $2 AND st.status = 'active')) AS outside,
+              d.marked_by, ${NAME_OF('d.marked_by')} AS marked_by_name, d.marked_at, ${NAME_OF('$5::uuid')} AS my_name,
+              (SELECT coalesce(json_agg(json_build_object('student_id', am.student_id, 'date', to_char(am.date, 'YYYY-MM-DD'), 'status', am.status, 'note', am.note)), '[]')
+                 FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = $2 AND am.date = $3) AS marks,
+              (SELECT coalesce(json_agg(json_build_object('student_id', e.student_id, 'from_status', e.from_status, 'to_status', e.to_status,
+                                                          'changed_by_name', e.changed_by_name, 'changed_at', e.changed_at) ORDER BY e.at DESC, e.student_id), '[]')
+                 FROM (SELECT e.student_id, e.from_status, e.to_status, ${NAME_OF('e.changed_by')} AS changed_by_name,
+                              to_char(e.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS changed_at, e.changed_at AS at
+                         FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3
+                        ORDER BY e.changed_at DESC, e.student_id LIMIT 500) e) AS edits,
+              (SELECT coalesce(json_agg(json_build_object('id', st.id, 'admission_number', st.admission_number, 'first_name', st.first_name, 'last_name', st.last_name,
+                                                          'roll_number', st.roll_number) ORDER BY st.roll_number NULLS LAST, lower(st.first_name), lower(coalesce(st.last_name, '')), st.id), '[]')
+                 FROM students st WHERE st.school_id = $1 AND st.section_id = $2 AND st.status = 'active') AS roll,
+              coalesce((SELECT s.absence_notices FROM attendance_settings s WHERE s.school_id = $1), true) AS notices_on
+         FROM (SELECT 1) one LEFT JOIN attendance_days d ON d.school_id = $1 AND d.section_id = $2 AND d.date = $3`,
+      [schoolId, sectionId, date, ids, userId],
+    );
+    const r = row!;
+    return {
+      known: r.known,
+      outside: r.outside,
+      day: r.marked_at ? { marked_by: r.marked_by, marked_by_name: r.marked_by_name, marked_at: r.marked_at } : null,
+      myName: r.my_name,
+      marks: r.marks,
+      edits: r.edits.map((e) => ({ ...e, changed_at: new Date(e.changed_at) })),
+      roll: r.roll,
+      noticesOn: r.notices_on,
+    };
   }
 
   day(schoolId: string, sectionId: string, date: string, lock = false): Promise<DayRow | null> {
@@ -172,49 +241,60 @@ export class AttendanceRepository extends Repository {
     );
   }
 
-  async saveDay(schoolId: string, sectionId: string, date: string, userId: string, now: Date): Promise<void> {
-    await this.m.query(
-      `INSERT INTO attendance_days (school_id, section_id, date, marked_by, marked_at, first_marked_by, first_marked_at)
-       VALUES ($1, $2, $3, $4, $5, $4, $5)
-       ON CONFLICT (school_id, section_id, date) DO UPDATE SET marked_by = EXCLUDED.marked_by, marked_at = EXCLUDED.marked_at`,
-      [schoolId, sectionId, date, userId, now],
-    );
-  }
-
-  async replaceMarks(schoolId: string, sectionId: string, date: string, marks: { studentId: string; status: AttendanceStatus; note: string | null }[]): Promise<void> {
-    await this.m.query(`DELETE FROM attendance_marks WHERE school_id = $1 AND section_id = $2 AND date = $3`, [schoolId, sectionId, date]);
-    await this.m.query(
-      `INSERT INTO attendance_marks (school_id, section_id, date, student_id, status, note)
-       SELECT $1, $2, $3, x.student_id, x.status, x.note FROM unnest($4::uuid[], $5::text[], $6::text[]) AS x(student_id, status, note)`,
-      [schoolId, sectionId, date, marks.map((m) => m.studentId), marks.map((m) => m.status), marks.map((m) => m.note)],
-    );
-  }
-
-  async logEdits(
+  /**
+   * Writes a section's day in one statement: the day's row (who saved it, when; the first saver
+   * kept), the marks upserted (a mark that did not change is not rewritten, so the insights triggers
+   * recount only the children whose mark changed), the marks of children no longer sent removed, and
+   * the edits logged. Answers the rows written.
+   */
+  async writeDay(
     schoolId: string,
     sectionId: string,
     date: string,
-    edits: { studentId: string; from: AttendanceStatus | null; to: AttendanceStatus | null; fromNote: string | null; toNote: string | null }[],
+    marks: { studentId: string; status: AttendanceStatus; note: string | null }[],
+    edits: DayEdit[],
     userId: string,
     now: Date,
-  ): Promise<void> {
-    if (edits.length === 0) return;
-    await this.m.query(
-      `INSERT INTO attendance_edits (school_id, section_id, date, student_id, from_status, to_status, from_note, to_note, changed_by, changed_at)
-       SELECT $1, $2, $3, x.s, x.f, x.t, x.fn, x.tn, $9, $10 FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[]) AS x(s, f, t, fn, tn)`,
+  ): Promise<{ days: number; marks: number; removed: number; edits: number }> {
+    const row = await this.one<{ days: number; marks: number; removed: number; edits: number }>(
+      `WITH day AS (
+         INSERT INTO attendance_days (school_id, section_id, date, marked_by, marked_at, first_marked_by, first_marked_at)
+         VALUES ($1, $2, $3, $4, $5, $4, $5)
+         ON CONFLICT (school_id, section_id, date) DO UPDATE SET marked_by = EXCLUDED.marked_by, marked_at = EXCLUDED.marked_at
+         RETURNING 1
+       ), removed AS (
+         DELETE FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = $2 AND am.date = $3 AND am.student_id <> ALL($6::uuid[])
+         RETURNING 1
+       ), marks AS (
+         INSERT INTO attendance_marks AS am (school_id, section_id, date, student_id, status, note)
+         SELECT $1, $2, $3, x.student_id, x.status, x.note FROM unnest($6::uuid[], $7::text[], $8::text[]) AS x(student_id, status, note)
+         ON CONFLICT (school_id, section_id, date, student_id) DO UPDATE SET status = EXCLUDED.status, note = EXCLUDED.note
+          WHERE (am.status, am.note) IS DISTINCT FROM (EXCLUDED.status, EXCLUDED.note)
+         RETURNING 1
+       ), edits AS (
+         INSERT INTO attendance_edits (school_id, section_id, date, student_id, from_status, to_status, from_note, to_note, changed_by, changed_at)
+         SELECT $1, $2, $3, x.s, x.f, x.t, x.fn, x.tn, $4, $5 FROM unnest($9::uuid[], $10::text[], $11::text[], $12::text[], $13::text[]) AS x(s, f, t, fn, tn)
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM day)::int AS days, (SELECT count(*) FROM marks)::int AS marks,
+              (SELECT count(*) FROM removed)::int AS removed, (SELECT count(*) FROM edits)::int AS edits`,
       [
         schoolId,
         sectionId,
         date,
+        userId,
+        now,
+        marks.map((m) => m.studentId),
+        marks.map((m) => m.status),
+        marks.map((m) => m.note),
         edits.map((e) => e.studentId),
         edits.map((e) => e.from),
         edits.map((e) => e.to),
         edits.map((e) => e.fromNote),
         edits.map((e) => e.toNote),
-        userId,
-        now,
       ],
     );
+    return row!;
   }
 
   /** Inserts a notice row for each child without one that day; answers the children newly noticed. */

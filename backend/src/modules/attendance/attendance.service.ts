@@ -32,7 +32,17 @@ import { MessagingService } from '../messaging/messaging.service';
 import { StaffService } from '../staff/staff.service';
 import { StudentsService } from '../students/students.service';
 import { academicYearOf, academicYearRange, addDays, maxDate, minDate, monthRange, monthsBetween, showDate, todayIST } from './attendance-dates';
-import { AttendanceRepository, type CountRow, type MarkRow, type SchoolStudentRow, type SectionRow, type StudentRow } from './attendance.repository';
+import {
+  AttendanceRepository,
+  type CountRow,
+  type DayEdit,
+  type DayRow,
+  type EditRow,
+  type MarkRow,
+  type SchoolStudentRow,
+  type SectionRow,
+  type StudentRow,
+} from './attendance.repository';
 
 export const ABSENCE_NOTICE_JOB = 'attendance.absence-notice';
 interface NoticePayload {
@@ -99,12 +109,21 @@ export class AttendanceService implements OnModuleInit {
   }
 
   // ── marking a day ────────────────────────────────────────────────────────
+  /**
+   * Saves a section's day (issue 37, the morning rush: every teacher at 8:30). What one save costs:
+   * the guard's membership; the section with, for a teacher, their sections; the year's and the
+   * calendar's checks (side by side); then the transaction: its start bound to the school, the
+   * section's lock, one statement reading the day, its marks, edits and roll, the students' checks
+   * and the notices setting, one statement writing the day, its changed marks and its edits, the
+   * audit entry and the commit. The answer is made from what the save read and wrote (no re-read).
+   * The checks answer in the order they always did: the section (404), a teacher's own (403), a
+   * closed year (409), a future day (422), a holiday (422), the students (404, then 422), `basedOn` (409).
+   */
   async mark(ctx: WorkspaceContext, sectionId: string, date: string, input: PutAttendanceInput): Promise<AttendanceDayResult> {
-    const section = await this.sectionFor(ctx, sectionId);
+    const section = await this.sectionToMark(ctx, sectionId);
     // A closed year (a later one is current) keeps its register readable, never changed (409 YEAR_CLOSED).
-    await this.years.ensureOpen(ctx.schoolId, section.academic_year);
+    const [, holiday] = await Promise.all([this.years.ensureOpen(ctx.schoolId, section.academic_year), this.calendar.isHoliday(ctx.schoolId, date, section.class_id)]);
     if (date > this.today()) throw new DomainException('ATTENDANCE_FUTURE_DATE', { details: { date: 'This day has not come yet' } });
-    const holiday = await this.calendar.isHoliday(ctx.schoolId, date, section.class_id);
     if (holiday.holiday) {
       throw new DomainException('ATTENDANCE_HOLIDAY', {
         message: `Attendance cannot be marked on a holiday: ${holiday.name ?? 'holiday'}.`,
@@ -113,19 +132,19 @@ export class AttendanceService implements OnModuleInit {
       });
     }
     const ids = input.records.map((r) => r.studentId);
-    await this.access.require(ctx, 'student', ids);
-    const outside = await this.repo.notInSection(ctx.schoolId, sectionId, ids);
-    if (outside.length > 0) {
-      throw new DomainException('ATTENDANCE_NOT_IN_SECTION', {
-        details: Object.fromEntries(outside.map((id) => [`records.${ids.indexOf(id)}.studentId`, ATTENDANCE_MESSAGES.notInSection])),
-      });
-    }
-    const noticesOn = await this.repo.noticesOn(ctx.schoolId);
 
-    await this.writes.run(ctx, async (tx) => {
+    return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
       await repo.lockSection(ctx.schoolId, sectionId);
-      const before = await repo.day(ctx.schoolId, sectionId, date);
+      const open = await repo.openDay(ctx.schoolId, sectionId, date, ids, ctx.userId);
+      // As AccessService.require: a student of another school answers exactly like a missing one.
+      if (open.known !== ids.length) throw new DomainException('NOT_FOUND');
+      if (open.outside.length > 0) {
+        throw new DomainException('ATTENDANCE_NOT_IN_SECTION', {
+          details: Object.fromEntries(open.outside.map((id) => [`records.${ids.indexOf(id)}.studentId`, ATTENDANCE_MESSAGES.notInSection])),
+        });
+      }
+      const before = open.day;
       if (input.basedOn !== undefined) {
         const seen = input.basedOn === null ? null : new Date(input.basedOn).getTime();
         const now = before ? before.marked_at.getTime() : null;
@@ -135,10 +154,10 @@ export class AttendanceService implements OnModuleInit {
           });
         }
       }
-      const old = before ? await repo.marks(ctx.schoolId, sectionId, date, date) : [];
+      const old = before ? open.marks : [];
       const oldBy = new Map(old.map((m) => [m.student_id, m]));
       const next = input.records.map((r) => ({ studentId: r.studentId, status: r.status, note: r.note ? r.note : null }));
-      const edits: { studentId: string; from: AttendanceStatus | null; to: AttendanceStatus | null; fromNote: string | null; toNote: string | null }[] = [];
+      const edits: DayEdit[] = [];
       if (before) {
         for (const n of next) {
           const o = oldBy.get(n.studentId);
@@ -147,9 +166,7 @@ export class AttendanceService implements OnModuleInit {
         const kept = new Set(next.map((n) => n.studentId));
         for (const o of old) if (!kept.has(o.student_id)) edits.push({ studentId: o.student_id, from: o.status, to: null, fromNote: o.note, toNote: null });
       }
-      await repo.saveDay(ctx.schoolId, sectionId, date, ctx.userId, tx.now);
-      await repo.replaceMarks(ctx.schoolId, sectionId, date, next);
-      await repo.logEdits(ctx.schoolId, sectionId, date, edits, ctx.userId, tx.now);
+      await repo.writeDay(ctx.schoolId, sectionId, date, next, edits, ctx.userId, tx.now);
       const counts = emptyCounts();
       for (const n of next) counts[KEY[n.status]] += 1;
       await tx.audit({
@@ -159,8 +176,8 @@ export class AttendanceService implements OnModuleInit {
         before: before ? { markedAt: before.marked_at.toISOString(), changes: edits.length } : undefined,
         after: { sectionId, date, counts, changes: edits.map((e) => ({ studentId: e.studentId, from: e.from, to: e.to })) },
       });
-      if (noticesOn) {
-        const absent = next.filter((n) => n.status === 'absent').map((n) => n.studentId);
+      const absent = next.filter((n) => n.status === 'absent').map((n) => n.studentId);
+      if (open.noticesOn) {
         const fresh = await repo.claimNotices(ctx.schoolId, date, absent, tx.now);
         if (fresh.length > 0) {
           const jobId = await this.jobs.enqueue(tx, ABSENCE_NOTICE_JOB, { date, studentIds: fresh } satisfies NoticePayload);
@@ -168,9 +185,29 @@ export class AttendanceService implements OnModuleInit {
         }
       }
       // SMS/WhatsApp to the families of today's absent children (once per child per day; never for leave).
-      await this.messaging.queue(tx, { event: 'absence', ref: date, studentIds: next.filter((n) => n.status === 'absent').map((n) => n.studentId) });
+      await this.messaging.queue(tx, { event: 'absence', ref: date, studentIds: absent });
+
+      // The day as `dayOf` would read it after the commit: every child sent is on the roll (checked
+      // above), so no former student shows; the day is not a holiday (checked above); the new edits
+      // join the history in its order (newest first, then by student; at most 500).
+      const newEdits: EditRow[] = edits.map((e) => ({ student_id: e.studentId, from_status: e.from, to_status: e.to, changed_by_name: open.myName, changed_at: tx.now }));
+      const history = [...newEdits, ...open.edits].sort((x, y) => y.changed_at.getTime() - x.changed_at.getTime() || (x.student_id < y.student_id ? -1 : x.student_id > y.student_id ? 1 : 0)).slice(0, 500);
+      const day: DayRow = { marked_by: ctx.userId, marked_by_name: open.myName, marked_at: tx.now };
+      return this.dayResult(section, date, day, open.roll, next.map((n) => ({ student_id: n.studentId, date, status: n.status, note: n.note })), history, [], null);
     });
-    return this.dayOf(ctx, section, date);
+  }
+
+  /** The section a caller may mark (as `sectionFor`, the teacher's own sections read beside the section). */
+  private async sectionToMark(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
+    // Guardians never hold attendance.mark; their answers stay exactly `sectionFor`'s.
+    if (ctx.role === 'guardian') return this.sectionFor(ctx, sectionId);
+    const [section, mine] = await Promise.all([
+      this.repo.section(ctx.schoolId, sectionId),
+      ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId) : Promise.resolve(null),
+    ]);
+    if (!section) throw new DomainException('NOT_FOUND');
+    if (mine && !mine.includes(sectionId)) throw new DomainException('FORBIDDEN', { message: 'You can mark and view attendance only for the sections assigned to you.' });
+    return section;
   }
 
   async getDay(ctx: WorkspaceContext, sectionId: string, date: string): Promise<AttendanceDayResult> {
@@ -186,9 +223,22 @@ export class AttendanceService implements OnModuleInit {
       this.repo.edits(ctx.schoolId, section.id, date),
       this.calendar.isHoliday(ctx.schoolId, date, section.class_id),
     ]);
-    const byStudent = new Map(marks.map((m) => [m.student_id, m]));
     const onRoll = new Set(roll.map((s) => s.id));
     const former = marks.some((m) => !onRoll.has(m.student_id)) ? await this.repo.formerStudents(ctx.schoolId, section.id, date, date) : [];
+    return this.dayResult(section, date, day, roll, marks, edits, former, holiday.holiday ? { name: holiday.name ?? '' } : null);
+  }
+
+  private dayResult(
+    section: SectionRow,
+    date: string,
+    day: DayRow | null,
+    roll: StudentRow[],
+    marks: MarkRow[],
+    edits: EditRow[],
+    former: StudentRow[],
+    holiday: { name: string } | null,
+  ): AttendanceDayResult {
+    const byStudent = new Map(marks.map((m) => [m.student_id, m]));
     const counts = emptyCounts();
     for (const m of marks) counts[KEY[m.status]] += 1;
     const records: AttendanceMark[] = [...roll, ...former].map((s) => {
@@ -204,7 +254,7 @@ export class AttendanceService implements OnModuleInit {
         marked: !!day,
         markedBy: day?.marked_by ? { userId: day.marked_by, name: day.marked_by_name ?? '' } : null,
         markedAt: day?.marked_at.toISOString() ?? null,
-        holiday: holiday.holiday ? { name: holiday.name ?? '' } : null,
+        holiday,
         counts,
         records,
         history: edits.map((e) => ({ studentId: e.student_id, from: e.from_status, to: e.to_status, changedBy: e.changed_by_name ?? '', changedAt: e.changed_at.toISOString() })),

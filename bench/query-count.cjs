@@ -1,0 +1,52 @@
+// Preloaded into the benchmarked server (`node --require bench/query-count.cjs backend/dist/main.js`)
+// by benchmarks that write down what one call costs the database. For every request whose
+// X-Request-Id starts with `bench-count-`, it appends one JSON line per round trip to the file
+// named by BENCH_QUERY_COUNT_FILE: the request id, the statements sent together (a school-bound
+// statement outside a transaction carries its `set_config` in the same exchange, a multi-statement
+// text counts each part), the command and the rows written (INSERT, UPDATE, DELETE; MERGE). Other
+// requests pass untouched, so the measured calls pay nothing but a string test per query.
+'use strict';
+const { appendFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { Client } = require('pg');
+
+const FILE = process.env.BENCH_QUERY_COUNT_FILE;
+const { currentRequestId } = require(join(__dirname, '..', 'backend', 'dist', 'common', 'request-context.js'));
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/** The statements in a text: its `;`-separated parts outside quotes (the few multi-statement texts are simple). */
+function parts(text) {
+  return text
+    .replace(/'[^']*'/g, "''")
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+if (FILE) {
+  const query = Client.prototype.query;
+  Client.prototype.query = function countedQuery(config, values, callback) {
+    const id = currentRequestId();
+    if (!id?.startsWith('bench-count-') || config == null) return query.call(this, config, values, callback);
+    const text = typeof config === 'string' ? config : config.text;
+    // A school-bound statement outside a transaction (database/school-bound.ts) sends set_config first.
+    const bound = typeof config.submit === 'function' && config.constructor.name === 'BoundStatement';
+    const statements = parts(String(text)).length + (bound ? 1 : 0);
+    const record = (res) => {
+      const results = Array.isArray(res) ? res : res ? [res] : [];
+      const written = results.reduce((n, r) => n + (WRITES.has(r.command) ? (r.rowCount ?? 0) : 0), 0);
+      appendFileSync(FILE, `${JSON.stringify({ id, statements, written, text: String(text).replace(/\s+/g, ' ').slice(0, 200) })}\n`);
+    };
+    if (typeof config.submit === 'function') {
+      const cb = config.callback;
+      config.callback = (err, res) => {
+        if (!err) record(res);
+        return cb?.(err, res);
+      };
+      return query.call(this, config, values, callback);
+    }
+    const result = query.call(this, config, values, callback);
+    if (result && typeof result.then === 'function') result.then(record, () => undefined);
+    return result;
+  };
+}
