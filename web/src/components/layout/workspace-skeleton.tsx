@@ -40,12 +40,13 @@ export function WorkspaceSkeleton(props: { label?: string }) {
           <span className="sk-nav" />
           <span className="sk-nav" />
         </div>
-        <div className="sk-main">
+        {/* The page's landmark is there from the first paint (an audit of a page still loading finds it). */}
+        <main className="sk-main">
           <span className="sk-bar sk-crumb" />
           <span className="sk-bar sk-title" />
           <span className="sk-card" />
           <span className="sk-card" />
-        </div>
+        </main>
       </div>
     </div>
   );
