@@ -32,7 +32,9 @@ export const attendanceApi = api.enhanceEndpoints({ addTagTypes: ['Attendance', 
     }),
     putAttendance: b.mutation<AttendanceDayResult, PutAttendanceArgs>({
       query: ({ schoolId, sectionId, date, ...body }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/attendance/${date}`, method: 'PUT', body }),
-      invalidatesTags: ['Attendance'],
+      // Only a save that reached the server changes anything: with no network the cached days stay,
+      // so the screens already loaded still open offline (issue 37) while the marks wait in the queue.
+      invalidatesTags: (_result, error) => (error?.status === 0 ? [] : ['Attendance']),
     }),
     attendanceRegister: b.query<AttendanceRegisterResult, { schoolId: string; sectionId: string; month: string }>({
       query: ({ schoolId, sectionId, month }) => ({ url: `/schools/${schoolId}/sections/${sectionId}/attendance`, params: { month } }),

@@ -66,7 +66,8 @@ export function useQueuedDays(queue: OfflineAttendance | null | undefined) {
       await load(); // shows the day being sent as syncing
       const r = await running;
       if (live.current) setResult(r);
-      if (r.synced > 0) dispatch(attendanceApi.util.invalidateTags(['Attendance']));
+      // Days sent, or found saved meanwhile by someone else: the screens show the server's day again.
+      if (r.synced > 0 || r.conflicts > 0) dispatch(attendanceApi.util.invalidateTags(['Attendance']));
     } catch {
       if (live.current) setResult({ synced: 0, conflicts: 0, failed: 0, pending: 0, stopped: 'offline' });
     } finally {

@@ -100,7 +100,7 @@ export function Component() {
   return (
     <section className="att-page">
       <p>
-        <Link to="../attendance" relative="path" className="ws-touch">
+        <Link to={`/workspace/${schoolId}/attendance`} className="ws-touch">
           ← {t('mark.back')}
         </Link>
       </p>

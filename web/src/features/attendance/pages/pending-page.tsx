@@ -24,7 +24,8 @@ function countsOf(records: { status: AttendanceStatus }[]): AttendanceCounts {
 /** For a conflict: what the server holds now beside what was queued here, student by student where they differ. */
 function Conflict({ schoolId, item, phone, busy, onSettle }: { schoolId: string; item: QueuedAttendance; phone: boolean; busy: boolean; onSettle: (keepMine: boolean) => void }) {
   const t = useT();
-  const day = attendanceApi.useAttendanceDayQuery({ schoolId, sectionId: item.sectionId, date: item.date });
+  // The server's day as it is now, never a copy cached before the conflict.
+  const day = attendanceApi.useAttendanceDayQuery({ schoolId, sectionId: item.sectionId, date: item.date }, { refetchOnMountOrArgChange: true });
   const server = day.data?.attendance;
   const mine = new Map(item.records.map((r) => [r.studentId, r.status]));
   const differ = server ? server.records.filter((r) => mine.has(r.studentId) && mine.get(r.studentId) !== r.status) : [];

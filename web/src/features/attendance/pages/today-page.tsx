@@ -32,14 +32,54 @@ export function Component() {
   const queued = items ?? [];
   const phone = offline?.where === 'phone';
 
+  // What waits is said even when today's sections cannot be loaded (no network, nothing cached).
+  const queueCallout =
+    queued.length > 0 ? (
+      <Callout intent="warning" icon="offline" role="status" data-testid="offline-queue" title={t(phone ? 'phone.title' : 'queue.title', { count: queued.length })}>
+        <ul className="att-list">
+          {queued.map((q) => {
+            const s = today.data?.sections.find((x) => x.sectionId === q.sectionId);
+            return (
+              <li key={q.id} data-state={q.state}>
+                {s ? local(`${s.className} – ${s.sectionName}`) : ''} · {formatDate(q.date)} ·{' '}
+                {q.state === 'conflict'
+                  ? t('queue.conflict', { name: q.conflict?.markedBy ?? '', time: timeIST(q.conflict?.markedAt ?? null) })
+                  : q.state === 'failed'
+                    ? (q.message ?? '')
+                    : t('queue.waiting')}
+                {q.state === 'conflict' || q.state === 'failed' ? (
+                  <span className="att-card-actions">
+                    {q.state === 'conflict' ? (
+                      <button type="button" className="bp6-button" onClick={() => void settle(q.id, true).catch(() => toastError(t('common.loadFailed')))}>
+                        {t('queue.keepMine')}
+                      </button>
+                    ) : null}
+                    <button type="button" className="bp6-button" onClick={() => void settle(q.id, false).catch(() => toastError(t('common.loadFailed')))}>
+                      {t('queue.discard')}
+                    </button>
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        <Link className="bp6-button ws-touch" to="pending">
+          {t('pending.open')}
+        </Link>
+      </Callout>
+    ) : null;
+
   if (today.isLoading) return <Spinner aria-label={t('common.loading')} />;
   if (!today.data) {
     return (
-      <Callout intent="danger" title={t('common.loadFailed')}>
-        <button type="button" className="bp6-button ws-touch" onClick={() => void today.refetch()}>
-          {t('common.retry')}
-        </button>
-      </Callout>
+      <>
+        {queueCallout}
+        <Callout intent="danger" title={t('common.loadFailed')}>
+          <button type="button" className="bp6-button ws-touch" onClick={() => void today.refetch()}>
+            {t('common.retry')}
+          </button>
+        </Callout>
+      </>
     );
   }
   const d = today.data;
@@ -54,40 +94,7 @@ export function Component() {
           {t('today.holiday', { name: d.holiday.name })}
         </Callout>
       ) : null}
-      {queued.length > 0 ? (
-        <Callout intent="warning" icon="offline" role="status" data-testid="offline-queue" title={t(phone ? 'phone.title' : 'queue.title', { count: queued.length })}>
-          <ul className="att-list">
-            {queued.map((q) => {
-              const s = d.sections.find((x) => x.sectionId === q.sectionId);
-              return (
-                <li key={q.id} data-state={q.state}>
-                  {s ? local(`${s.className} – ${s.sectionName}`) : ''} · {formatDate(q.date)} ·{' '}
-                  {q.state === 'conflict'
-                    ? t('queue.conflict', { name: q.conflict?.markedBy ?? '', time: timeIST(q.conflict?.markedAt ?? null) })
-                    : q.state === 'failed'
-                      ? (q.message ?? '')
-                      : t('queue.waiting')}
-                  {q.state === 'conflict' || q.state === 'failed' ? (
-                    <span className="att-card-actions">
-                      {q.state === 'conflict' ? (
-                        <button type="button" className="bp6-button" onClick={() => void settle(q.id, true).catch(() => toastError(t('common.loadFailed')))}>
-                          {t('queue.keepMine')}
-                        </button>
-                      ) : null}
-                      <button type="button" className="bp6-button" onClick={() => void settle(q.id, false).catch(() => toastError(t('common.loadFailed')))}>
-                        {t('queue.discard')}
-                      </button>
-                    </span>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-          <Link className="bp6-button ws-touch" to="pending">
-            {t('pending.open')}
-          </Link>
-        </Callout>
-      ) : null}
+      {queueCallout}
       {d.sections.length === 0 ? (
         <EmptyState icon="tick-circle" title={t('today.noSections.title')} description={t('today.noSections.text')} headingLevel={2} />
       ) : (
