@@ -3,8 +3,12 @@
 // X-Request-Id starts with `bench-count-`, it appends one JSON line per round trip to the file
 // named by BENCH_QUERY_COUNT_FILE: the request id, the statements sent together (a school-bound
 // statement outside a transaction carries its `set_config` in the same exchange, a multi-statement
-// text counts each part), the command and the rows written (INSERT, UPDATE, DELETE; MERGE). Other
-// requests pass untouched, so the measured calls pay nothing but a string test per query.
+// text counts each part), the command and the rows its statements report written (INSERT, UPDATE,
+// DELETE; MERGE). Before a counted request's COMMIT it also asks the transaction's own table
+// statistics (pg_stat_xact_user_tables: rows inserted, updated and deleted in each table, triggers'
+// and data-modifying WITH parts included) and writes them down as one line `{ id, tables }`; that
+// question is the counter's, not the request's, and is not counted as a round trip. Other requests
+// pass untouched, so the measured calls pay nothing but a string test per query.
 'use strict';
 const { appendFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -13,6 +17,7 @@ const { Client } = require('pg');
 const FILE = process.env.BENCH_QUERY_COUNT_FILE;
 const { currentRequestId } = require(join(__dirname, '..', 'backend', 'dist', 'common', 'request-context.js'));
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+const TABLE_WRITES = `SELECT relname, (n_tup_ins + n_tup_upd + n_tup_del)::int AS n FROM pg_stat_xact_user_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY relname`;
 
 /** The statements in a text: its `;`-separated parts outside quotes (the few multi-statement texts are simple). */
 function parts(text) {
@@ -37,6 +42,12 @@ if (FILE) {
       const written = results.reduce((n, r) => n + (WRITES.has(r.command) ? (r.rowCount ?? 0) : 0), 0);
       appendFileSync(FILE, `${JSON.stringify({ id, statements, written, text: String(text).replace(/\s+/g, ' ').slice(0, 200) })}\n`);
     };
+    if (/^\s*COMMIT\s*$/i.test(String(text))) {
+      query
+        .call(this, { text: TABLE_WRITES })
+        .then((res) => appendFileSync(FILE, `${JSON.stringify({ id, tables: Object.fromEntries(res.rows.map((r) => [r.relname, Number(r.n)])) })}\n`))
+        .catch(() => undefined);
+    }
     if (typeof config.submit === 'function') {
       const cb = config.callback;
       config.callback = (err, res) => {
