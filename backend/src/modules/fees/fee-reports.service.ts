@@ -7,14 +7,13 @@ import {
   type DefaulterList,
   type DefaultersQuery,
   type PaymentMode,
-  type StudentListItem,
 } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { StudentsService } from '../students/students.service';
 import { mergeDues } from './fee-arrears';
-import { FeesRepository, type InstalmentItemRow } from './fees.repository';
+import { FeesRepository } from './fees.repository';
 import { concessionsInForce, FeesService, n, toConcession, toStructure } from './fees.service';
 
 /** Fees' reports (DECISIONS "Fees"): the day book, the defaulters and the collection report. */
@@ -68,30 +67,56 @@ export class FeeReportsService {
     };
   }
 
-  /** Every active student of the classes with a structure, and what each owes as of `asOf`. */
+  /**
+   * Every active student of the classes with a structure, and what each owes as of `asOf`: the whole
+   * school read in seven set-based statements whatever its size, six of them at once (the structures;
+   * their items, the students' own arrears instalments, the heads, the students, their concessions
+   * and payments), each student's dues computed by the one shared rule (computeDues), then sorted
+   * and paged (issue 32).
+   */
   async defaulters(ctx: WorkspaceContext, q: DefaultersQuery): Promise<DefaulterList> {
     const asOf = q.asOf ?? this.fees.today();
     if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
     const structures = await this.repo.structures(ctx.schoolId, { classId: q.classId });
     const all: Defaulter[] = [];
     if (structures.length > 0) {
-      const items = await this.repo.itemsOf(ctx.schoolId, structures.map((s) => s.id));
+      const structureIds = structures.map((s) => s.id);
+      const classIds = [...new Set(structures.map((s) => s.class_id))];
+      // All at once, each on its own connection: the concessions and payments of every student now in
+      // these classes (the students read may be fewer: the active ones the caller may see).
+      const [items, ownRows, heads, students, concessions, allocations] = await Promise.all([
+        this.repo.itemsOf(ctx.schoolId, structureIds),
+        this.repo.studentItemsOf(ctx.schoolId, structureIds),
+        this.repo.heads(ctx.schoolId),
+        this.students.activeOfClasses(ctx, classIds),
+        this.repo.concessionsOfClasses(ctx.schoolId, classIds),
+        this.repo.activeAllocationsOfClasses(ctx.schoolId, classIds),
+      ]);
+      const groupBy = <T, K>(rows: readonly T[], key: (r: T) => K) => {
+        const m = new Map<K, T[]>();
+        for (const r of rows) {
+          const list = m.get(key(r));
+          if (list) list.push(r);
+          else m.set(key(r), [r]);
+        }
+        return m;
+      };
       // Each student's own instalments (a promotion's `Arrears 2026-27`), counted beside the class's, as on the student's fees.
-      const ownItems = new Map<string, InstalmentItemRow[]>();
-      for (const i of await this.repo.studentItemsOf(ctx.schoolId, structures.map((s) => s.id))) ownItems.set(i.student_id, [...(ownItems.get(i.student_id) ?? []), i]);
-      const heads = await this.repo.heads(ctx.schoolId);
+      const ownItems = groupBy(ownRows, (i) => i.student_id);
+      const concessionsOf = groupBy(concessions, (c) => c.student_id);
+      const paidOf = groupBy(allocations, (a) => a.student_id);
+      const studentsOf = groupBy(students, (st) => st.classId);
       const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
+      const itemsOf = groupBy(items, (i) => i.structure_id);
       for (const s of structures) {
-        const structure = toStructure(s, items);
-        const students = await this.studentsOfClass(ctx, s.class_id);
-        if (students.length === 0) continue;
-        const ids = students.map((x) => x.id);
-        const [concessions, allocations] = await Promise.all([this.repo.concessions(ctx.schoolId, ids), this.repo.activeAllocations(ctx.schoolId, ids)]);
-        for (const st of students) {
-          const paid = allocations.filter((a) => a.student_id === st.id).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on }));
+        const classStudents = studentsOf.get(s.class_id);
+        if (!classStudents) continue;
+        const structure = toStructure(s, itemsOf.get(s.id) ?? []);
+        for (const st of classStudents) {
+          const paid = (paidOf.get(st.id) ?? []).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on }));
           let dues: Pick<ReturnType<typeof computeDues>, 'instalments' | 'totals'> = computeDues(
             structure,
-            concessionsInForce(concessions.filter((c) => c.student_id === st.id).map(toConcession), { id: st.id, rte: st.rte }, tuition),
+            concessionsInForce((concessionsOf.get(st.id) ?? []).map(toConcession), { id: st.id, rte: st.rte }, tuition),
             paid,
             asOf,
           );
@@ -120,16 +145,6 @@ export class FeeReportsService {
     all.sort((a, b) => b.balance - a.balance || a.studentName.localeCompare(b.studentName));
     const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
     return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance: all.reduce((s, d) => s + d.balance, 0) };
-  }
-
-  private async studentsOfClass(ctx: WorkspaceContext, classId: string): Promise<StudentListItem[]> {
-    const out: StudentListItem[] = [];
-    for (let page = 1; ; page++) {
-      const list = await this.students.list(ctx, { classId, status: 'active', page, pageSize: 200 } as Parameters<StudentsService['list']>[1]);
-      out.push(...list.items);
-      if (list.items.length < 200 || out.length >= list.total) break;
-    }
-    return out;
   }
 
   async collection(ctx: WorkspaceContext, from: string, to: string): Promise<CollectionReport> {

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ConcessionKind, LateFeeKind, PaymentMode, ReceiptStatus } from '@vidyalaya/shared';
+import { types } from 'pg';
 import { DataSource } from 'typeorm';
 import { classOrderSql } from '../../common/sql/school-order';
+import { AUDIT_COLUMNS } from '../../common/workspace/school-writes';
 import { Repository } from '../../database/repository';
 
 export interface HeadRow {
@@ -112,6 +114,10 @@ const RECEIPT_FROM = `fee_receipts r LEFT JOIN users u ON u.id = r.collected_by
   LEFT JOIN staff sf ON sf.school_id = r.school_id AND sf.user_id = r.collected_by
   LEFT JOIN school_members m ON m.school_id = r.school_id AND m.user_id = r.collected_by
   LEFT JOIN student_guardians g ON g.school_id = r.school_id AND g.student_id = r.student_id AND g.position = 0`;
+
+/** A timestamptz's text as node-postgres reads it from a column (the same Date, to the millisecond). */
+const parseTimestamptz = types.getTypeParser(types.builtins.TIMESTAMPTZ, 'text') as (text: string) => Date;
+const timestamptz = (text: string): Date => parseTimestamptz(text);
 
 /** Every query on the fee tables. The school id comes first. */
 @Injectable()
@@ -266,10 +272,6 @@ export class FeesRepository extends Repository {
     );
   }
 
-  structureByClassIds(schoolId: string, classIds: string[]): Promise<StructureRow[]> {
-    return this.rows<StructureRow>(this.structureSelect(`s.school_id = $1 AND s.class_id = ANY($2::uuid[])`), [schoolId, classIds]);
-  }
-
   /**
    * The items of the structures' instalments: the class's (no student), or with `arrearsOf` only
    * that student's own instalments on them (a promotion's `Arrears …` instalment).
@@ -301,6 +303,69 @@ export class FeesRepository extends Repository {
     );
   }
 
+  /**
+   * Everything a few students' dues are computed from, in one statement (a payment reads it inside
+   * its transaction, where every round trip counts; issue 32): the classes' structures, their items,
+   * the students' own instalments on them, the students' concessions and active allocations, and the
+   * heads when `withHeads`. The same rows, in the same order, as the classes' structures (`structures`), itemsOf,
+   * studentItemsOf, concessions, activeAllocations and heads answer one by one.
+   */
+  async duesInputs(
+    schoolId: string,
+    classIds: string[],
+    studentIds: string[],
+    withHeads: boolean,
+  ): Promise<{
+    structures: StructureRow[];
+    classItems: InstalmentItemRow[];
+    ownItems: (InstalmentItemRow & { student_id: string })[];
+    concessions: ConcessionRow[];
+    allocations: AllocationRow[];
+    heads: HeadRow[];
+  }> {
+    const items = (own: boolean) => `
+      SELECT coalesce(json_agg(x ORDER BY x.structure_id, x.due_on, x.position, x.item_position), '[]') FROM (
+        SELECT ${own ? 'i.student_id, ' : ''}i.structure_id, i.id AS instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.position,
+               it.head_id, h.name AS head_name, h.tuition, it.amount::text AS amount, it.position AS item_position
+          FROM fee_instalments i
+          JOIN fee_instalment_items it ON it.school_id = i.school_id AND it.instalment_id = i.id
+          JOIN fee_heads h ON h.school_id = it.school_id AND h.id = it.head_id
+         WHERE i.school_id = $1 AND i.structure_id IN (SELECT id FROM s) AND ${own ? 'i.student_id = ANY($3::uuid[])' : 'i.student_id IS NULL'}) x`;
+    const [row] = await this.rows<{ structures: (Omit<StructureRow, 'created_at'> & { created_at: string })[]; class_items: InstalmentItemRow[]; own_items: (InstalmentItemRow & { student_id: string })[]; concessions: (Omit<ConcessionRow, 'created_at'> & { created_at: string })[]; allocations: AllocationRow[]; heads: (Omit<HeadRow, 'created_at'> & { created_at: string })[] }>(
+      `WITH s AS (
+         SELECT s.id, s.class_id, c.name AS class_name, s.academic_year, s.late_fee_kind, s.late_fee_amount::text AS late_fee_amount, s.late_fee_grace_days,
+                s.late_fee_cap::text AS late_fee_cap, s.created_at::text AS created_at
+           FROM fee_structures s JOIN classes c ON c.school_id = s.school_id AND c.id = s.class_id
+          WHERE s.school_id = $1 AND s.class_id = ANY($2::uuid[]))
+       SELECT (SELECT coalesce(json_agg(s), '[]') FROM s) AS structures,
+              (${items(false)}) AS class_items,
+              (${items(true)}) AS own_items,
+              (SELECT coalesce(json_agg(x ORDER BY x.created_at_order, x.id), '[]') FROM (
+                 SELECT c.id, c.student_id, c.kind, c.percent, c.amount::text AS amount, c.head_ids::text[] AS head_ids, c.note, c.approved_by, u.username AS approved_by_name,
+                        c.created_at::text AS created_at, c.created_at AS created_at_order
+                   FROM fee_concessions c LEFT JOIN users u ON u.id = c.approved_by
+                  WHERE c.school_id = $1 AND c.student_id = ANY($3::uuid[])) x) AS concessions,
+              (SELECT coalesce(json_agg(x), '[]') FROM (
+                 SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount::text AS amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
+                   FROM fee_allocations a JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+                  WHERE a.school_id = $1 AND r.student_id = ANY($3::uuid[]) AND r.status = 'active'
+                 UNION ALL
+                 SELECT c.id, c.student_id, c.instalment_id, c.head_id, c.amount::text, to_char(c.carried_on, 'YYYY-MM-DD')
+                   FROM fee_carries c WHERE c.school_id = $1 AND c.student_id = ANY($3::uuid[])) x) AS allocations,
+              (SELECT coalesce(json_agg(x ORDER BY lower(x.name), x.id), '[]') FROM (
+                 SELECT id, name, tuition, created_at::text AS created_at FROM fee_heads WHERE school_id = $1 AND $4::boolean) x) AS heads`,
+      [schoolId, classIds, studentIds, withHeads],
+    );
+    return {
+      structures: row.structures.map((r) => ({ ...r, created_at: timestamptz(r.created_at) })),
+      classItems: row.class_items.map(({ item_position: _, ...r }: InstalmentItemRow & { item_position?: number }) => r),
+      ownItems: row.own_items.map(({ item_position: _, ...r }: InstalmentItemRow & { student_id: string; item_position?: number }) => r),
+      concessions: row.concessions.map(({ created_at_order: _, ...r }: Omit<ConcessionRow, 'created_at'> & { created_at: string; created_at_order?: string }) => ({ ...r, created_at: timestamptz(r.created_at) })),
+      allocations: row.allocations,
+      heads: row.heads.map((r) => ({ ...r, created_at: timestamptz(r.created_at) })),
+    };
+  }
+
   // ── concessions ────────────────────────────────────────────────────────
   concessions(schoolId: string, studentIds: string[]): Promise<ConcessionRow[]> {
     return this.rows<ConcessionRow>(
@@ -308,6 +373,16 @@ export class FeesRepository extends Repository {
          FROM fee_concessions c LEFT JOIN users u ON u.id = c.approved_by
         WHERE c.school_id = $1 AND c.student_id = ANY($2::uuid[]) ORDER BY c.created_at, c.id`,
       [schoolId, studentIds],
+    );
+  }
+
+  /** `concessions` of every student now in the classes (the defaulters read a whole school at once). */
+  concessionsOfClasses(schoolId: string, classIds: string[]): Promise<ConcessionRow[]> {
+    return this.rows<ConcessionRow>(
+      `SELECT c.id, c.student_id, c.kind, c.percent, c.amount, c.head_ids::text[] AS head_ids, c.note, c.approved_by, u.username AS approved_by_name, c.created_at
+         FROM fee_concessions c LEFT JOIN users u ON u.id = c.approved_by
+        WHERE c.school_id = $1 AND c.student_id IN (SELECT st.id FROM students st WHERE st.school_id = $1 AND st.class_id = ANY($2::uuid[])) ORDER BY c.created_at, c.id`,
+      [schoolId, classIds],
     );
   }
 
@@ -348,6 +423,20 @@ export class FeesRepository extends Repository {
     return Number(row?.advance ?? 0);
   }
 
+  /** `activeAllocations` of every student now in the classes (the defaulters read a whole school at once). */
+  activeAllocationsOfClasses(schoolId: string, classIds: string[]): Promise<AllocationRow[]> {
+    return this.rows<AllocationRow>(
+      `WITH st AS (SELECT st.id FROM students st WHERE st.school_id = $1 AND st.class_id = ANY($2::uuid[]))
+       SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
+         FROM fee_allocations a JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
+        WHERE a.school_id = $1 AND r.student_id IN (SELECT id FROM st) AND r.status = 'active'
+       UNION ALL
+       SELECT c.id, c.student_id, c.instalment_id, c.head_id, c.amount, to_char(c.carried_on, 'YYYY-MM-DD')
+         FROM fee_carries c WHERE c.school_id = $1 AND c.student_id IN (SELECT id FROM st)`,
+      [schoolId, classIds],
+    );
+  }
+
   activeAllocations(schoolId: string, studentIds: string[]): Promise<AllocationRow[]> {
     return this.rows<AllocationRow>(
       `SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
@@ -366,26 +455,19 @@ export class FeesRepository extends Repository {
   }
 
   /**
-   * The next receipt number of the financial year: the counter row is made if missing, then locked
-   * FOR UPDATE and moved on, all in the caller's transaction (a rollback gives the number back).
+   * Stores a receipt under the next gap-free number of its financial year, with its allocations and
+   * its audit entry (`audit`: SchoolTx.auditRow's values; the receipt's number is added to its
+   * `after` as `number`), in one statement: the counter row is made if missing, else locked and moved
+   * on (INSERT … ON CONFLICT DO UPDATE), the number formatted as formatReceiptNumber does, the rows
+   * written with it. The counter stays locked until the caller's transaction ends (a rollback gives
+   * the number back), so a payment makes this its last statement before COMMIT and holds the lock
+   * for that one round trip (issue 32). Answers the number taken.
    */
-  async takeReceiptSeq(schoolId: string, financialYear: string): Promise<number> {
-    await this.m.query(`INSERT INTO fee_receipt_counters (school_id, financial_year) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [schoolId, financialYear]);
-    const row = await this.one<{ next_value: string }>(
-      `SELECT next_value FROM fee_receipt_counters WHERE school_id = $1 AND financial_year = $2 FOR UPDATE`,
-      [schoolId, financialYear],
-    );
-    const seq = Number(row!.next_value);
-    await this.m.query(`UPDATE fee_receipt_counters SET next_value = next_value + 1 WHERE school_id = $1 AND financial_year = $2`, [schoolId, financialYear]);
-    return seq;
-  }
-
-  async insertReceipt(
+  async insertNumberedReceipt(
     schoolId: string,
     r: {
+      id: string;
       financialYear: string;
-      seq: number;
-      number: string;
       studentId: string;
       studentName: string;
       admissionNumber: string;
@@ -402,16 +484,31 @@ export class FeesRepository extends Repository {
     },
     allocations: { instalmentId: string; headId: string | null; amount: number }[],
     now: Date,
-  ): Promise<string> {
-    const [row] = await this.rows<{ id: string }>(
-      `INSERT INTO fee_receipts (school_id, financial_year, seq, number, student_id, student_name, admission_number, class_name, guardian_name, amount, mode, reference, paid_on, collected_by, created_at,
-                                 balance_after, due_after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
+    audit: unknown[],
+  ): Promise<{ seq: number; number: string }> {
+    const [row] = await this.rows<{ seq: string; number: string }>(
+      `WITH n AS (
+         INSERT INTO fee_receipt_counters AS c (school_id, financial_year, next_value) VALUES ($1::uuid, $2::varchar, 2)
+         ON CONFLICT (school_id, financial_year) DO UPDATE SET next_value = c.next_value + 1
+         RETURNING c.next_value - 1 AS seq),
+       r AS (
+         INSERT INTO fee_receipts (school_id, id, financial_year, seq, number, student_id, student_name, admission_number, class_name, guardian_name, amount, mode, reference, paid_on,
+                                   collected_by, created_at, balance_after, due_after)
+         SELECT $1::uuid, $3::uuid, $2::varchar, n.seq, $2::varchar || '/' || CASE WHEN n.seq >= 100000 THEN n.seq::text ELSE lpad(n.seq::text, 6, '0') END,
+                $4::uuid, $5::varchar, $6::varchar, $7::varchar, $8::varchar, $9::bigint, $10::varchar, $11::varchar, $12::date, $13::uuid, $14::timestamptz, $15::bigint, $16::bigint
+           FROM n
+         RETURNING id, seq, number),
+       a AS (
+         INSERT INTO fee_allocations (school_id, receipt_id, instalment_id, head_id, amount)
+         SELECT $1::uuid, r.id, x.i, x.h, x.a FROM r CROSS JOIN unnest($17::uuid[], $18::uuid[], $19::bigint[]) AS x(i, h, a)),
+       l AS (
+         INSERT INTO audit_log (${AUDIT_COLUMNS})
+         SELECT $20::uuid, $21::timestamptz, $22::uuid, $23::varchar, $24::varchar, $25::text, $26::jsonb, $27::jsonb || jsonb_build_object('number', r.number) FROM r)
+       SELECT seq, number FROM r`,
       [
         schoolId,
         r.financialYear,
-        r.seq,
-        r.number,
+        r.id,
         r.studentId,
         r.studentName,
         r.admissionNumber,
@@ -425,18 +522,37 @@ export class FeesRepository extends Repository {
         now,
         r.balanceAfter,
         r.dueAfter,
+        allocations.map((a) => a.instalmentId),
+        allocations.map((a) => a.headId),
+        allocations.map((a) => a.amount),
+        ...audit,
       ],
     );
-    await this.m.query(
-      `INSERT INTO fee_allocations (school_id, receipt_id, instalment_id, head_id, amount)
-       SELECT $1, $2, i, h, a FROM unnest($3::uuid[], $4::uuid[], $5::bigint[]) AS x(i, h, a)`,
-      [schoolId, row.id, allocations.map((a) => a.instalmentId), allocations.map((a) => a.headId), allocations.map((a) => a.amount)],
-    );
-    return row.id;
+    return { seq: Number(row.seq), number: row.number };
   }
 
   receipt(schoolId: string, id: string, lock = false): Promise<ReceiptRow | null> {
     return this.one<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`, [schoolId, id]);
+  }
+
+  /** A receipt with its allocations (as receiptAllocations answers them), in one statement. */
+  async receiptWithAllocations(schoolId: string, id: string): Promise<{ row: ReceiptRow; allocations: ReceiptAllocationRow[] } | null> {
+    const found = await this.one<ReceiptRow & { allocations: (ReceiptAllocationRow & { position?: number; item_position?: number | null })[] }>(
+      `SELECT ${RECEIPT_COLUMNS},
+              (SELECT coalesce(json_agg(x ORDER BY x.due_on, x.position, x.item_position NULLS LAST), '[]') FROM (
+                 SELECT a.receipt_id, a.instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, a.head_id, h.name AS head_name, h.tuition,
+                        a.amount::text AS amount, i.position, it.position AS item_position
+                   FROM fee_allocations a
+                   JOIN fee_instalments i ON i.school_id = a.school_id AND i.id = a.instalment_id
+                   LEFT JOIN fee_heads h ON h.school_id = a.school_id AND h.id = a.head_id
+                   LEFT JOIN fee_instalment_items it ON it.school_id = a.school_id AND it.instalment_id = a.instalment_id AND it.head_id = a.head_id
+                  WHERE a.school_id = r.school_id AND a.receipt_id = r.id) x) AS allocations
+         FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.id = $2`,
+      [schoolId, id],
+    );
+    if (!found) return null;
+    const { allocations, ...row } = found;
+    return { row, allocations: allocations.map(({ position: _p, item_position: _i, ...a }) => a) };
   }
 
   async receipts(

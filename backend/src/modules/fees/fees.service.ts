@@ -4,7 +4,6 @@ import {
   amountInWords,
   computeDues,
   financialYearOf,
-  formatReceiptNumber,
   formatRupees,
   implicitRteWaiver,
   istParts,
@@ -28,6 +27,7 @@ import {
   type StudentFees,
   type UpiQr,
 } from '@vidyalaya/shared';
+import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
@@ -263,14 +263,13 @@ export class FeesService {
     if (entries.length === 0) return out;
     const ids = entries.map((e) => e.student.id);
     const classIds = [...new Set(entries.map((e) => e.enrolment?.classId).filter((x): x is string => !!x))];
-    const structureRows = classIds.length > 0 ? await repo.structureByClassIds(schoolId, classIds) : [];
-    const structureIds = structureRows.map((r) => r.id);
-    // One after another: `repo` may be a transaction's single connection (pg deprecates overlapping queries on one client).
-    const classItems = structureIds.length > 0 ? await repo.itemsOf(schoolId, structureIds) : [];
-    const ownItems = structureIds.length > 0 ? await repo.studentItemsOf(schoolId, structureIds, ids) : [];
-    const concessionRows = await repo.concessions(schoolId, ids);
-    const allocations = await repo.activeAllocations(schoolId, ids);
-    const heads: HeadRow[] = entries.some((e) => e.student.rte) ? await repo.heads(schoolId) : [];
+    // One statement: a payment reads this inside its transaction, where every round trip counts (issue 32).
+    const { structures: structureRows, classItems, ownItems, concessions: concessionRows, allocations, heads } = await repo.duesInputs(
+      schoolId,
+      classIds,
+      ids,
+      entries.some((e) => e.student.rte),
+    );
     const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
     const byStudent = <T extends { student_id: string }>(rows: readonly T[]) => {
       const m = new Map<string, T[]>();
@@ -338,7 +337,7 @@ export class FeesService {
   // ── payments and receipts ──────────────────────────────────────────────
   async pay(ctx: WorkspaceContext, input: CreatePaymentInput): Promise<ReceiptResult> {
     if (input.paidOn > this.today()) throw new DomainException('VALIDATION_FAILED', { details: { paidOn: 'The payment date cannot be in the future' } });
-    const { student } = await this.students.get(ctx, input.studentId);
+    const student = await this.students.record(ctx, input.studentId);
     if (input.instalmentIds?.length) await this.access.require(ctx, 'feeInstalment', input.instalmentIds);
     const id = await this.writes.run(ctx, (tx) =>
       this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds }),
@@ -377,14 +376,18 @@ export class FeesService {
     const allocatedDue = allocations.filter((a) => dueBy.has(a.instalmentId)).reduce((sum, a) => sum + a.amount, 0);
     const after = { totals: { balance: dues.totals.balance - allocated, overdue: dues.totals.overdue - allocatedDue } };
     const financialYear = financialYearOf(p.paidOn);
-    const seq = await repo.takeReceiptSeq(ctx.schoolId, financialYear);
-    const number = formatReceiptNumber(financialYear, seq);
-    const receiptId = await repo.insertReceipt(
+    const receiptId = randomUUID();
+    const collectedBy = p.collectedBy === undefined ? ctx.userId : p.collectedBy;
+    // Whether the school tells guardians of a receipt: read before the number is taken, so that the
+    // counter's lock is held for as little as possible (issue 32).
+    const message = await this.messaging.willQueue(tx, { event: 'receipt', ref: receiptId, studentIds: [student.id] });
+    // The number is taken in the last statement before COMMIT, with the receipt, its lines and its
+    // audit entry (which gets the number as `number` in `after`).
+    const { number } = await repo.insertNumberedReceipt(
       ctx.schoolId,
       {
+        id: receiptId,
         financialYear,
-        seq,
-        number,
         studentId: student.id,
         studentName: student.name,
         admissionNumber: student.admissionNumber,
@@ -394,20 +397,20 @@ export class FeesService {
         mode: p.mode,
         reference: p.reference,
         paidOn: p.paidOn,
-        collectedBy: p.collectedBy === undefined ? ctx.userId : p.collectedBy,
+        collectedBy,
         balanceAfter: after.totals.balance,
         dueAfter: after.totals.overdue,
       },
       allocations,
       tx.now,
+      tx.auditRow({
+        action: 'fee_receipt.created',
+        entity: 'fee_receipt',
+        entityId: receiptId,
+        after: { studentId: student.id, amount: p.amount, mode: p.mode, reference: p.reference, paidOn: p.paidOn, allocations, balanceAfter: after.totals.balance, ...(unallocated > 0 ? { advance: unallocated } : {}) },
+      }),
     );
-    await tx.audit({
-      action: 'fee_receipt.created',
-      entity: 'fee_receipt',
-      entityId: receiptId,
-      after: { number, studentId: student.id, amount: p.amount, mode: p.mode, reference: p.reference, paidOn: p.paidOn, allocations, balanceAfter: after.totals.balance, ...(unallocated > 0 ? { advance: unallocated } : {}) },
-    });
-    await this.messaging.queue(tx, { event: 'receipt', ref: receiptId, studentIds: [student.id], values: { amount: formatRupees(p.amount), receiptNumber: number } });
+    if (message) await this.messaging.queue(tx, { event: 'receipt', ref: receiptId, studentIds: [student.id], values: { amount: formatRupees(p.amount), receiptNumber: number } }, true);
     return receiptId;
   }
 
@@ -445,9 +448,9 @@ export class FeesService {
   }
 
   private async receiptById(schoolId: string, id: string, repo = this.repo): Promise<Receipt> {
-    const row = await repo.receipt(schoolId, id);
-    if (!row) throw new DomainException('NOT_FOUND');
-    return toReceipt(row, await repo.receiptAllocations(schoolId, [id]));
+    const found = await repo.receiptWithAllocations(schoolId, id);
+    if (!found) throw new DomainException('NOT_FOUND');
+    return toReceipt(found.row, found.allocations);
   }
 
   async receiptsOf(schoolId: string, rows: ReceiptRow[]): Promise<Receipt[]> {

@@ -157,12 +157,21 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
    * Queues an event's messages as a job inside the caller's transaction (so only if its change
    * commits). Nothing is queued while the school has no template for the event.
    */
-  async queue(tx: SchoolTx, payload: MessageEventPayload): Promise<void> {
-    if (payload.studentIds && payload.studentIds.length === 0) return;
-    // An absence is told on its day only (a register filled in later tells no one).
-    if (payload.event === 'absence' && payload.ref !== istDate(tx.now)) return;
-    if (!(await this.repo.in(tx.m).hasTemplate(tx.actor.schoolId, payload.event))) return;
+  async queue(tx: SchoolTx, payload: MessageEventPayload, checked = false): Promise<void> {
+    if (!checked && !(await this.willQueue(tx, payload))) return;
     await this.jobs.enqueue(tx, MESSAGE_EVENT_JOB, payload, { maxAttempts: MAX_ATTEMPTS });
+  }
+
+  /**
+   * Whether `queue` would queue this event's messages, read in the caller's transaction. A write
+   * that holds a lock from a late statement to its COMMIT (a receipt's number) asks this first and
+   * then calls `queue(tx, payload, true)`, which does not ask again.
+   */
+  async willQueue(tx: SchoolTx, payload: Pick<MessageEventPayload, 'event' | 'ref' | 'studentIds'>): Promise<boolean> {
+    if (payload.studentIds && payload.studentIds.length === 0) return false;
+    // An absence is told on its day only (a register filled in later tells no one).
+    if (payload.event === 'absence' && payload.ref !== istDate(tx.now)) return false;
+    return this.repo.in(tx.m).hasTemplate(tx.actor.schoolId, payload.event);
   }
 
   // ── settings ───────────────────────────────────────────────────────────
