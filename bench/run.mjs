@@ -10,7 +10,9 @@
 //   4. Timetable (bench/timetable.mjs): saving full weeks and free teachers for a school of 60 sections.
 //   5. Students (bench/students.mjs): the register search in a school of 2,000 students among 1,000
 //      schools, beside the bare endpoint, and the import of 1,000 rows.
-//   6. Attendance (bench/attendance.mjs): saving a section of 40 and its month register, 1,000 schools × 30 sections seeded.
+//   6. Attendance (bench/attendance.mjs): saving a section of 40, one at a time and ten teachers × ten sections at once
+//      beside the bare endpoint at the same concurrency, what one save costs (round trips, statements, rows written),
+//      and the month register; 1,000 schools × 30 sections seeded.
 //   7. Report cards (bench/report-cards.mjs): one student's PDF (p99) and a section of 40, English and Hindi, and memory.
 //   8. Fees (bench/fees.mjs): payments with their receipt numbers, 10 at once by two accountants, beside the bare
 //      endpoint, and the defaulters list of a school of 2,000 students among 1,000 schools.
