@@ -15,11 +15,14 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   the latest starting first; else 1 April), whether the running percentage is under 75 (the
  *   attendance rule's threshold, a copy) and `delta`, the change of that flag from the student's
  *   previous marked day of the year (+1 fell under, -1 came back, 0 no change). The number of students
- *   under 75 % on a day is then the sum of the deltas from the year's start to that day: a handful of
- *   rows instead of every mark of the year.
+ *   under 75 % on a day is then the sum of the deltas from the year's start to that day.
+ * - `insights_attendance_flips`: per school and day, the sum of those deltas, kept by adding what a
+ *   refresh inserted and subtracting what it deleted (additions commute, so two sections saved at once
+ *   both count): the 75 % count of a range reads one row a day of the year.
  * - A statement trigger on `attendance_marks` (one per event: transition tables allow one) refreshes
  *   the section-days and, for each student touched, the running rows from the earliest day touched
- *   (carried from the previous running row, so marking today reads one row a student).
+ *   (carried from the previous running row, so marking today reads one row a student), each student
+ *   under a transaction lock of its own so that two days saved at once never recount the same rows.
  * - A row trigger on `academic_years` recomputes the running rows of the marks inside a year whose
  *   dates are added, moved or removed.
  * - Row-level security as in migration 1764100000000. Self-contained: no live constant imported.
@@ -51,7 +54,13 @@ export class InsightsAttendanceSummary1766000000000 implements MigrationInterfac
         delta smallint NOT NULL,
         PRIMARY KEY (school_id, student_id, date)
       )`);
-    await q.query(`CREATE INDEX insights_attendance_running_flips_idx ON insights_attendance_running (school_id, date) INCLUDE (delta) WHERE delta <> 0`);
+    await q.query(`
+      CREATE TABLE insights_attendance_flips (
+        school_id uuid NOT NULL,
+        date date NOT NULL,
+        delta integer NOT NULL,
+        PRIMARY KEY (school_id, date)
+      )`);
 
     await q.query(`
       CREATE FUNCTION insights_year_start(p_school uuid, p_date date) RETURNS date LANGUAGE sql STABLE AS $fn$
@@ -77,9 +86,19 @@ export class InsightsAttendanceSummary1766000000000 implements MigrationInterfac
     await q.query(`
       CREATE FUNCTION insights_attendance_running_refresh(p_school uuid[], p_student uuid[], p_since date[]) RETURNS void LANGUAGE plpgsql AS $fn$
       BEGIN
-        DELETE FROM insights_attendance_running r
-         USING (SELECT school_id, student_id, min(since) AS since FROM unnest(p_school, p_student, p_since) AS x(school_id, student_id, since) GROUP BY school_id, student_id) a
-         WHERE r.school_id = a.school_id AND r.student_id = a.student_id AND r.date >= a.since;
+        -- One writer a student at a time (two sections' days saved at once touch the same students' rows),
+        -- taken in one order so that two writers never wait for each other.
+        PERFORM pg_advisory_xact_lock(hashtextextended('insights_attendance_running:' || x.student_id::text, 0))
+           FROM (SELECT DISTINCT student_id FROM unnest(p_student) AS u(student_id) WHERE student_id IS NOT NULL ORDER BY student_id) x;
+        WITH gone AS (
+          DELETE FROM insights_attendance_running r
+           USING (SELECT school_id, student_id, min(since) AS since FROM unnest(p_school, p_student, p_since) AS x(school_id, student_id, since) GROUP BY school_id, student_id) a
+           WHERE r.school_id = a.school_id AND r.student_id = a.student_id AND r.date >= a.since
+          RETURNING r.school_id, r.date, r.delta
+        )
+        INSERT INTO insights_attendance_flips (school_id, date, delta)
+        SELECT school_id, date, -sum(delta) FROM gone WHERE delta <> 0 GROUP BY school_id, date
+        ON CONFLICT (school_id, date) DO UPDATE SET delta = insights_attendance_flips.delta + excluded.delta;
         -- The previous running row of each student (before the earliest day touched) carries into the recount.
         WITH touched AS (
           SELECT school_id, student_id, min(since) AS since FROM unnest(p_school, p_student, p_since) AS x(school_id, student_id, since) GROUP BY school_id, student_id
@@ -105,11 +124,16 @@ export class InsightsAttendanceSummary1766000000000 implements MigrationInterfac
           WINDOW w AS (PARTITION BY d.school_id, d.student_id, y.year_start ORDER BY d.date)
         ), flagged AS (
           SELECT c.*, c.cum_points2 * 100 < ${THRESHOLD} * 2 * c.cum_marks AS below FROM cum c
+        ), added AS (
+          INSERT INTO insights_attendance_running (school_id, student_id, date, year_start, points2, marks, cum_points2, cum_marks, below, delta)
+          SELECT f.school_id, f.student_id, f.date, f.year_start, f.points2, f.marks, f.cum_points2, f.cum_marks, f.below,
+                 f.below::int - COALESCE(lag(f.below) OVER (PARTITION BY f.school_id, f.student_id, f.year_start ORDER BY f.date), f.base_below)::int
+            FROM flagged f
+          RETURNING school_id, date, delta
         )
-        INSERT INTO insights_attendance_running (school_id, student_id, date, year_start, points2, marks, cum_points2, cum_marks, below, delta)
-        SELECT f.school_id, f.student_id, f.date, f.year_start, f.points2, f.marks, f.cum_points2, f.cum_marks, f.below,
-               f.below::int - COALESCE(lag(f.below) OVER (PARTITION BY f.school_id, f.student_id, f.year_start ORDER BY f.date), f.base_below)::int
-          FROM flagged f;
+        INSERT INTO insights_attendance_flips (school_id, date, delta)
+        SELECT school_id, date, sum(delta) FROM added WHERE delta <> 0 GROUP BY school_id, date
+        ON CONFLICT (school_id, date) DO UPDATE SET delta = insights_attendance_flips.delta + excluded.delta;
       END $fn$`);
 
     await q.query(`
@@ -194,4 +218,4 @@ const POINTS2 = `CASE WHEN m.status IN ('present', 'late') THEN 2 WHEN m.status 
 /** The attendance rule's threshold, per cent (a copy of ATTENDANCE_THRESHOLD). */
 const THRESHOLD = 75;
 /** The new school tables under row-level security. */
-const SCHOOL_TABLES = ['insights_attendance_days', 'insights_attendance_running'];
+const SCHOOL_TABLES = ['insights_attendance_days', 'insights_attendance_running', 'insights_attendance_flips'];

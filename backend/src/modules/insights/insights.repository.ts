@@ -116,17 +116,17 @@ export class InsightsRepository extends Repository {
 
   /**
    * The 75 % count of the whole school from the running summary: on each marked day of the range, the
-   * sum of the students' flag changes (insights_attendance_running.delta) from the year's start to
-   * that day, which is the number of students whose running percentage is under 75 on that day.
+   * sum of the students' flag changes (insights_attendance_flips, a row a day) from the year's start
+   * to that day, which is the number of students whose running percentage is under 75 on that day.
    */
   belowThresholdSummary(schoolId: string, yearStart: string, from: string, to: string): Promise<{ date: string; count: number }[]> {
     return this.rows(
       `WITH days AS (
          SELECT DISTINCT date FROM insights_attendance_days WHERE school_id = $1 AND date BETWEEN $3::date AND $4::date
        ), before AS (
-         SELECT COALESCE(sum(delta), 0) AS n FROM insights_attendance_running WHERE school_id = $1 AND delta <> 0 AND date >= $2::date AND date < $3::date
+         SELECT COALESCE(sum(delta), 0) AS n FROM insights_attendance_flips WHERE school_id = $1 AND date >= $2::date AND date < $3::date
        ), per AS (
-         SELECT date, sum(delta) AS n FROM insights_attendance_running WHERE school_id = $1 AND delta <> 0 AND date BETWEEN $3::date AND $4::date GROUP BY date
+         SELECT date, delta AS n FROM insights_attendance_flips WHERE school_id = $1 AND date BETWEEN $3::date AND $4::date
        )
        SELECT ${d('x.date')} AS date, ((SELECT n FROM before) + sum(COALESCE(p.n, 0)) OVER (ORDER BY x.date))::int AS count
          FROM days x LEFT JOIN per p ON p.date = x.date ORDER BY x.date`,
