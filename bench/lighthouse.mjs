@@ -20,7 +20,7 @@
 //
 // Options (environment): CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_PORT=3352,
 // BENCH_LIGHTHOUSE_PRESETS=mobile (or mobile,desktop), BENCH_LIGHTHOUSE_RUNS=5, BENCH_LIGHTHOUSE_PAGES=/,/login,
-// BENCH_LIGHTHOUSE_REPEAT=0 (no repeat-visit runs),
+// BENCH_LIGHTHOUSE_REPEAT=0 (no repeat-visit runs), BENCH_LIGHTHOUSE_TIMEOUT_MS=180000 (one run's limit; more on a loaded host),
 // BENCH_NO_REPORT=1 (print only), BENCH_LIGHTHOUSE_OUT=dir (keep Lighthouse's JSON reports there, one per run),
 // BENCH_LIGHTHOUSE_ASSETS=1 (and their traces).
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -107,7 +107,7 @@ async function auditOnce(url, preset, outDir, opts) {
     ...(process.env.BENCH_LIGHTHOUSE_ASSETS ? ['--save-assets'] : []),
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
+  await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024, timeout: Number(process.env.BENCH_LIGHTHOUSE_TIMEOUT_MS ?? 180_000) });
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id) => lhr.audits[id]?.numericValue;
