@@ -16,7 +16,9 @@ import { newestMail } from '../app/support/mail';
 test.describe.configure({ mode: 'serial' });
 const ROOT = join(__dirname, '..', '..', '..');
 const EN = JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'features', 'attendance', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
+const HI = JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'features', 'attendance', 'i18n', 'hi.json'), 'utf8')) as Record<string, string>;
 const WS = JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'features', 'workspace', 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
+const WS_HI = JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'features', 'workspace', 'i18n', 'hi.json'), 'utf8')) as Record<string, string>;
 const istNow = () => new Date(Date.now() + 330 * 60_000);
 
 type Seed = { schoolId: string; portal: string; adminToken: string; teacher: string; sections: Record<string, { id: string; students: Record<string, string> }> };
@@ -147,6 +149,7 @@ test('marked with the network off: saved on this phone, nothing sent; network ba
   // The screen says what waits, and where; the students' rows keep her marks.
   const waiting = page.getByTestId('offline-waiting');
   await expect(waiting).toHaveText(EN['phone.queued']!);
+  await expect(page.locator('.vd-toast-title', { hasText: EN['phone.queued']! })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Arjun Rao: Absent' })).toBeVisible();
   // Nothing reached the server; the phone holds the marks, the section and the date, and no token.
   expect((await serverDay(request, sectionId)).marked).toBe(false);
@@ -218,18 +221,21 @@ test('a day the school saved meanwhile: its marks beside hers, overwrite with mi
   await page.context().close();
 });
 
-test('signing out clears the days waiting on the phone', async ({ browser, request }) => {
+test('in Hindi: saved on this phone; signing out clears the days waiting on the phone', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const { id: sectionId } = seed.sections.C!;
   const page = await signIn(browser, seed.teacher);
   await openMark(page, 'C');
+  await page.getByRole('button', { name: 'हिन्दी' }).first().tap();
+  await expect(page.getByText(HI['mark.allPresent']!)).toBeVisible();
   await page.context().setOffline(true);
-  await page.getByRole('button', { name: 'Chetan Rao: Present' }).tap();
-  await page.getByRole('button', { name: EN['mark.save'] }).tap();
-  await expect(page.getByTestId('offline-waiting')).toHaveText(EN['phone.queued']!);
+  await page.locator('.att-student-button').nth(2).tap();
+  await page.getByRole('button', { name: HI['mark.save'] }).tap();
+  await expect(page.getByTestId('offline-waiting')).toHaveText(HI['phone.queued']!);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await queuedOnPhone(page)).toHaveLength(1);
 
-  const signOut = page.getByRole('button', { name: WS['shell.signOut'] });
+  const signOut = page.getByRole('button', { name: WS_HI['shell.signOut'] });
   expect((await signOut.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await signOut.tap();
   await expect(page).not.toHaveURL(/\/workspace\//);

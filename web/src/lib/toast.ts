@@ -7,11 +7,20 @@ let toaster: Promise<Toaster> | null = null;
 /** The toaster and its overlay code load with the first toast, not with every page that may show one. */
 function get(): Promise<Toaster> {
   if (!toaster) {
-    toaster = import('./toaster').then((m) => m.createToaster());
-    const ready = toaster;
-    registerDismiss((key) => void ready.then((t) => t.dismiss(key)));
+    const ready = import('./toaster').then((m) => m.createToaster());
+    toaster = ready;
+    // Not loaded (no network on a phone): the next toast tries again instead of never showing.
+    ready.catch(() => {
+      if (toaster === ready) toaster = null;
+    });
+    registerDismiss((key) => void ready.then((t) => t.dismiss(key)).catch(() => undefined));
   }
   return toaster;
+}
+
+/** Loads the toaster now, for a screen that may toast after the network has gone (offline attendance). */
+export function preloadToaster(): void {
+  void get().catch(() => undefined);
 }
 
 let serial = 0;
@@ -47,7 +56,7 @@ export function toast(opts: { title: string; description?: string; intent?: Inte
       },
       key,
     );
-  });
+  }).catch(() => setShownToasts(shownToasts().filter((s) => s.key !== key)));
 }
 
 export const toastError = (title: string, description?: string) =>

@@ -3,7 +3,7 @@ import type { AttendanceStatus } from '@vidyalaya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';
-import { toast, toastError } from '../../../lib/toast';
+import { preloadToaster, toast, toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { attendanceApi } from '../api/attendance-api';
 import { errorMessage, nextStatus, statusLabel, timeIST } from '../components/format';
@@ -34,6 +34,9 @@ export function Component() {
   const offline = useOfflineAttendance();
   const queued = useQueuedDays(offline);
   const waiting = queued.items?.find((q) => q.sectionId === sectionId && q.date === date) ?? null;
+
+  // The save's toast must show even when the network has gone by then.
+  useEffect(preloadToaster, []);
 
   const data = day.data?.attendance;
   // The day as the server has it, or, while this day waits in the queue, the marks saved here.
