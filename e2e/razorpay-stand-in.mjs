@@ -121,6 +121,23 @@ export async function startRazorpayStandIn() {
       const items = all.slice(skip, skip + count);
       return send(200, { entity: 'collection', count: items.length, items });
     }
+    if (req.method === 'GET' && path === '/v1/settlements/recon/combined') {
+      // Unlike Razorpay (two working days later), the stand-in pays out every captured payment at
+      // once, one transfer per IST day, keeping 2 % plus 18 % GST on it: a browser test sees it.
+      const day = `${url.searchParams.get('year')}-${url.searchParams.get('month')}-${url.searchParams.get('day')}`;
+      const istDay = (s) => new Date((s + 19_800) * 1000).toISOString().slice(0, 10);
+      const items = mine
+        .flatMap((o) => o.payments)
+        .filter((p) => p.status === 'captured' && istDay(p.created_at) === day)
+        .map((p) => {
+          const fee = Math.round(p.amount * 0.02);
+          const tax = Math.round(fee * 0.18);
+          return { entity_id: p.id, type: 'payment', debit: 0, credit: p.amount - fee - tax, amount: p.amount, currency: 'INR', fee: fee + tax, tax, on_hold: false, settled: true, created_at: p.created_at, settled_at: p.created_at, settlement_id: `setl_${day.replaceAll('-', '')}${keyId.slice(-6)}`, posted_at: null, credit_type: 'default', description: null, notes: null, payment_id: null, settlement_utr: `UTR${day.replaceAll('-', '')}${keyId.slice(-4)}`, order_id: p.order_id, order_receipt: null, method: 'upi', card_network: null, card_issuer: null, card_type: null, dispute_id: null };
+        });
+      const count = Math.min(1000, Number(url.searchParams.get('count') ?? 1000));
+      const skip = Number(url.searchParams.get('skip') ?? 0);
+      return send(200, { entity: 'collection', count: Math.min(count, Math.max(0, items.length - skip)), items: items.slice(skip, skip + count) });
+    }
     if (req.method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refund$/))) {
       const p = mine.flatMap((o) => o.payments).find((x) => x.id === m[1]);
       if (!p || p.status !== 'captured') return bad(400, 'The id provided does not exist');

@@ -38,6 +38,8 @@ export class RazorpayStandIn {
   readonly seen: SeenRequest[] = [];
   readonly orders = new Map<string, { id: string; amount: number; receipt: string; notes: Record<string, string> }>();
   readonly payments = new Map<string, StandInPayment[]>();
+  /** What the gateway paid out: items of GET /v1/settlements/recon/combined, by the day (IST) they were settled. */
+  readonly settled: Record<string, unknown>[] = [];
   mode: 'ok' | 'fail' | 'hang' = 'ok';
   refundStatus: 'processed' | 'pending' = 'processed';
   private readonly hanging: ServerResponse[] = [];
@@ -110,6 +112,16 @@ export class RazorpayStandIn {
       if (!payment) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
       return send(200, payment);
     }
+    if (req.method === 'GET' && path.startsWith('/settlements/recon/combined?')) {
+      // GET /v1/settlements/recon/combined?year=&month=&day=&count=&skip=: what was settled that day (or month).
+      const q = new URL(path, 'http://stand-in').searchParams;
+      const prefix = `${q.get('year')}-${q.get('month')}${q.get('day') ? `-${q.get('day')}` : ''}`;
+      const count = Math.min(1000, Number(q.get('count') ?? 1000));
+      const skip = Number(q.get('skip') ?? 0);
+      const all = this.settled.filter((i) => new Date(((i.settled_at as number) + 19_800) * 1000).toISOString().startsWith(prefix));
+      const items = all.slice(skip, skip + count);
+      return send(200, { entity: 'collection', count: items.length, items });
+    }
     if (req.method === 'POST' && (m = path.match(/^\/payments\/([^/]+)\/refund$/))) {
       const payment = [...this.payments.values()].flat().find((p) => p.id === m![1]);
       if (!payment) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
@@ -124,6 +136,27 @@ export class RazorpayStandIn {
     const p: StandInPayment = { id: rid('pay'), entity: 'payment', amount: amount ?? order.amount, currency: 'INR', status, order_id: orderId, method: 'upi', captured: status === 'captured', amount_refunded: 0, error_description: status === 'failed' ? 'Payment was unsuccessful as you cancelled it.' : null, created_at: Math.floor(this.now().getTime() / 1000) };
     this.payments.set(orderId, [...(this.payments.get(orderId) ?? []), p]);
     return p;
+  }
+
+  /**
+   * A bank transfer: the payments (credited less the fee and its 18 % GST) and refunds (debited)
+   * settled together at `at`, as recon items under one settlement id and UTR.
+   */
+  settle(entries: { payment: StandInPayment; refundId?: string; fee?: number }[], at: Date): { id: string; utr: string } {
+    const id = rid('setl');
+    const utr = `${Math.floor(at.getTime() / 1000)}${randomBytes(3).toString('hex')}`;
+    const common = { currency: 'INR', on_hold: false, settled: true, settled_at: Math.floor(at.getTime() / 1000), settlement_id: id, settlement_utr: utr, posted_at: null, credit_type: 'default', description: null, notes: null, order_receipt: null, method: 'upi', card_network: null, card_issuer: null, card_type: null, dispute_id: null };
+    for (const { payment: p, refundId, fee = 0 } of entries) {
+      if (refundId) {
+        this.settled.push({ ...common, entity_id: refundId, type: 'refund', debit: p.amount, credit: 0, amount: p.amount, fee: 0, tax: 0, created_at: p.created_at, payment_id: p.id, order_id: p.order_id });
+      } else {
+        const tax = Math.round(fee * 0.18);
+        this.settled.push({ ...common, entity_id: p.id, type: 'payment', debit: 0, credit: p.amount - fee - tax, amount: p.amount, fee: fee + tax, tax, created_at: p.created_at, payment_id: null, order_id: p.order_id });
+      }
+    }
+    // Something of another business on the same account, settled in the same transfer.
+    this.settled.push({ ...common, entity_id: rid('pay'), type: 'payment', debit: 0, credit: 9_800, amount: 10_000, fee: 200, tax: 31, created_at: common.settled_at, payment_id: null, order_id: rid('order') });
+    return { id, utr };
   }
 
   /** Checkout's handler answer: razorpay_signature = HMAC-SHA256(order_id|payment_id, key secret). */

@@ -159,6 +159,64 @@ describe('online payments reconciliation: receipts of a period against the gatew
     expect(rows.find((x) => x[0] === 'Lines with a mismatch')![2]).toBe(4);
   });
 
+  it('settlements: each bank transfer with its UTR, the school’s payments credited less the fee and GST, refunds debited, each beside its receipt; another business’s lines left out', async () => {
+    const ok = await payAndConfirm('Menon');
+    const orphanOrder = await openOrder(await newStudent('Shenoy'));
+    const orphan = rz.pay(orphanOrder.gatewayOrderId);
+    const stillActive = await payAndConfirm('Kamath');
+    // Paid out two days later (T+2), 10:30 IST.
+    const [y, m, d] = today.split('-').map(Number);
+    const on = new Date(Date.UTC(y, m - 1, d + 2, 5, 0));
+    const settledOn = on.toISOString().slice(0, 10);
+    const transfer = rz.settle([{ payment: ok.pay, fee: 5_000 }, { payment: orphan, fee: 5_000 }, { payment: stillActive.pay, refundId: 'rfnd_StandIn00001' }], on);
+
+    const res = await t.call('GET', url(`/online-payments/settlements?from=${settledOn}&to=${settledOn}`), { token: acc() });
+    expect(res.status).toBe(200);
+    const r = res.body.data;
+    expect(r.settlements).toHaveLength(1);
+    const s = r.settlements[0];
+    // 5,000 paise fee + 18 % GST (900) out of each payment; the refund debited whole.
+    expect(s).toMatchObject({ settlementId: transfer.id, utr: transfer.utr, settledOn, creditPaise: 2 * (TUITION - 5_900), debitPaise: TUITION, feePaise: 2 * 5_900, taxPaise: 2 * 900, netPaise: 2 * (TUITION - 5_900) - TUITION });
+    const byEntity = new Map<string, any>(s.lines.map((l: any) => [l.gatewayEntityId, l]));
+    expect(byEntity.get(ok.pay.id)).toEqual({
+      type: 'payment',
+      gatewayEntityId: ok.pay.id,
+      gatewayPaymentId: ok.pay.id,
+      gatewayOrderId: ok.order.gatewayOrderId,
+      receiptId: ok.receipt.id,
+      receiptNumber: ok.receipt.number,
+      receiptStatus: 'active',
+      studentName: expect.stringContaining('Menon'),
+      amountPaise: TUITION,
+      creditPaise: TUITION - 5_900,
+      debitPaise: 0,
+      feePaise: 5_900,
+      taxPaise: 900,
+      issues: [],
+    });
+    expect(byEntity.get(orphan.id)).toMatchObject({ type: 'payment', receiptId: null, studentName: expect.stringContaining('Shenoy'), issues: ['settled_without_receipt'] });
+    expect(byEntity.get('rfnd_StandIn00001')).toMatchObject({ type: 'refund', gatewayPaymentId: stillActive.pay.id, receiptNumber: stillActive.receipt.number, receiptStatus: 'active', debitPaise: TUITION, issues: ['refund_on_active_receipt'] });
+    expect(s.lines).toHaveLength(3);
+    expect(r.totals).toEqual({ settlements: 1, creditPaise: s.creditPaise, debitPaise: TUITION, feePaise: 2 * 5_900, taxPaise: 2 * 900, netPaise: s.netPaise, mismatches: 2 });
+    // Razorpay was asked for that day in its own format.
+    expect(rz.seen.some((q) => q.path === `/settlements/recon/combined?year=${y}&month=${settledOn.slice(5, 7)}&day=${settledOn.slice(8, 10)}&count=100&skip=0`)).toBe(true);
+
+    // The day of the payments themselves had no transfer; a range holding both days gives the one.
+    expect((await t.call('GET', url(`/online-payments/settlements?from=${today}&to=${today}`), { token: acc() })).body.data.settlements).toEqual([]);
+    expect((await t.call('GET', url(`/online-payments/settlements?from=${today}&to=${settledOn}`), { token: acc() })).body.data.totals.settlements).toBe(1);
+    // At most 31 days; only fees.manage; another school reads none of it.
+    const long = await t.call('GET', url('/online-payments/settlements?from=2026-04-01&to=2026-05-15'), { token: acc() });
+    expect(long.status).toBe(400);
+    expect(long.body.error.details).toEqual({ to: 'Choose at most 31 days at a time' });
+    expect((await t.call('GET', url('/online-payments/settlements'), { token: a.members.office.token })).status).toBe(403);
+    expect((await t.call('GET', url('/online-payments/settlements'), { token: b.members.accountant.token })).status).toBe(404);
+    rz.mode = 'fail';
+    const down = await t.call('GET', url(`/online-payments/settlements?from=${settledOn}`), { token: acc() });
+    rz.mode = 'ok';
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('GATEWAY_UNAVAILABLE');
+  });
+
   it('bad dates are 400 naming the field; only fees.manage reads it; a silent gateway is 503; another school sees none of it', async () => {
     const backwards = await report('?from=2026-11-10&to=2026-11-01');
     expect(backwards.status).toBe(400);

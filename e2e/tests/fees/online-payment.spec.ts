@@ -162,6 +162,17 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   const [xlsx] = await Promise.all([page.waitForEvent('download'), recon.getByRole('button', { name: en['recon.export'] }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^online-reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await page.screenshot({ path: 'docs/screens/online-payment-reconciliation-en.png', fullPage: true });
+  // The bank transfer Razorpay made for them (the stand-in pays out at once, keeping 2 % + 18 % GST):
+  // its UTR, what reached the bank, each payment beside its receipt, and the lost one named.
+  const settle = page.getByTestId('settlements');
+  await expect(settle.getByRole('heading', { name: en['settle.title'] })).toBeVisible();
+  await expect(settle.getByTestId('settlement')).toHaveCount(1);
+  await expect(settle.getByTestId('settlement')).toContainText(/UTR\d{8}/);
+  await expect(page.getByTestId('settle-totals')).toContainText('₹31,733.00');
+  for (const n of receipts) await expect(settle.locator('li[data-issues="none"]').filter({ hasText: n })).toBeVisible();
+  await expect(settle.locator('li[data-issues="settled_without_receipt"]')).toContainText(en['settle.issue.settled_without_receipt']);
+  await settle.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screens/online-payment-settlements-en.png' });
 
   // Meanwhile Quarter 3 is paid in cash at the counter; then Razorpay's webhook for the lost payment
   // arrives (signed over its raw body with the school's webhook secret): recorded, and kept as an advance.

@@ -223,3 +223,67 @@ export interface Reconciliation {
     mismatches: number;
   };
 }
+
+// ── settlements (the bank transfers of what the gateway took) ──────────────
+/** The longest period one settlement report covers (the gateway is asked day by day). */
+export const SETTLEMENT_MAX_DAYS = 31;
+
+export const settlementQuerySchema = z
+  .object({ from: optionalField(isoDateSchema), to: optionalField(isoDateSchema) })
+  .superRefine((v, ctx) => {
+    if (!v.from || !v.to) return;
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date', path: ['to'] });
+    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > SETTLEMENT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', message: `Choose at most ${SETTLEMENT_MAX_DAYS} days at a time`, path: ['to'] });
+  });
+export type SettlementQuery = z.output<typeof settlementQuerySchema>;
+
+/**
+ * What can be wrong with a settled line: the gateway paid out a payment for one of the school's
+ * orders that no receipt holds (active, or cancelled by a refund); the receipt's amount is not what
+ * was settled; a refund was taken out of a transfer while the receipt is still active.
+ */
+export const SETTLEMENT_ISSUES = ['settled_without_receipt', 'amount_mismatch', 'refund_on_active_receipt'] as const;
+export type SettlementIssue = (typeof SETTLEMENT_ISSUES)[number];
+
+export interface SettlementLine {
+  type: 'payment' | 'refund';
+  /** The gateway's id of what was settled: the payment (pay_…) or the refund (rfnd_…). */
+  gatewayEntityId: string;
+  /** The payment concerned (for a refund, the payment refunded). */
+  gatewayPaymentId: string;
+  gatewayOrderId: string | null;
+  receiptId: string | null;
+  receiptNumber: string | null;
+  receiptStatus: 'active' | 'cancelled' | null;
+  studentName: string | null;
+  /** The payment's or refund's amount; what the transfer credited or debited for it; the gateway's fee and the tax on it. */
+  amountPaise: number;
+  creditPaise: number;
+  debitPaise: number;
+  feePaise: number;
+  taxPaise: number;
+  issues: SettlementIssue[];
+}
+
+/** One bank transfer: its id and UTR (the reference on the bank statement), date and sums for the school's lines. */
+export interface Settlement {
+  settlementId: string;
+  utr: string | null;
+  settledOn: string;
+  creditPaise: number;
+  debitPaise: number;
+  feePaise: number;
+  taxPaise: number;
+  /** credit − debit: what reached the bank for the school's lines (the gateway's fee and tax already taken out of credit). */
+  netPaise: number;
+  lines: SettlementLine[];
+}
+
+/** `GET /schools/{id}/online-payments/settlements?from=&to=` (IST dates the transfers were made, default today). */
+export interface SettlementReport {
+  from: string;
+  to: string;
+  settlements: Settlement[];
+  totals: { settlements: number; creditPaise: number; debitPaise: number; feePaise: number; taxPaise: number; netPaise: number; mismatches: number };
+}

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { GatewaySettings, PayLinkResult, PaymentConfirmation, PaymentOrderList, PaymentOrderResult, Reconciliation, RefundResult } from '@vidyalaya/shared';
+import type { GatewaySettings, PayLinkResult, PaymentConfirmation, PaymentOrderList, PaymentOrderResult, Reconciliation, RefundResult, SettlementReport } from '@vidyalaya/shared';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
@@ -14,6 +14,7 @@ import {
   ReceiptRefundParamDto,
   ReconciliationQueryDto,
   RefundReceiptDto,
+  SettlementQueryDto,
   StudentPaymentParamDto,
 } from './online-payments.dto';
 import {
@@ -24,6 +25,7 @@ import {
   PaymentOrderResponse,
   ReconciliationResponse,
   RefundResponse,
+  SettlementReportResponse,
 } from './online-payments.responses';
 import { OnlinePaymentsService } from './online-payments.service';
 import { reconciliationWorkbook } from './reconciliation-xlsx';
@@ -84,6 +86,17 @@ export class OnlinePaymentsController {
   @ApiData(PaymentConfirmationResponse)
   confirm(@Workspace() ctx: WorkspaceContext, @Param() p: PaymentOrderParamDto, @Body() dto: ConfirmPaymentDto): Promise<PaymentConfirmation> {
     return this.payments.confirm(ctx, p.orderId, dto);
+  }
+
+  @Get('online-payments/settlements')
+  @RequirePermission('fees.manage')
+  @ApiOperation({
+    summary:
+      'The gateway’s bank transfers made on ?from=&to= (school dates, default today, at most 31 days): each with its UTR, the school’s payments credited and refunds debited, the gateway’s fee and tax and the net, each line beside its receipt with issues (settled_without_receipt, amount_mismatch, refund_on_active_receipt)',
+  })
+  @ApiData(SettlementReportResponse)
+  settlements(@Workspace() ctx: WorkspaceContext, @Query() q: SettlementQueryDto): Promise<SettlementReport> {
+    return this.payments.settlements(ctx, q);
   }
 
   @Get('online-payments/reconciliation')

@@ -9,6 +9,7 @@ import {
   receiptRefundParamSchema,
   reconciliationQuerySchema,
   refundReceiptSchema,
+  settlementQuerySchema,
   studentPaymentParamSchema,
   webhookParamSchema,
 } from '@vidyalaya/shared';
@@ -26,3 +27,4 @@ export class PayLinkTokenParamDto extends createZodDto(payLinkTokenParamSchema) 
 export class PayLinkOrderParamDto extends createZodDto(payLinkOrderParamSchema) {}
 export class WebhookParamDto extends createZodDto(webhookParamSchema) {}
 export class ReconciliationQueryDto extends createZodDto(reconciliationQuerySchema) {}
+export class SettlementQueryDto extends createZodDto(settlementQuerySchema) {}

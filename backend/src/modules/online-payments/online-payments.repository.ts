@@ -55,11 +55,13 @@ export interface ReconciliationReceiptRow {
   paid_on: string;
   student_name: string;
   amount: string;
+  /** Set when a refund of the payment was asked through the gateway. */
+  refund_status: RefundStatus | null;
 }
 // Every receipt of mode online: those the gateway's payments made (online_payments) and any typed in
 // at the counter with a payment id as reference, which the report checks with the gateway too.
 const RECONCILIATION_COLUMNS = `coalesce(p.gateway_payment_id, r.reference, '') AS gateway_payment_id, o.gateway_order_id, r.id AS receipt_id, r.number AS receipt_number,
-  r.status AS receipt_status, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on, r.student_name, r.amount`;
+  r.status AS receipt_status, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on, r.student_name, r.amount, p.refund_status`;
 const RECONCILIATION_FROM = `FROM fee_receipts r
   LEFT JOIN online_payments p ON p.school_id = r.school_id AND p.receipt_id = r.id
   LEFT JOIN payment_orders o ON o.school_id = p.school_id AND o.id = p.order_id`;

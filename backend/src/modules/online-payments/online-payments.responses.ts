@@ -3,7 +3,9 @@ import {
   PAYMENT_ORDER_STATUSES,
   RECONCILIATION_ISSUES,
   REFUND_STATUSES,
+  SETTLEMENT_ISSUES,
   type GatewaySettings,
+  type SettlementReport,
   type Reconciliation, type PayLinkView, type PaymentConfirmation, type PaymentOrder, type RefundResult,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
@@ -96,6 +98,43 @@ const reconciliationSchema = z.object({
   totals: z.object({ receipts: z.int(), receiptPaise: paise, captured: z.int(), capturedPaise: paise, mismatches: z.int() }),
 }) satisfies z.ZodType<Reconciliation>;
 
+const settlementReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  settlements: z.array(
+    z.object({
+      settlementId: z.string(),
+      utr: z.string().nullable(),
+      settledOn: z.string(),
+      creditPaise: paise,
+      debitPaise: paise,
+      feePaise: paise,
+      taxPaise: paise,
+      netPaise: z.int(),
+      lines: z.array(
+        z.object({
+          type: z.enum(['payment', 'refund']),
+          gatewayEntityId: z.string(),
+          gatewayPaymentId: z.string(),
+          gatewayOrderId: z.string().nullable(),
+          receiptId: z.uuid().nullable(),
+          receiptNumber: z.string().nullable(),
+          receiptStatus: z.enum(['active', 'cancelled']).nullable(),
+          studentName: z.string().nullable(),
+          amountPaise: paise,
+          creditPaise: paise,
+          debitPaise: paise,
+          feePaise: paise,
+          taxPaise: paise,
+          issues: z.array(z.enum(SETTLEMENT_ISSUES)),
+        }),
+      ),
+    }),
+  ),
+  totals: z.object({ settlements: z.int(), creditPaise: paise, debitPaise: paise, feePaise: paise, taxPaise: paise, netPaise: z.int(), mismatches: z.int() }),
+}) satisfies z.ZodType<SettlementReport>;
+
+export class SettlementReportResponse extends createZodDto(successEnvelope(settlementReportSchema)) {}
 export class ReconciliationResponse extends createZodDto(successEnvelope(reconciliationSchema)) {}
 export class GatewaySettingsResponse extends createZodDto(successEnvelope(gatewaySchema)) {}
 export class PaymentOrderResponse extends createZodDto(successEnvelope(z.object({ order: orderSchema }))) {}

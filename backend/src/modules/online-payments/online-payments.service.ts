@@ -22,6 +22,9 @@ import {
   type ReconciliationLine,
   type RefundReceiptInput,
   type RefundResult,
+  type Settlement,
+  type SettlementIssue,
+  type SettlementReport,
   type Student,
 } from '@vidyalaya/shared';
 import type { Logger } from 'pino';
@@ -39,12 +42,14 @@ import { JobsService } from '../jobs/jobs.service';
 import { StudentsService } from '../students/students.service';
 import { GatewaySecrets } from './gateway-secrets';
 import { OnlinePaymentsRepository, type GatewayRow, type OrderRow } from './online-payments.repository';
-import { GatewayError, RazorpayClient, type GatewayCredentials, type GatewayPayment } from './razorpay.client';
+import { GatewayError, RazorpayClient, type GatewayCredentials, type GatewayPayment, type GatewaySettledItem } from './razorpay.client';
 
 export const RECONCILE_JOB = 'online-payments.reconcile';
 export const REFUND_JOB = 'online-payments.refund';
 
 const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
+/** The IST school date of a unix time (seconds). */
+const istDate = (seconds: number): string => new Date(seconds * 1000 + 330 * 60_000).toISOString().slice(0, 10);
 const pad2 = (x: number) => String(x).padStart(2, '0');
 
 /**
@@ -321,6 +326,90 @@ export class OnlinePaymentsService implements OnModuleInit {
         captured: captured.length,
         capturedPaise: captured.reduce((s, p) => s + p.amount, 0),
         mismatches: lines.filter((l) => l.issues.length > 0).length,
+      },
+    };
+  }
+
+  /**
+   * The bank transfers the gateway made on the school dates from–to (default today), asked day by
+   * day (`GET /settlements/recon/combined?year=&month=&day=`): for each transfer its UTR, the school's
+   * payments credited and refunds debited in it, the gateway's fee and tax, and what reached the bank,
+   * each line beside the receipt holding the payment. The same Razorpay account may settle other
+   * payments too: only the school's orders count. Nothing is written.
+   */
+  async settlements(ctx: WorkspaceContext, q: { from?: string; to?: string }): Promise<SettlementReport> {
+    const from = q.from ?? q.to ?? this.today();
+    const to = q.to ?? (q.from ? (q.from > this.today() ? q.from : this.today()) : from);
+    const { creds } = await this.credentials(ctx.schoolId);
+    const days: { year: number; month: number; day: number }[] = [];
+    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+      const d = new Date(t);
+      days.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+    }
+    const settled: GatewaySettledItem[] = [];
+    try {
+      // A few days at a time: a month is at most 31 calls, and the gateway limits its callers' rate.
+      for (let i = 0; i < days.length; i += 4) for (const items of await Promise.all(days.slice(i, i + 4).map((d) => this.gateway.settledOn(creds, d)))) settled.push(...items);
+    } catch (err) {
+      throw this.unavailable(err, 'settlement report');
+    }
+    const ours = new Map((await this.repo.ordersByGatewayIds(ctx.schoolId, [...new Set(settled.flatMap((i) => (i.orderId ? [i.orderId] : [])))])).map((o) => [o.gateway_order_id, o.student_name]));
+    const items = settled.filter((i) => i.orderId && ours.has(i.orderId));
+    const receipts = await this.repo.receiptsOfGatewayPayments(ctx.schoolId, [...new Set(items.map((i) => i.paymentId))]);
+    // A payment's receipt: the active one if any (a payment is held by one receipt; a cancelled one stays beside it).
+    const receiptOf = new Map<string, (typeof receipts)[number]>();
+    for (const r of receipts) if (!receiptOf.has(r.gateway_payment_id) || r.receipt_status === 'active') receiptOf.set(r.gateway_payment_id, r);
+    const refunded = new Set(items.filter((i) => i.type === 'refund').map((i) => i.paymentId));
+    const byId = new Map<string, Settlement>();
+    for (const i of items) {
+      const r = receiptOf.get(i.paymentId) ?? null;
+      const issues: SettlementIssue[] = [];
+      if (i.type === 'payment') {
+        if (!r || (r.receipt_status === 'cancelled' && !refunded.has(i.paymentId) && r.refund_status !== 'processed' && r.refund_status !== 'pending')) issues.push('settled_without_receipt');
+        if (r && n(r.amount) !== i.amount) issues.push('amount_mismatch');
+      } else if (r?.receipt_status === 'active') issues.push('refund_on_active_receipt');
+      let s = byId.get(i.settlementId);
+      if (!s) {
+        s = { settlementId: i.settlementId, utr: i.utr, settledOn: istDate(i.settledAt), creditPaise: 0, debitPaise: 0, feePaise: 0, taxPaise: 0, netPaise: 0, lines: [] };
+        byId.set(i.settlementId, s);
+      }
+      s.creditPaise += i.credit;
+      s.debitPaise += i.debit;
+      s.feePaise += i.fee;
+      s.taxPaise += i.tax;
+      s.netPaise += i.credit - i.debit;
+      s.lines.push({
+        type: i.type,
+        gatewayEntityId: i.entityId,
+        gatewayPaymentId: i.paymentId,
+        gatewayOrderId: i.orderId,
+        receiptId: r?.receipt_id ?? null,
+        receiptNumber: r?.receipt_number ?? null,
+        receiptStatus: r?.receipt_status ?? null,
+        studentName: r?.student_name ?? ours.get(i.orderId!) ?? null,
+        amountPaise: i.amount,
+        creditPaise: i.credit,
+        debitPaise: i.debit,
+        feePaise: i.fee,
+        taxPaise: i.tax,
+        issues,
+      });
+    }
+    const settlements = [...byId.values()].sort((x, y) => x.settledOn.localeCompare(y.settledOn) || x.settlementId.localeCompare(y.settlementId));
+    for (const s of settlements) s.lines.sort((x, y) => (x.receiptNumber ?? '~').localeCompare(y.receiptNumber ?? '~', undefined, { numeric: true }) || x.gatewayEntityId.localeCompare(y.gatewayEntityId));
+    const sum = (k: 'creditPaise' | 'debitPaise' | 'feePaise' | 'taxPaise' | 'netPaise') => settlements.reduce((t, s) => t + s[k], 0);
+    return {
+      from,
+      to,
+      settlements,
+      totals: {
+        settlements: settlements.length,
+        creditPaise: sum('creditPaise'),
+        debitPaise: sum('debitPaise'),
+        feePaise: sum('feePaise'),
+        taxPaise: sum('taxPaise'),
+        netPaise: sum('netPaise'),
+        mismatches: settlements.reduce((t, s) => t + s.lines.filter((l) => l.issues.length > 0).length, 0),
       },
     };
   }

@@ -30,6 +30,24 @@ export interface GatewayRefund {
   status: string;
 }
 
+/** One line of a settlement: a payment credited, or a refund debited, with the gateway's fee and tax. */
+export interface GatewaySettledItem {
+  entityId: string;
+  type: 'payment' | 'refund';
+  /** The payment concerned: the entity itself for a payment, the refunded one for a refund. */
+  paymentId: string;
+  orderId: string | null;
+  amount: number;
+  credit: number;
+  debit: number;
+  fee: number;
+  tax: number;
+  settlementId: string;
+  utr: string | null;
+  /** Unix seconds. */
+  settledAt: number;
+}
+
 /** The gateway did not answer, answered late, or refused: nothing about the school's data is known from it. */
 export class GatewayError extends Error {
   constructor(
@@ -52,6 +70,8 @@ export interface PaymentGatewayClient {
   /** One payment, or null when the gateway does not know it. */
   payment(creds: GatewayCredentials, paymentId: string): Promise<GatewayPayment | null>;
   refund(creds: GatewayCredentials, paymentId: string, refund: { amount: number; notes: Record<string, string> }): Promise<GatewayRefund>;
+  /** The payments and refunds settled to the account on one day (its year, month, day), every page. */
+  settledOn(creds: GatewayCredentials, day: { year: number; month: number; day: number }): Promise<GatewaySettledItem[]>;
   /** The browser's proof after Checkout: HMAC-SHA256(order_id + "|" + payment_id, key_secret), hex. */
   checkoutSignatureValid(keySecret: string, gatewayOrderId: string, paymentId: string, signature: string): boolean;
   /** A webhook's proof: HMAC-SHA256(raw body, webhook secret), hex. */
@@ -65,6 +85,23 @@ export function hexEqual(expected: string, given: string): boolean {
 }
 
 export const hmacHex = (secret: string, data: string | Buffer): string => createHmac('sha256', secret).update(data).digest('hex');
+
+/** An item of `GET /settlements/recon/combined` (the fields read; amounts in paise). */
+interface RazorpayReconItem {
+  entity_id: string;
+  type: string;
+  debit?: number;
+  credit?: number;
+  amount?: number;
+  fee?: number | null;
+  tax?: number | null;
+  settled?: boolean;
+  settled_at?: number | null;
+  settlement_id?: string | null;
+  settlement_utr?: string | null;
+  payment_id?: string | null;
+  order_id?: string | null;
+}
 
 interface RazorpayPaymentEntity {
   id: string;
@@ -157,6 +194,40 @@ export class RazorpayClient implements PaymentGatewayClient {
     });
     if (typeof r?.id !== 'string') throw new GatewayError('refused');
     return { id: r.id, paymentId: r.payment_id ?? paymentId, amount: r.amount, status: r.status };
+  }
+
+  /**
+   * `GET /settlements/recon/combined?year=&month=&day=&count=100&skip=`: every transaction settled to
+   * the account that day (payments, refunds, transfers, adjustments), pages of at most 100 until a
+   * short one (at most 50 pages). Only settled payments and refunds are kept.
+   */
+  async settledOn(creds: GatewayCredentials, day: { year: number; month: number; day: number }): Promise<GatewaySettledItem[]> {
+    const all: GatewaySettledItem[] = [];
+    for (let page = 0; page < 50; page++) {
+      const c = await this.call<{ items?: RazorpayReconItem[] }>(creds, 'GET', `/settlements/recon/combined?year=${day.year}&month=${String(day.month).padStart(2, '0')}&day=${String(day.day).padStart(2, '0')}&count=100&skip=${page * 100}`);
+      const items = c?.items ?? [];
+      for (const i of items) {
+        if ((i.type !== 'payment' && i.type !== 'refund') || i.settled === false || !i.settlement_id) continue;
+        const paymentId = i.type === 'payment' ? i.entity_id : i.payment_id;
+        if (typeof paymentId !== 'string' || !paymentId) continue;
+        all.push({
+          entityId: i.entity_id,
+          type: i.type,
+          paymentId,
+          orderId: i.order_id ?? null,
+          amount: Number(i.amount ?? 0),
+          credit: Number(i.credit ?? 0),
+          debit: Number(i.debit ?? 0),
+          fee: Number(i.fee ?? 0),
+          tax: Number(i.tax ?? 0),
+          settlementId: i.settlement_id,
+          utr: i.settlement_utr ?? null,
+          settledAt: Number(i.settled_at ?? 0),
+        });
+      }
+      if (items.length < 100) break;
+    }
+    return all;
   }
 
   checkoutSignatureValid(keySecret: string, gatewayOrderId: string, paymentId: string, signature: string): boolean {

@@ -9,6 +9,7 @@ import type {
   PaymentOrderStatus,
   PutGatewayInput,
   Reconciliation,
+  SettlementReport,
   StudentFees,
 } from '@vidyalaya/shared';
 import { api } from '../../../lib/api/api';
@@ -49,6 +50,9 @@ export const onlinePaymentsApi = api.enhanceEndpoints({ addTagTypes: ['PaymentsG
       query: ({ schoolId, from, to }) => ({ url: `${school(schoolId)}/online-payments/reconciliation`, params: { from, to } }),
       providesTags: ['PaymentOrders'],
     }),
+    settlements: b.query<SettlementReport, { schoolId: string; from: string; to: string }>({
+      query: ({ schoolId, from, to }) => ({ url: `${school(schoolId)}/online-payments/settlements`, params: { from, to } }),
+    }),
     payLinkView: b.query<PayLinkView, string>({
       query: (token) => ({ url: link(token), skipAuthRefresh: true }),
       providesTags: ['PayDues'],
@@ -68,6 +72,7 @@ export const {
   usePutGatewayMutation,
   usePaymentOrdersQuery,
   useReconciliationQuery,
+  useSettlementsQuery,
   useChildDuesQuery,
   useOpenOrderMutation,
   useConfirmOrderMutation,

@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toastError } from '../../../lib/toast';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { ReconciliationSection } from '../components/reconciliation-section';
+import { SettlementsSection } from '../components/settlements-section';
 import { useGatewayQuery, usePaymentOrdersQuery, usePutGatewayMutation } from '../api/online-payments-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
 import '../components/online-payments.css';
@@ -128,6 +129,7 @@ export function Component() {
         </section>
       ) : null}
       {roleHas(home.role, 'fees.manage') && gatewayOn ? <ReconciliationSection schoolId={schoolId} /> : null}
+      {roleHas(home.role, 'fees.manage') && gatewayOn ? <SettlementsSection schoolId={schoolId} /> : null}
     </div>
   );
 }
