@@ -8,6 +8,14 @@ process.env.E2E_PORT = port;
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `vidyalaya-e2e-mail-${Date.now()}`);
 // The server's data directory: tests run the command-line tools (staff:create) against it.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `vidyalaya-e2e-data-${Date.now()}`);
+// E2E_DATABASE_URL (a PostgreSQL server's admin URL): the server under test keeps its data in a
+// fresh database of its own there instead of the embedded one (e2e/serve.mjs creates and drops it);
+// the command-line tools the specs run reach the same database through DATABASE_URL.
+if (process.env.E2E_DATABASE_URL && !process.env.DATABASE_URL) {
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/vidyalaya_e2e_${Date.now()}`;
+  process.env.DATABASE_URL = url.toString();
+}
 
 export default defineConfig({
   testDir: './e2e/tests',

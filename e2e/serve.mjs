@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startRazorpayStandIn } from './razorpay-stand-in.mjs';
 
@@ -38,6 +39,22 @@ const smtpPort = smtp.server.address().port;
 const razorpay = process.env.RAZORPAY_API_URL ? null : await startRazorpayStandIn();
 const razorpayEnv = razorpay ? { RAZORPAY_API_URL: `${razorpay.url}/v1`, RAZORPAY_CHECKOUT_URL: `${razorpay.url}/v1/checkout.js` } : {};
 
+// With DATABASE_URL (set by playwright.config.ts from E2E_DATABASE_URL) the server's database is
+// made fresh here and dropped when the server stops; without it the data is embedded in DATA_DIR.
+const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL ?? new URL('/postgres', database).toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+const dbName = database?.pathname.slice(1);
+if (dbName && !/^[a-z0-9_]+$/.test(dbName)) throw new Error(`e2e database name ${dbName} is not a plain identifier`);
+if (dbName) await admin(`CREATE DATABASE ${dbName}`);
+
 const app = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   stdio: 'inherit',
@@ -58,8 +75,9 @@ const app = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
 const stop = () => app.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-app.on('exit', (code) => {
+app.on('exit', async (code) => {
   smtp.close();
   razorpay?.close();
+  if (dbName) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
   process.exit(code ?? 0);
 });

@@ -89,17 +89,21 @@ if (only !== 'e2e') {
   // the PostgreSQL server's in another. Each database still sees one test file at a time, as the
   // suites expect; the embedded database lives in its own run's parent process. Its heap passed
   // Node's default 4 GB with every module's suites (CI, 2026-11-25).
+  // The embedded run is the longer (its database shares a process with the suites' server), so the
+  // projects that need no database (the desktop main process, which builds the app, and the
+  // linter's own tests) go with the server's run when there is one.
+  const withServer = process.env.TEST_DATABASE_URL ? ['desktop', 'lint'] : [];
   const jest = [
     {
       name: 'jest:embedded',
-      ...npx('jest', '--ci', '--selectProjects', 'shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'),
+      ...npx('jest', '--ci', '--selectProjects', ...['shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'].filter((p) => !withServer.includes(p))),
       env: { NODE_OPTIONS: heap, TEST_DATABASE_URL: '' },
     },
   ];
   if (process.env.TEST_DATABASE_URL) {
     jest.push({
       name: 'jest:postgres',
-      ...npx('jest', '--ci', '--selectProjects', 'backend-postgres'),
+      ...npx('jest', '--ci', '--selectProjects', 'backend-postgres', ...withServer),
       env: { NODE_OPTIONS: heap, TEST_SKIP_EMBEDDED: '1' },
     });
   } else {
