@@ -117,6 +117,7 @@ function costs(file) {
     by.set(q.id, c);
     if (q.tables) {
       for (const [table, n] of Object.entries(q.tables)) c.tables[table] = (c.tables[table] ?? 0) + n;
+      for (const [table, n] of Object.entries(c.tables)) if (n === 0) delete c.tables[table];
       c.total = Object.values(c.tables).reduce((a, b) => a + b, 0);
       if (process.env.BENCH_ATT_SHOW_QUERIES) log(`${q.id}: rows written by table: ${JSON.stringify(q.tables)}`);
       continue;

@@ -6,8 +6,9 @@
 // text counts each part), the command and the rows its statements report written (INSERT, UPDATE,
 // DELETE; MERGE). Before a counted request's COMMIT it also asks the transaction's own table
 // statistics (pg_stat_xact_user_tables: rows inserted, updated and deleted in each table, triggers'
-// and data-modifying WITH parts included) and writes them down as one line `{ id, tables }`; that
-// question is the counter's, not the request's, and is not counted as a round trip. Other requests
+// and data-modifying WITH parts included), and again just after its START, and writes each down as one
+// line `{ id, tables }` (the start's negated); those questions are the counter's, not the request's, and
+// are not counted as round trips. Other requests
 // pass untouched, so the measured calls pay nothing but a string test per query.
 'use strict';
 const { appendFileSync } = require('node:fs');
@@ -28,6 +29,18 @@ function parts(text) {
     .filter(Boolean);
 }
 
+/**
+ * The transaction's rows written so far by table, written down with `sign` (-1 at its start, +1 before
+ * its COMMIT): their sum is what the transaction wrote. (PGlite's one session may still hold an earlier
+ * transaction's counts when one starts, hence the difference.)
+ */
+function tableWrites(query, client, id, sign) {
+  query
+    .call(client, { text: TABLE_WRITES })
+    .then((res) => appendFileSync(FILE, `${JSON.stringify({ id, tables: Object.fromEntries(res.rows.map((r) => [r.relname, sign * Number(r.n)])) })}\n`))
+    .catch(() => undefined);
+}
+
 if (FILE) {
   const query = Client.prototype.query;
   Client.prototype.query = function countedQuery(config, values, callback) {
@@ -42,12 +55,7 @@ if (FILE) {
       const written = results.reduce((n, r) => n + (WRITES.has(r.command) ? (r.rowCount ?? 0) : 0), 0);
       appendFileSync(FILE, `${JSON.stringify({ id, statements, written, text: String(text).replace(/\s+/g, ' ').slice(0, 200) })}\n`);
     };
-    if (/^\s*COMMIT\s*$/i.test(String(text))) {
-      query
-        .call(this, { text: TABLE_WRITES })
-        .then((res) => appendFileSync(FILE, `${JSON.stringify({ id, tables: Object.fromEntries(res.rows.map((r) => [r.relname, Number(r.n)])) })}\n`))
-        .catch(() => undefined);
-    }
+    if (/^\s*COMMIT\s*$/i.test(String(text))) tableWrites(query, this, id, 1);
     if (typeof config.submit === 'function') {
       const cb = config.callback;
       config.callback = (err, res) => {
@@ -58,6 +66,8 @@ if (FILE) {
     }
     const result = query.call(this, config, values, callback);
     if (result && typeof result.then === 'function') result.then(record, () => undefined);
+    // Queued behind the transaction's start, so it runs inside it.
+    if (/^\s*START TRANSACTION/i.test(String(text))) tableWrites(query, this, id, -1);
     return result;
   };
 }
