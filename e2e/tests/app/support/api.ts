@@ -88,17 +88,27 @@ export async function createSubjectsApi(request: APIRequestContext, token: strin
   await call(request, 'POST', '/school/subjects', { schoolId, academicYear, classSubjects }, token);
 }
 
-/** A provider staff account, made the only way there is: the command-line tool (DECISIONS). */
+/**
+ * A provider staff account's token. The account is made the only way there is, the command-line tool
+ * (DECISIONS), once per run (each call would start the back end's CLI again); each worker signs it in
+ * and reuses the token for a few minutes, well inside its lifetime and the per-account sign-in limit.
+ */
+let staffSession: { token: string; at: number } | null = null;
 export async function staffToken(request: APIRequestContext): Promise<string> {
-  const staff = newUser('staff');
-  const root = join(__dirname, '..', '..', '..', '..');
-  execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', staff.username, '--email', staff.email], {
-    input: `${staff.password}\n`, // the password on stdin, never on the command line
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    stdio: 'pipe',
+  if (staffSession && Date.now() - staffSession.at < 4 * 60_000) return staffSession.token;
+  const staff = await oncePerRun('provider-staff', async () => {
+    const user = newUser('staff');
+    const root = join(__dirname, '..', '..', '..', '..');
+    execFileSync(process.execPath, [join(root, 'backend', 'dist', 'cli', 'staff-create.js'), '--username', user.username, '--email', user.email], {
+      input: `${user.password}\n`, // the password on stdin, never on the command line
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      stdio: 'pipe',
+    });
+    return user;
   });
   const { accessToken } = await loginApi(request, staff);
+  staffSession = { token: accessToken, at: Date.now() };
   return accessToken;
 }
 
