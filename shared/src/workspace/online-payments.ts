@@ -170,18 +170,19 @@ export function payableOf(inst: Pick<InstalmentDue, 'balance'>): number {
 /** The longest period one reconciliation report covers. */
 export const RECONCILIATION_MAX_DAYS = 92;
 
-export const reconciliationQuerySchema = z
-  .object({
-    from: optionalField(isoDateSchema),
-    to: optionalField(isoDateSchema),
-    format: optionalField(z.enum(['json', 'xlsx'], { error: 'Format must be json or xlsx' })),
-  })
-  .superRefine((v, ctx) => {
+/** `?from=&to=` school dates of a report: the end not before the start, at most `maxDays` days. */
+const periodShape = { from: optionalField(isoDateSchema), to: optionalField(isoDateSchema) };
+const periodOfAtMost =
+  (maxDays: number) =>
+  (v: { from?: string; to?: string }, ctx: z.RefinementCtx): void => {
     if (!v.from || !v.to) return;
     if (v.to < v.from) ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date', path: ['to'] });
-    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > RECONCILIATION_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', message: `Choose at most ${RECONCILIATION_MAX_DAYS} days at a time`, path: ['to'] });
-  });
+    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > maxDays) ctx.addIssue({ code: 'custom', message: `Choose at most ${maxDays} days at a time`, path: ['to'] });
+  };
+
+export const reconciliationQuerySchema = z
+  .object({ ...periodShape, format: optionalField(z.enum(['json', 'xlsx'], { error: 'Format must be json or xlsx' })) })
+  .superRefine(periodOfAtMost(RECONCILIATION_MAX_DAYS));
 export type ReconciliationQuery = z.output<typeof reconciliationQuerySchema>;
 
 /**
@@ -228,14 +229,7 @@ export interface Reconciliation {
 /** The longest period one settlement report covers (the gateway is asked day by day). */
 export const SETTLEMENT_MAX_DAYS = 31;
 
-export const settlementQuerySchema = z
-  .object({ from: optionalField(isoDateSchema), to: optionalField(isoDateSchema) })
-  .superRefine((v, ctx) => {
-    if (!v.from || !v.to) return;
-    if (v.to < v.from) ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date', path: ['to'] });
-    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 + 1 > SETTLEMENT_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', message: `Choose at most ${SETTLEMENT_MAX_DAYS} days at a time`, path: ['to'] });
-  });
+export const settlementQuerySchema = z.object(periodShape).superRefine(periodOfAtMost(SETTLEMENT_MAX_DAYS));
 export type SettlementQuery = z.output<typeof settlementQuerySchema>;
 
 /**

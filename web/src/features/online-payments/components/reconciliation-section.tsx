@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import type { ReconciliationLine } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { fetchFile } from '../../../lib/api/files';
@@ -7,6 +7,7 @@ import { toastError } from '../../../lib/toast';
 import { reconciliationXlsxPath, useReconciliationQuery } from '../api/online-payments-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
 import './online-payments.css';
+import { ReportError, ReportPeriod } from './report-period';
 
 const STATUS_INTENT: Record<string, 'success' | 'warning' | 'danger' | 'none'> = { captured: 'success', refunded: 'warning', authorized: 'warning', failed: 'danger' };
 
@@ -24,7 +25,6 @@ export function ReconciliationSection(props: { schoolId: string }) {
   const [to, setTo] = useState(todayInIST());
   const valid = !!from && !!to && from <= to;
   const report = useReconciliationQuery({ schoolId: props.schoolId, from, to }, { skip: !valid });
-  const error = (report.error as { data?: { error?: { code?: string; message?: string; details?: Record<string, string> } } } | undefined)?.data?.error;
   const r = report.data;
 
   async function download() {
@@ -59,22 +59,11 @@ export function ReconciliationSection(props: { schoolId: string }) {
     <section aria-labelledby="op-recon" data-testid="reconciliation">
       <h2 id="op-recon">{t('recon.title')}</h2>
       <p className="op-muted">{t('recon.intro')}</p>
-      <div className="op-filters op-dates">
-        <FormGroup label={t('recon.from')} labelFor="op-recon-from">
-          <InputGroup id="op-recon-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-        </FormGroup>
-        <FormGroup label={t('recon.to')} labelFor="op-recon-to">
-          <InputGroup id="op-recon-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-        </FormGroup>
+      <ReportPeriod id="op-recon" from={from} to={to} onFrom={setFrom} onTo={setTo}>
         <Button className="op-touch op-export" icon="download" disabled={!valid || !r} onClick={() => void download()} text={t('recon.export')} />
-      </div>
-      {!valid ? <Callout intent="warning">{t('recon.badDates')}</Callout> : null}
+      </ReportPeriod>
       {report.isFetching ? <Spinner size={20} /> : null}
-      {valid && report.isError ? (
-        <Callout intent="danger" role="alert">
-          {error?.code === 'GATEWAY_NOT_SET' ? t('recon.notSetUp') : error?.code === 'GATEWAY_UNAVAILABLE' ? t('pay.unavailable') : (Object.values(error?.details ?? {})[0] ?? t('recon.loadFailed'))}
-        </Callout>
-      ) : null}
+      {valid && report.isError ? <ReportError error={report.error} /> : null}
       {r ? (
         <>
           <dl className="op-recon-totals" data-testid="recon-totals">

@@ -1,9 +1,10 @@
-import { Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { addDays, type SettlementLine } from '@vidyalaya/shared';
 import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { useSettlementsQuery } from '../api/online-payments-api';
 import { useLanguage, useT, type MessageId } from '../i18n';
+import { ReportError, ReportPeriod } from './report-period';
 import './online-payments.css';
 
 /**
@@ -20,7 +21,6 @@ export function SettlementsSection(props: { schoolId: string }) {
   const [from, setFrom] = useState(addDays(todayInIST(), -6));
   const valid = !!from && !!to && from <= to;
   const report = useSettlementsQuery({ schoolId: props.schoolId, from, to }, { skip: !valid });
-  const error = (report.error as { data?: { error?: { code?: string; details?: Record<string, string> } } } | undefined)?.data?.error;
   const r = report.data;
 
   const issues = (l: SettlementLine) =>
@@ -34,21 +34,9 @@ export function SettlementsSection(props: { schoolId: string }) {
     <section aria-labelledby="op-settle" data-testid="settlements">
       <h2 id="op-settle">{t('settle.title')}</h2>
       <p className="op-muted">{t('settle.intro')}</p>
-      <div className="op-filters op-dates">
-        <FormGroup label={t('recon.from')} labelFor="op-settle-from">
-          <InputGroup id="op-settle-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-        </FormGroup>
-        <FormGroup label={t('recon.to')} labelFor="op-settle-to">
-          <InputGroup id="op-settle-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-        </FormGroup>
-      </div>
-      {!valid ? <Callout intent="warning">{t('recon.badDates')}</Callout> : null}
+      <ReportPeriod id="op-settle" from={from} to={to} onFrom={setFrom} onTo={setTo} />
       {report.isFetching ? <Spinner size={20} /> : null}
-      {valid && report.isError ? (
-        <Callout intent="danger" role="alert">
-          {error?.code === 'GATEWAY_NOT_SET' ? t('recon.notSetUp') : error?.code === 'GATEWAY_UNAVAILABLE' ? t('pay.unavailable') : (Object.values(error?.details ?? {})[0] ?? t('recon.loadFailed'))}
-        </Callout>
-      ) : null}
+      {valid && report.isError ? <ReportError error={report.error} /> : null}
       {r ? (
         <>
           <dl className="op-recon-totals" data-testid="settle-totals">
