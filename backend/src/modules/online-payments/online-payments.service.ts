@@ -1,6 +1,8 @@
 import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import {
+  addDays,
+  istParts,
   isTestKey,
   ORDER_RECONCILE_MINUTES,
   PAY_LINK_DAYS,
@@ -49,7 +51,10 @@ export const REFUND_JOB = 'online-payments.refund';
 
 const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
 /** The IST school date of a unix time (seconds). */
-const istDate = (seconds: number): string => new Date(seconds * 1000 + 330 * 60_000).toISOString().slice(0, 10);
+const istDate = (seconds: number): string => {
+  const p = istParts(new Date(seconds * 1000));
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+};
 const pad2 = (x: number) => String(x).padStart(2, '0');
 
 /**
@@ -124,8 +129,7 @@ export class OnlinePaymentsService implements OnModuleInit {
   }
 
   private today(): string {
-    const d = new Date(this.clock.now().getTime() + 330 * 60_000);
-    return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+    return istDate(this.clock.now().getTime() / 1000);
   }
 
   // ── the gateway's settings ─────────────────────────────────────────────
@@ -342,9 +346,9 @@ export class OnlinePaymentsService implements OnModuleInit {
     const to = q.to ?? (q.from ? (q.from > this.today() ? q.from : this.today()) : from);
     const { creds } = await this.credentials(ctx.schoolId);
     const days: { year: number; month: number; day: number }[] = [];
-    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
-      const d = new Date(t);
-      days.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      const [year, month, day] = d.split('-').map(Number);
+      days.push({ year, month, day });
     }
     const settled: GatewaySettledItem[] = [];
     try {
