@@ -58,7 +58,7 @@ async function together(steps) {
   }
 }
 
-const browser = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+const browser = [process.env.E2E_CHROME_PATH, '/usr/bin/chromium-headless-shell', process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (p) => p && existsSync(p),
 );
 if (!browser && only !== 'unit') {
@@ -125,5 +125,5 @@ if (only !== 'e2e') {
 }
 if (only !== 'unit') {
   if (only === 'e2e') step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);
-  step('playwright', 'npx', ['playwright', 'test'], { CHROME_PATH: browser, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+  step('playwright', 'npx', ['playwright', 'test'], { E2E_CHROME_PATH: browser, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 }
