@@ -26,6 +26,16 @@ export function chromiumPath(): string {
   return found;
 }
 
+/**
+ * The full Chromium, for the specs that need what the headless shell leaves out: its PDF viewer (a
+ * receipt opened in a new tab stays a `blob:` page instead of becoming a download) and a clipboard that
+ * takes `navigator.clipboard.writeText`. Such a spec says `test.use({ launchOptions: fullChromium() })`.
+ */
+export function fullChromium(): { executablePath: string; args: string[] } {
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p): p is string => !!p && existsSync(p));
+  return { executablePath: found ?? chromiumPath(), args: CHROMIUM_ARGS };
+}
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -3,12 +3,16 @@ import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsAp
 import { invitationToken } from '../app/support/workspace';
 import en from '../../../web/src/features/fees/i18n/en.json';
 import hi from '../../../web/src/features/fees/i18n/hi.json';
+import { fullChromium } from '../../browser';
 
 /*
  * Issue 18 "Done when": on the real server, the school's accountant (invited by e-mail) finds a
  * student at the counter, sees the dues and the UPI QR, collects a part payment by UPI and opens the
  * receipt PDF; the day book shows it and the defaulters list shrinks by what was paid.
  */
+// The receipt opens in the browser's PDF viewer, which the headless shell does not have (e2e/browser.ts).
+test.use({ launchOptions: fullChromium() });
+
 const SCREENS = 'docs/screens';
 
 async function call<T = any>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown): Promise<T> {

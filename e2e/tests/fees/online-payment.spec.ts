@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import feesEn from '../../../web/src/features/fees/i18n/en.json';
 import en from '../../../web/src/features/online-payments/i18n/en.json';
 import hi from '../../../web/src/features/online-payments/i18n/hi.json';
+import { fullChromium } from '../../browser';
 
 /*
  * Issue 32 in the browser: the office makes a pay link from the student's record (copy, WhatsApp);
@@ -16,6 +17,9 @@ import hi from '../../../web/src/features/online-payments/i18n/hi.json';
  * razorpay_payment_id, razorpay_order_id and the HMAC-SHA256 signature Razorpay would — and sees the
  * receipt's number; the accountant then finds the online receipts in the day book.
  */
+// The pay link is copied to the clipboard, which the headless shell does not take (e2e/browser.ts).
+test.use({ launchOptions: fullChromium() });
+
 async function call<T = any>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown): Promise<T> {
   const res = await request.fetch(`${API}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   const body = await res.json();
