@@ -451,4 +451,27 @@ describe('insights: attendance, fees, results, strength', () => {
     await t.db.query(`UPDATE sections SET name = 'Alpha' WHERE school_id = $1 AND id = $2`, [a.schoolId, ids.tenA]);
     expect((await data('/results')).sections).toEqual([{ sectionId: ids.tenA, name: 'Class 10 Alpha', mean: 71.7 }]);
   });
+
+  // Migration 1766000000200: the versions are a change log the writes only insert into; the read that
+  // recomputes folds a long log into one row without moving the version.
+  it('the change log: a write adds a row, a long log folds into one row with the same sum, and the answer kept is then used', async () => {
+    const log = async () =>
+      (await t.db.query(`SELECT count(*)::int AS rows, COALESCE(sum(n), 0)::int AS version FROM insights_changes WHERE school_id = $1 AND topic = 'fees'`, [a.schoolId]))[0];
+    await data('/fees');
+    const before = await log();
+    await t.db.query(`UPDATE fee_heads SET name = name WHERE school_id = $1`, [a.schoolId]);
+    expect(await log()).toEqual({ rows: before.rows + 1, version: before.version + 1 });
+    // 250 more writes' rows, as a busy counter leaves them.
+    await t.db.query(`INSERT INTO insights_changes (school_id, topic, n) SELECT $1, 'fees', 1 FROM generate_series(1, 250)`, [a.schoolId]);
+    const first = await data('/fees');
+    expect(await log()).toEqual({ rows: 1, version: before.version + 251 });
+    const kept = async () => (await t.db.query(`SELECT version::int AS version, computed_at FROM insights_answers WHERE school_id = $1 AND topic = 'fees'`, [a.schoolId]));
+    const answers = await kept();
+    expect(answers.map((x: { version: number }) => x.version)).toContain(before.version + 251);
+    // The same version: the kept answer is used, not computed again.
+    expect(await data('/fees')).toEqual(first);
+    expect(await kept()).toEqual(answers);
+    // Another school's log is not this one's.
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM insights_changes WHERE school_id = $1 AND topic = 'fees'`, [b.schoolId]))[0].n).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import { INSIGHTS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { InsightsAttendanceSummary1766000000000 } from '../../database/migrations/1766000000000-insights-attendance-summary';
 import { InsightsAnswers1766000000100 } from '../../database/migrations/1766000000100-insights-answers';
+import { InsightsChangeLog1766000000200 } from '../../database/migrations/1766000000200-insights-change-log';
 import { InsightsModule } from './insights.module';
 
 /** The insights module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
@@ -9,5 +10,5 @@ export const insightsManifest = defineModule({
   name: 'insights',
   module: InsightsModule,
   contract: INSIGHTS_CONTRACT,
-  migrations: [InsightsAttendanceSummary1766000000000, InsightsAnswers1766000000100],
+  migrations: [InsightsAttendanceSummary1766000000000, InsightsAnswers1766000000100, InsightsChangeLog1766000000200],
 });

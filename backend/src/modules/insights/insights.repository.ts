@@ -40,6 +40,9 @@ const d = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
 /** The CBSE grade of a percentage column (rounded half up to a whole number first, as scholasticGrade). */
 const GRADE_SQL = `CASE ${SCHOLASTIC_GRADES.map((g) => `WHEN round(pct) >= ${g.min} THEN '${g.grade}'`).join(' ')} END`;
 
+/** A topic's change log is folded into one row when a kept answer is computed and it holds more rows than this. */
+const CHANGE_LOG_FOLD = 200;
+
 @Injectable()
 export class InsightsRepository extends Repository {
   constructor(db: DataSource) {
@@ -55,14 +58,15 @@ export class InsightsRepository extends Repository {
 
   /**
    * A kept answer (insights_answers, migration 1766000000100): used while the school's version of its
-   * topic is the one it was computed from, and it holds for `asOf`; else `compute` runs and its answer
-   * is kept with the version read before it ran (a write committed meanwhile raised the version, so
-   * the answer kept is never used stale).
+   * topic (the sum of its change log, migration 1766000000200) is the one it was computed from, and it
+   * holds for `asOf`; else `compute` runs and its answer is kept with the version read before it ran
+   * (a write committed meanwhile raised the version, so the answer kept is never used stale). A miss
+   * also folds the topic's log into one row once it holds more than CHANGE_LOG_FOLD rows.
    */
   async kept<T>(schoolId: string, topic: 'fees' | 'results', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
-    const row = await this.one<{ version: string; answer: T | null }>(
-      `WITH v AS (SELECT COALESCE((SELECT version FROM insights_versions WHERE school_id = $1 AND topic = $2), 0) AS version)
-       SELECT v.version::text AS version, a.answer
+    const row = await this.one<{ version: string; rows: number; answer: T | null }>(
+      `WITH v AS (SELECT COALESCE(sum(n), 0) AS version, count(*)::int AS rows FROM insights_changes WHERE school_id = $1 AND topic = $2)
+       SELECT v.version::text AS version, v.rows, a.answer
          FROM v LEFT JOIN insights_answers a ON a.school_id = $1 AND a.topic = $2 AND a.key = $3 AND a.version = v.version AND a.as_of = $4::date`,
       [schoolId, topic, key, asOf],
     );
@@ -73,6 +77,14 @@ export class InsightsRepository extends Repository {
        ON CONFLICT (school_id, topic, key) DO UPDATE SET version = excluded.version, as_of = excluded.as_of, answer = excluded.answer, computed_at = now()`,
       [schoolId, topic, key, row?.version ?? '0', asOf, JSON.stringify(answer)],
     );
+    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) {
+      // One statement: the rows it deletes are the ones it sums, so the version stays where it was.
+      await this.m.query(
+        `WITH gone AS (DELETE FROM insights_changes WHERE school_id = $1 AND topic = $2 RETURNING n)
+         INSERT INTO insights_changes (school_id, topic, n) SELECT $1, $2, sum(n) FROM gone HAVING count(*) > 0`,
+        [schoolId, topic],
+      );
+    }
     return answer;
   }
 
