@@ -122,6 +122,8 @@ export async function onDatabase(kind, { name, port, extraEnv, flags, afterStop 
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
     dropDb = async () => {
+      // BENCH_KEEP_DB=1 leaves the seeded database on the server to look into (EXPLAIN ANALYZE); drop it by hand.
+      if (process.env.BENCH_KEEP_DB) return void process.stderr.write(`[bench] kept the database ${dbName}\n`);
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -16,6 +16,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   statement deletes the rows it sees and inserts their sum, so the version never moves; a row
  *   inserted meanwhile is not among those deleted and still counts.
  * - The current versions carry over as one row each. Row-level security as in migration 1764100000000.
+ * - A third topic, 'attendance' (the home's attendance chart, kept for the day): raised by the marks,
+ *   the calendar (its events and settings decide the 30 school days), the academic years (the 75 %
+ *   count's start) and the sections and classes (the chart's grouping and names). The marks' own
+ *   summary trigger (migration 1766000000000) is unchanged; this is one more insert per statement.
  */
 export class InsightsChangeLog1766000000200 implements MigrationInterface {
   name = 'InsightsChangeLog1766000000200';
@@ -43,6 +47,13 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
         RETURN NULL;
       END $fn$`);
     await q.query(`DROP TABLE insights_versions`);
+    for (const table of ATTENDANCE_WATCHED) {
+      await q.query(`CREATE TRIGGER ins_attendance_${table}_i AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`);
+      await q.query(`CREATE TRIGGER ins_attendance_${table}_d AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`);
+      await q.query(
+        `CREATE TRIGGER ins_attendance_${table}_u AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`,
+      );
+    }
     await q.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON insights_changes TO vidyalaya_tenant`);
     await q.query(`ALTER TABLE insights_changes ENABLE ROW LEVEL SECURITY`);
     await q.query(`
@@ -52,6 +63,8 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    for (const table of ATTENDANCE_WATCHED) for (const e of ['i', 'd', 'u']) await q.query(`DROP TRIGGER ins_attendance_${table}_${e} ON ${table}`);
+    await q.query(`DELETE FROM insights_answers WHERE topic = 'attendance'`);
     await q.query(`
       CREATE TABLE insights_versions (
         school_id uuid NOT NULL,
@@ -87,3 +100,6 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
     await q.query(`DROP TABLE insights_changes`);
   }
 }
+
+/** The tables the kept attendance chart reads (insights.service.ts `attendance`). */
+const ATTENDANCE_WATCHED = ['attendance_marks', 'calendar_events', 'calendar_settings', 'academic_years', 'sections', 'classes'];

@@ -63,7 +63,7 @@ export class InsightsRepository extends Repository {
    * (a write committed meanwhile raised the version, so the answer kept is never used stale). A miss
    * also folds the topic's log into one row once it holds more than CHANGE_LOG_FOLD rows.
    */
-  async kept<T>(schoolId: string, topic: 'fees' | 'results', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
+  async kept<T>(schoolId: string, topic: 'fees' | 'results' | 'attendance', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
     const row = await this.one<{ version: string; rows: number; answer: T | null }>(
       `WITH v AS (SELECT COALESCE(sum(n), 0) AS version, count(*)::int AS rows FROM insights_changes WHERE school_id = $1 AND topic = $2)
        SELECT v.version::text AS version, v.rows, a.answer
@@ -89,24 +89,32 @@ export class InsightsRepository extends Repository {
   }
 
   // ── attendance ──────────────────────────────────────────────────────────
-  /** Per marked day of the range: the points and the marks (a class's sections only when named), from the section-days summary. */
+  /**
+   * Per marked day of the range: the points and the marks (a class's sections only when named), from
+   * the section-days summary. Its key is (school, date, section): the school's sections are a hashed
+   * list the range's rows are checked against, not a join probing the key once per section (with
+   * 1,000 schools the planner chose the probes: 60 scans of the whole range, 4–7 ms instead of 1).
+   */
   attendanceDays(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
     return this.rows(
       `SELECT ${d('a.date')} AS key, NULL AS name, sum(a.points2)::int AS points2, sum(a.marks)::int AS marks
-         FROM insights_attendance_days a JOIN sections s ON s.school_id = a.school_id AND s.id = a.section_id
-        WHERE a.school_id = $1 AND a.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
+         FROM insights_attendance_days a
+        WHERE a.school_id = $1 AND a.date BETWEEN $2::date AND $3::date
+          AND a.section_id IN (SELECT s.id FROM sections s WHERE s.school_id = $1 AND ($4::uuid IS NULL OR s.class_id = $4::uuid))
         GROUP BY a.date ORDER BY a.date`,
       [schoolId, from, to, classId],
     );
   }
 
-  /** Per class with marks in the range: its pooled points and marks, from the section-days summary. */
+  /** Per class with marks in the range: its pooled points and marks, from the section-days summary, summed per section first (see attendanceDays). */
   attendanceClasses(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
     return this.rows(
       `SELECT c.id AS key, c.name, sum(a.points2)::int AS points2, sum(a.marks)::int AS marks
-         FROM insights_attendance_days a JOIN sections s ON s.school_id = a.school_id AND s.id = a.section_id
-         JOIN classes c ON c.school_id = a.school_id AND c.id = s.class_id
-        WHERE a.school_id = $1 AND a.date BETWEEN $2::date AND $3::date AND ($4::uuid IS NULL OR s.class_id = $4::uuid)
+         FROM (SELECT section_id, sum(points2) AS points2, sum(marks) AS marks FROM insights_attendance_days
+                WHERE school_id = $1 AND date BETWEEN $2::date AND $3::date GROUP BY section_id) a
+         JOIN sections s ON s.school_id = $1 AND s.id = a.section_id
+         JOIN classes c ON c.school_id = $1 AND c.id = s.class_id
+        WHERE ($4::uuid IS NULL OR s.class_id = $4::uuid)
         GROUP BY c.id, c.name`,
       [schoolId, from, to, classId],
     );

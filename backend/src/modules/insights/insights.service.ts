@@ -94,17 +94,30 @@ export class InsightsService {
   async attendance(ctx: WorkspaceContext, q: AttendanceInsightsQuery): Promise<AttendanceInsights> {
     const classId = q.classId ?? null;
     if (classId) await this.access.require(ctx, 'class', [classId]);
+    // The home's chart (the last 30 school days up to today, the school's or a class's) is kept for the
+    // day with the version of what it reads (migration 1766000000200: marks, calendar, years, sections,
+    // classes); a chosen range is computed each time.
+    if (!q.from && !q.to) return this.repo.kept(ctx.schoolId, 'attendance', `last30|${classId ?? ''}`, this.today(), () => this.attendanceOf(ctx, q, classId));
+    return this.attendanceOf(ctx, q, classId);
+  }
+
+  private async attendanceOf(ctx: WorkspaceContext, q: AttendanceInsightsQuery, classId: string | null): Promise<AttendanceInsights> {
     const today = this.today();
     let to = q.to ?? today;
     let from = q.from;
+    // The school's year and, without a `from`, the calendar's working days, read side by side.
+    const yearRead = this.yearOf(ctx.schoolId);
     if (!from) {
       // The last 30 school days up to `to` (the calendar's working days: Sundays, holidays and vacations left out).
-      const days = await this.calendar.workingDays(ctx.schoolId, addDays(to, -120), to, classId ?? undefined);
+      const [days] = await Promise.all([this.calendar.workingDays(ctx.schoolId, addDays(to, -120), to, classId ?? undefined), yearRead.catch(() => undefined)]);
       from = days.length >= INSIGHTS_DEFAULT_SCHOOL_DAYS ? days[days.length - INSIGHTS_DEFAULT_SCHOOL_DAYS] : (days[0] ?? to);
     }
     if (q.from && !q.to && from > to) to = from;
-    if (from > to || addDays(from, 366) < to) throw new DomainException('VALIDATION_FAILED', { details: { to: INSIGHTS_MESSAGES.range } });
-    const year = await this.yearOf(ctx.schoolId);
+    if (from > to || addDays(from, 366) < to) {
+      yearRead.catch(() => undefined);
+      throw new DomainException('VALIDATION_FAILED', { details: { to: INSIGHTS_MESSAGES.range } });
+    }
+    const year = await yearRead;
     const yearStart = year.starts_on <= from ? year.starts_on : from;
     // The whole school's 75 % count comes from the running summary kept by the marks' trigger (migration
     // 1766000000000) when the range lies in the school's current year; a class's, or a range reaching
