@@ -475,12 +475,12 @@ describe('insights: attendance, fees, results, strength', () => {
     expect((await t.db.query(`SELECT count(*)::int AS n FROM insights_changes WHERE school_id = $1 AND topic = 'fees'`, [b.schoolId]))[0].n).toBe(0);
   });
 
-  // The home's chart (no range chosen) is kept for the day with the 'attendance' topic's version
-  // (migration 1766000000200): a holiday, a mark and a class renamed each show at once.
+  // The attendance answers are kept for the day with the 'attendance' topic's version (migration
+  // 1766000000200): a holiday, a mark and a class renamed each show at once in the home's chart.
   it("the home's attendance chart is kept and follows the calendar, the marks and the names", async () => {
     const chart = () => data('/attendance');
     const first = await chart();
-    expect((await t.db.query(`SELECT key FROM insights_answers WHERE school_id = $1 AND topic = 'attendance'`, [a.schoolId])).map((r: { key: string }) => r.key)).toEqual(['last30|']);
+    expect((await t.db.query(`SELECT key FROM insights_answers WHERE school_id = $1 AND topic = 'attendance'`, [a.schoolId])).map((r: { key: string }) => r.key)).toContain('last30|today|school');
     expect(await chart()).toEqual(first);
     // Saturday 24 October a holiday: the 30 school days now start a day earlier, on Monday 19 October.
     await t.db.query(`INSERT INTO calendar_events (school_id, title, kind, starts_on, ends_on) VALUES ($1, 'Dussehra', 'holiday', '2026-10-24', '2026-10-24')`, [a.schoolId]);
@@ -491,5 +491,11 @@ describe('insights: attendance, fees, results, strength', () => {
     // Class 2 renamed: the chart's class list says so.
     await t.db.query(`UPDATE classes SET name = 'Class II' WHERE school_id = $1 AND id = $2`, [a.schoolId, ids.two]);
     expect((await chart()).classes.map((c: { name: string }) => c.name)).toContain('Class II');
+    // Answers kept for an earlier day are dropped by the next computation.
+    await t.db.query(`UPDATE insights_answers SET as_of = as_of - 1 WHERE school_id = $1 AND topic = 'attendance'`, [a.schoolId]);
+    await chart();
+    expect((await t.db.query(`SELECT key, to_char(as_of, 'YYYY-MM-DD') AS d FROM insights_answers WHERE school_id = $1 AND topic = 'attendance'`, [a.schoolId]))).toEqual([
+      { key: 'last30|today|school', d: '2026-11-24' },
+    ]);
   });
 });

@@ -61,7 +61,8 @@ export class InsightsRepository extends Repository {
    * topic (the sum of its change log, migration 1766000000200) is the one it was computed from, and it
    * holds for `asOf`; else `compute` runs and its answer is kept with the version read before it ran
    * (a write committed meanwhile raised the version, so the answer kept is never used stale). A miss
-   * also folds the topic's log into one row once it holds more than CHANGE_LOG_FOLD rows.
+   * also drops the topic's answers of earlier days and folds its log into one row once it holds more
+   * than CHANGE_LOG_FOLD rows.
    */
   async kept<T>(schoolId: string, topic: 'fees' | 'results' | 'attendance', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
     const row = await this.one<{ version: string; rows: number; answer: T | null }>(
@@ -77,6 +78,8 @@ export class InsightsRepository extends Repository {
        ON CONFLICT (school_id, topic, key) DO UPDATE SET version = excluded.version, as_of = excluded.as_of, answer = excluded.answer, computed_at = now()`,
       [schoolId, topic, key, row?.version ?? '0', asOf, JSON.stringify(answer)],
     );
+    // Answers kept for an earlier day are never used again.
+    await this.m.query(`DELETE FROM insights_answers WHERE school_id = $1 AND topic = $2 AND as_of < $3::date`, [schoolId, topic, asOf]);
     if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) {
       // One statement: the rows it deletes are the ones it sums, so the version stays where it was.
       await this.m.query(

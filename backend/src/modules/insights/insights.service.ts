@@ -94,11 +94,11 @@ export class InsightsService {
   async attendance(ctx: WorkspaceContext, q: AttendanceInsightsQuery): Promise<AttendanceInsights> {
     const classId = q.classId ?? null;
     if (classId) await this.access.require(ctx, 'class', [classId]);
-    // The home's chart (the last 30 school days up to today, the school's or a class's) is kept for the
-    // day with the version of what it reads (migration 1766000000200: marks, calendar, years, sections,
-    // classes); a chosen range is computed each time.
-    if (!q.from && !q.to) return this.repo.kept(ctx.schoolId, 'attendance', `last30|${classId ?? ''}`, this.today(), () => this.attendanceOf(ctx, q, classId));
-    return this.attendanceOf(ctx, q, classId);
+    // Kept for the day with the version of what it reads (migration 1766000000200: marks, calendar,
+    // years, sections, classes), per range asked for: the home's chart (the last 30 school days up to
+    // today) and each range a drill-down chose.
+    const key = `${q.from ?? 'last30'}|${q.to ?? 'today'}|${classId ?? 'school'}`;
+    return this.repo.kept(ctx.schoolId, 'attendance', key, this.today(), () => this.attendanceOf(ctx, q, classId));
   }
 
   private async attendanceOf(ctx: WorkspaceContext, q: AttendanceInsightsQuery, classId: string | null): Promise<AttendanceInsights> {
