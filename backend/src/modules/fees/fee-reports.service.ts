@@ -16,6 +16,9 @@ import { mergeDues } from './fee-arrears';
 import { FeesRepository } from './fees.repository';
 import { concessionsInForce, FeesService, n, toConcession, toStructure } from './fees.service';
 
+/** `localeCompare`'s order (the default collation), with the collator made once rather than per comparison. */
+const compareNames = new Intl.Collator().compare;
+
 /** Fees' reports (DECISIONS "Fees"): the day book, the defaulters and the collection report. */
 @Injectable()
 export class FeeReportsService {
@@ -108,21 +111,34 @@ export class FeeReportsService {
       const studentsOf = groupBy(students, (st) => st.classId);
       const tuition = heads.filter((h) => h.tuition).map((h) => h.id);
       const itemsOf = groupBy(items, (i) => i.structure_id);
+      // computeDues is pure: students of one structure with the same concessions, payments and own
+      // instalments owe the same, so it runs once per distinct set of inputs (in a school most students
+      // share one: nothing paid, or the same instalments paid in full). A student's concessions are
+      // their own rows, so a student with any is computed alone.
+      const duesOf = new Map<string, Pick<ReturnType<typeof computeDues>, 'instalments' | 'totals'>>();
       for (const s of structures) {
         const classStudents = studentsOf.get(s.class_id);
         if (!classStudents) continue;
         const structure = toStructure(s, itemsOf.get(s.id) ?? []);
         for (const st of classStudents) {
-          const paid = (paidOf.get(st.id) ?? []).map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on }));
-          let dues: Pick<ReturnType<typeof computeDues>, 'instalments' | 'totals'> = computeDues(
-            structure,
-            concessionsInForce((concessionsOf.get(st.id) ?? []).map(toConcession), { id: st.id, rte: st.rte }, tuition),
-            paid,
-            asOf,
-          );
+          const paidRows = paidOf.get(st.id) ?? [];
+          const concessionRows = concessionsOf.get(st.id) ?? [];
           const own = (ownItems.get(st.id) ?? []).filter((i) => i.structure_id === s.id);
-          // Without concessions: they were given in the year the arrears were carried from.
-          if (own.length > 0) dues = mergeDues(computeDues(toStructure(s, own), [], paid, asOf), dues);
+          const key = [
+            s.id,
+            st.rte ? 'rte' : '',
+            concessionRows.map((c) => c.id).join(','),
+            paidRows.map((a) => `${a.instalment_id}:${a.head_id ?? ''}:${a.amount}:${a.paid_on}`).join(','),
+            own.map((i) => `${i.instalment_id}:${i.head_id}:${i.amount}`).join(','),
+          ].join('|');
+          let dues = duesOf.get(key);
+          if (!dues) {
+            const paid = paidRows.map((a) => ({ instalmentId: a.instalment_id, headId: a.head_id, amount: n(a.amount), paidOn: a.paid_on }));
+            dues = computeDues(structure, concessionsInForce(concessionRows.map(toConcession), { id: st.id, rte: st.rte }, tuition), paid, asOf);
+            // Without concessions: they were given in the year the arrears were carried from.
+            if (own.length > 0) dues = mergeDues(computeDues(toStructure(s, own), [], paid, asOf), dues);
+            duesOf.set(key, dues);
+          }
           const overdue = dues.instalments.filter((i) => i.dueOn <= asOf && i.balance > 0);
           if (overdue.length === 0) continue;
           all.push({
@@ -142,7 +158,7 @@ export class FeeReportsService {
         }
       }
     }
-    all.sort((a, b) => b.balance - a.balance || a.studentName.localeCompare(b.studentName));
+    all.sort((a, b) => b.balance - a.balance || compareNames(a.studentName, b.studentName));
     const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
     return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance: all.reduce((s, d) => s + d.balance, 0) };
   }
