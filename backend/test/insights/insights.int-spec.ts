@@ -447,7 +447,7 @@ describe('insights: attendance, fees, results, strength', () => {
     r = await data('/results');
     expect(r.subjects[1]).toEqual({ subjectId: ids.y, name: ids.yName, mean: 95, grades: { A1: 1, A2: 0, B1: 0, B2: 0, C1: 0, C2: 0, D: 0, E: 0 } });
     expect(r.sections).toEqual([{ sectionId: ids.tenA, name: 'Class 10 A', mean: 71.7 }]);
-    // A section renamed shows its new name at once (names are not kept).
+    // A section renamed shows its new name at once (the sections raise the results' version, migration 1766000000200).
     await t.db.query(`UPDATE sections SET name = 'Alpha' WHERE school_id = $1 AND id = $2`, [a.schoolId, ids.tenA]);
     expect((await data('/results')).sections).toEqual([{ sectionId: ids.tenA, name: 'Class 10 Alpha', mean: 71.7 }]);
   });

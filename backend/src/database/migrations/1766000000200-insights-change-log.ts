@@ -20,6 +20,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   the calendar (its events and settings decide the 30 school days), the academic years (the 75 %
  *   count's start) and the sections and classes (the chart's grouping and names). The marks' own
  *   summary trigger (migration 1766000000000) is unchanged; this is one more insert per statement.
+ * - The results answer now keeps its exam and its sections' names, so the sections and classes also
+ *   raise 'results'; the answers kept in the old shape are dropped here.
  */
 export class InsightsChangeLog1766000000200 implements MigrationInterface {
   name = 'InsightsChangeLog1766000000200';
@@ -47,6 +49,15 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
         RETURN NULL;
       END $fn$`);
     await q.query(`DROP TABLE insights_versions`);
+    await q.query(`DELETE FROM insights_answers WHERE topic = 'results'`);
+    // The results answer keeps its sections' names (insights.service.ts `results`).
+    for (const table of ['sections', 'classes']) {
+      await q.query(`CREATE TRIGGER ins_results_${table}_i AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('results')`);
+      await q.query(`CREATE TRIGGER ins_results_${table}_d AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('results')`);
+      await q.query(
+        `CREATE TRIGGER ins_results_${table}_u AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('results')`,
+      );
+    }
     for (const table of ATTENDANCE_WATCHED) {
       await q.query(`CREATE TRIGGER ins_attendance_${table}_i AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`);
       await q.query(`CREATE TRIGGER ins_attendance_${table}_d AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`);
@@ -64,7 +75,9 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of ATTENDANCE_WATCHED) for (const e of ['i', 'd', 'u']) await q.query(`DROP TRIGGER ins_attendance_${table}_${e} ON ${table}`);
-    await q.query(`DELETE FROM insights_answers WHERE topic = 'attendance'`);
+    for (const table of ['sections', 'classes']) for (const e of ['i', 'd', 'u']) await q.query(`DROP TRIGGER ins_results_${table}_${e} ON ${table}`);
+    // Answers in this migration's shapes (attendance; results with their names) go: computed again on the next read.
+    await q.query(`DELETE FROM insights_answers WHERE topic IN ('attendance', 'results')`);
     await q.query(`
       CREATE TABLE insights_versions (
         school_id uuid NOT NULL,

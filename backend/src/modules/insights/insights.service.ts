@@ -171,32 +171,34 @@ export class InsightsService {
   }
 
   async results(ctx: WorkspaceContext, q: ResultsInsightsQuery): Promise<ResultsInsights> {
-    let exam = null;
-    if (q.examId) {
-      await this.access.require(ctx, 'exam', [q.examId]);
-      exam = await this.repo.exam(ctx.schoolId, q.examId);
-    } else {
-      exam = await this.repo.lastPublishedExam(ctx.schoolId);
-    }
-    if (!exam) return { exam: null, subjects: [], sections: [] };
-    // Kept with the version of the exams' tables it was computed from (migration 1766000000100); the names are read each time.
-    const examId = exam.id;
-    const scores = await this.repo.kept(ctx.schoolId, 'results', examId, this.today(), async () => {
-      const [subjects, sections] = await Promise.all([this.repo.subjectScores(ctx.schoolId, examId), this.repo.sectionScores(ctx.schoolId, examId)]);
-      return { subjects, sections };
+    if (q.examId) await this.access.require(ctx, 'exam', [q.examId]);
+    // Kept with the version of what it reads (migrations 1766000000100 and 1766000000200: the exams,
+    // their marks, the sections and classes), the exam and the sections' names with it; the subjects'
+    // names (the platform's list, no school's) are joined on every read.
+    const kept = await this.repo.kept(ctx.schoolId, 'results', q.examId ?? 'last', this.today(), async () => {
+      const exam = q.examId ? await this.repo.exam(ctx.schoolId, q.examId) : await this.repo.lastPublishedExam(ctx.schoolId);
+      if (!exam) return { exam: null, subjects: [], sections: [] };
+      const [subjects, scores] = await Promise.all([this.repo.subjectScores(ctx.schoolId, exam.id), this.repo.sectionScores(ctx.schoolId, exam.id)]);
+      const sections = await this.repo.namedSections(ctx.schoolId, scores);
+      return {
+        exam: { id: exam.id, name: exam.name, academicYear: exam.academic_year, published: exam.published },
+        subjects,
+        sections: sections
+          .sort((a, b) => compareClasses(a.class_name, b.class_name) || naturalCompare(a.section_name, b.section_name))
+          .map((r) => ({ sectionId: r.section_id, name: `${r.class_name} ${r.section_name}`.trim(), mean: Number(r.mean) })),
+      };
     });
-    const [subjects, sections] = await Promise.all([this.repo.namedSubjects(scores.subjects), this.repo.namedSections(ctx.schoolId, scores.sections)]);
+    if (!kept.exam) return { exam: null, subjects: [], sections: [] };
+    const subjects = await this.repo.namedSubjects(kept.subjects);
     return {
-      exam: { id: exam.id, name: exam.name, academicYear: exam.academic_year, published: exam.published },
+      exam: kept.exam,
       subjects: subjects.map((r) => ({
         subjectId: r.subject_id,
         name: r.name,
         mean: Number(r.mean),
         grades: Object.fromEntries(SCHOLASTIC_GRADE_NAMES.map((g) => [g, Number(r[g] ?? 0)])) as Record<ScholasticGrade, number>,
       })),
-      sections: sections
-        .sort((a, b) => compareClasses(a.class_name, b.class_name) || naturalCompare(a.section_name, b.section_name))
-        .map((r) => ({ sectionId: r.section_id, name: `${r.class_name} ${r.section_name}`.trim(), mean: Number(r.mean) })),
+      sections: kept.sections,
     };
   }
 
