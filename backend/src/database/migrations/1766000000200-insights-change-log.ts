@@ -50,19 +50,11 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
       END $fn$`);
     await q.query(`DROP TABLE insights_versions`);
     await q.query(`DELETE FROM insights_answers WHERE topic = 'results'`);
-    // The results answer keeps its sections' names (insights.service.ts `results`).
-    for (const table of ['sections', 'classes']) {
-      await q.query(`CREATE TRIGGER ins_results_${table}_i AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('results')`);
-      await q.query(`CREATE TRIGGER ins_results_${table}_d AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('results')`);
+    for (const [table, topic] of NEW_WATCHES) {
+      await q.query(`CREATE TRIGGER ins_${topic}_${table}_i AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('${topic}')`);
+      await q.query(`CREATE TRIGGER ins_${topic}_${table}_d AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('${topic}')`);
       await q.query(
-        `CREATE TRIGGER ins_results_${table}_u AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('results')`,
-      );
-    }
-    for (const table of ATTENDANCE_WATCHED) {
-      await q.query(`CREATE TRIGGER ins_attendance_${table}_i AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`);
-      await q.query(`CREATE TRIGGER ins_attendance_${table}_d AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`);
-      await q.query(
-        `CREATE TRIGGER ins_attendance_${table}_u AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('attendance')`,
+        `CREATE TRIGGER ins_${topic}_${table}_u AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_touch('${topic}')`,
       );
     }
     await q.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON insights_changes TO vidyalaya_tenant`);
@@ -74,8 +66,7 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ATTENDANCE_WATCHED) for (const e of ['i', 'd', 'u']) await q.query(`DROP TRIGGER ins_attendance_${table}_${e} ON ${table}`);
-    for (const table of ['sections', 'classes']) for (const e of ['i', 'd', 'u']) await q.query(`DROP TRIGGER ins_results_${table}_${e} ON ${table}`);
+    for (const [table, topic] of NEW_WATCHES) for (const e of ['i', 'd', 'u']) await q.query(`DROP TRIGGER ins_${topic}_${table}_${e} ON ${table}`);
     // Answers in this migration's shapes (attendance; results with their names) go: computed again on the next read.
     await q.query(`DELETE FROM insights_answers WHERE topic IN ('attendance', 'results')`);
     await q.query(`
@@ -114,5 +105,12 @@ export class InsightsChangeLog1766000000200 implements MigrationInterface {
   }
 }
 
-/** The tables the kept attendance chart reads (insights.service.ts `attendance`). */
-const ATTENDANCE_WATCHED = ['attendance_marks', 'calendar_events', 'calendar_settings', 'academic_years', 'sections', 'classes'];
+/**
+ * The statement triggers this migration adds: every table the kept attendance answer reads
+ * (insights.service.ts `attendance`), and the sections and classes whose names the results answer now
+ * keeps (insights.service.ts `results`).
+ */
+const NEW_WATCHES: [string, 'attendance' | 'results'][] = [
+  ...['attendance_marks', 'calendar_events', 'calendar_settings', 'academic_years', 'sections', 'classes'].map((t): [string, 'attendance'] => [t, 'attendance']),
+  ...['sections', 'classes'].map((t): [string, 'results'] => [t, 'results']),
+];
