@@ -35,6 +35,12 @@ export function istParts(date: Date): IstParts {
   };
 }
 
+/** The school date in India at the instant `date`, as YYYY-MM-DD. */
+export function istDate(date: Date): string {
+  const p = istParts(date);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
 /** The current calendar year in India. */
 export function currentYearIST(now: Date = new Date()): number {
   return istParts(now).year;

@@ -1,12 +1,11 @@
-import { addDays, istParts } from '@vidyalaya/shared';
+import { addDays, istDate } from '@vidyalaya/shared';
 
 /** Pure date helpers of the attendance rules (YYYY-MM-DD strings, school dates in IST). */
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Today's date in India. */
 export function todayIST(now: Date): string {
-  const p = istParts(now);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return istDate(now);
 }
 
 /** The first and last day of a `YYYY-MM` month. */

@@ -6,7 +6,7 @@ import {
   defaultAcademicYear,
   formatCertificateNumber,
   formatRupees,
-  istParts,
+  istDate,
   nameInitials,
   nameWithSurnameInitial,
   schoolPortalUrl,
@@ -44,7 +44,6 @@ import { renderCertificatePdf, shownDate, type CertificateLang } from './certifi
 import { CertificatesRepository, type CertificateRow, type YearOutcome } from './certificates.repository';
 import { renderIdCardsPdf } from './id-cards-pdf';
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
 const MINUTE = 60;
 
 /** The public check: per client address, and per code (a code tried from many addresses). */
@@ -132,8 +131,7 @@ export class CertificatesService {
   ) {}
 
   private today(): string {
-    const p = istParts(this.clock.now());
-    return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+    return istDate(this.clock.now());
   }
 
   /** The TC's lines from the record, each overridable by `fields`. */

@@ -6,7 +6,7 @@ import {
   financialYearOf,
   formatRupees,
   implicitRteWaiver,
-  istParts,
+  istDate,
   paymentExceedsDuesMessage,
   upiLink,
   type CancelReceiptInput,
@@ -201,8 +201,7 @@ export class FeesService {
 
   /** Today in India. */
   today(): string {
-    const p = istParts(this.clock.now());
-    return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+    return istDate(this.clock.now());
   }
 
   // ── concessions ────────────────────────────────────────────────────────

@@ -8,7 +8,7 @@ import {
   SCHOLASTIC_GRADE_NAMES,
   addDays,
   classOrder,
-  istParts,
+  istDate,
   naturalCompare,
   type AttendanceInsights,
   type AttendanceInsightsQuery,
@@ -75,8 +75,7 @@ export class InsightsService {
   ) {}
 
   today(): string {
-    const p = istParts(this.clock.now());
-    return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+    return istDate(this.clock.now());
   }
 
   /** The year asked for (404 when the school keeps no such year and has no class in it), else the current one. */
@@ -105,18 +104,17 @@ export class InsightsService {
     const today = this.today();
     let to = q.to ?? today;
     let from = q.from;
-    // The school's year and, without a `from`, the calendar's working days, read side by side.
+    // The school's year is asked for now and awaited below, so it is read beside the calendar's working
+    // days (a validation error in between leaves it unawaited, hence the handler).
     const yearRead = this.yearOf(ctx.schoolId);
+    yearRead.catch(() => undefined);
     if (!from) {
       // The last 30 school days up to `to` (the calendar's working days: Sundays, holidays and vacations left out).
-      const [days] = await Promise.all([this.calendar.workingDays(ctx.schoolId, addDays(to, -120), to, classId ?? undefined), yearRead.catch(() => undefined)]);
+      const days = await this.calendar.workingDays(ctx.schoolId, addDays(to, -120), to, classId ?? undefined);
       from = days.length >= INSIGHTS_DEFAULT_SCHOOL_DAYS ? days[days.length - INSIGHTS_DEFAULT_SCHOOL_DAYS] : (days[0] ?? to);
     }
     if (q.from && !q.to && from > to) to = from;
-    if (from > to || addDays(from, 366) < to) {
-      yearRead.catch(() => undefined);
-      throw new DomainException('VALIDATION_FAILED', { details: { to: INSIGHTS_MESSAGES.range } });
-    }
+    if (from > to || addDays(from, 366) < to) throw new DomainException('VALIDATION_FAILED', { details: { to: INSIGHTS_MESSAGES.range } });
     const year = await yearRead;
     const yearStart = year.starts_on <= from ? year.starts_on : from;
     // The whole school's 75 % count comes from the running summary kept by the marks' trigger (migration

@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { ModuleRef } from '@nestjs/core';
 import {
   formatRupees,
+  istDate,
   maskPhone,
   messageCostPaise,
   PROVIDER_CHANNELS,
@@ -67,7 +68,6 @@ const FEE_STAGES: { stage: 'before' | 'on' | 'after'; days: number }[] = [
   { stage: 'after', days: -7 },
 ];
 
-const istDate = (d: Date): string => new Date(d.getTime() + IST_MS).toISOString().slice(0, 10);
 const showDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const addDays = (iso: string, n: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

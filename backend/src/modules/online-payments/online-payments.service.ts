@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import {
   addDays,
-  istParts,
+  istDate,
   isTestKey,
   ORDER_RECONCILE_MINUTES,
   PAY_LINK_DAYS,
@@ -50,12 +50,6 @@ export const RECONCILE_JOB = 'online-payments.reconcile';
 export const REFUND_JOB = 'online-payments.refund';
 
 const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
-/** The IST school date of a unix time (seconds). */
-const istDate = (seconds: number): string => {
-  const p = istParts(new Date(seconds * 1000));
-  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
-};
-const pad2 = (x: number) => String(x).padStart(2, '0');
 
 /**
  * The reads done on behalf of no signed-in person (a pay link, the gateway's webhook, a job):
@@ -129,7 +123,7 @@ export class OnlinePaymentsService implements OnModuleInit {
   }
 
   private today(): string {
-    return istDate(this.clock.now().getTime() / 1000);
+    return istDate(this.clock.now());
   }
 
   // ── the gateway's settings ─────────────────────────────────────────────
@@ -374,7 +368,7 @@ export class OnlinePaymentsService implements OnModuleInit {
       } else if (r?.receipt_status === 'active') issues.push('refund_on_active_receipt');
       let s = byId.get(i.settlementId);
       if (!s) {
-        s = { settlementId: i.settlementId, utr: i.utr, settledOn: istDate(i.settledAt), creditPaise: 0, debitPaise: 0, feePaise: 0, taxPaise: 0, netPaise: 0, lines: [] };
+        s = { settlementId: i.settlementId, utr: i.utr, settledOn: istDate(new Date(i.settledAt * 1000)), creditPaise: 0, debitPaise: 0, feePaise: 0, taxPaise: 0, netPaise: 0, lines: [] };
         byId.set(i.settlementId, s);
       }
       s.creditPaise += i.credit;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_CODES,
-  istParts,
+  istDate,
   STUDENT_MESSAGES,
   maskAadhaar,
   TRIAL_MAX_STUDENTS,
@@ -177,8 +177,7 @@ export function ensureRoom(counts: { active: number; max: number }, adding: numb
 
 /** Today's date in India, YYYY-MM-DD. */
 export function todayIST(now: Date): string {
-  const p = istParts(now);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return istDate(now);
 }
 
 /** 400 when a date of birth lies after today in India (the schema cannot know today). */
