@@ -125,5 +125,6 @@ if (only !== 'e2e') {
 }
 if (only !== 'unit') {
   if (only === 'e2e') step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);
-  step('playwright', 'npx', ['playwright', 'test'], { E2E_CHROME_PATH: browser, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+  // e2e/browser.ts chooses the browser itself from the same list (and the full Chromium where a spec needs it).
+  step('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 }
