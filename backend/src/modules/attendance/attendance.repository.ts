@@ -45,7 +45,10 @@ interface OpenDayRow {
   marked_at: Date | null;
   my_name: string | null;
   marks: MarkRow[];
-  edits: (Omit<EditRow, 'changed_at'> & { changed_at: string })[];
+  /** The day's newest edits, each naming its editor by id: the names come once each, in `editors`. */
+  edits: (Omit<EditRow, 'changed_at' | 'changed_by_name'> & { changed_by: string | null; changed_at: string })[];
+  /** The name of each member who edited the day (the history's 500 rows looked up one name each took most of the read). */
+  editors: Record<string, string>;
   roll: StudentRow[];
   notices_on: boolean;
 }
@@ -172,12 +175,14 @@ export class AttendanceRepository extends Repository {
               d.marked_by, ${NAME_OF('d.marked_by')} AS marked_by_name, d.marked_at, ${NAME_OF('$5::uuid')} AS my_name,
               (SELECT coalesce(json_agg(json_build_object('student_id', am.student_id, 'date', to_char(am.date, 'YYYY-MM-DD'), 'status', am.status, 'note', am.note)), '[]')
                  FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = $2 AND am.date = $3) AS marks,
-              (SELECT coalesce(json_agg(json_build_object('student_id', e.student_id, 'from_status', e.from_status, 'to_status', e.to_status,
-                                                          'changed_by_name', e.changed_by_name, 'changed_at', e.changed_at) ORDER BY e.at DESC, e.student_id), '[]')
-                 FROM (SELECT e.student_id, e.from_status, e.to_status, ${NAME_OF('e.changed_by')} AS changed_by_name,
-                              to_char(e.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS changed_at, e.changed_at AS at
+              (SELECT coalesce(json_agg(json_build_object('student_id', e.student_id, 'from_status', e.from_status, 'to_status', e.to_status, 'changed_by', e.changed_by,
+                                                          'changed_at', to_char(e.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY e.changed_at DESC, e.student_id), '[]')
+                 FROM (SELECT e.student_id, e.from_status, e.to_status, e.changed_by, e.changed_at
                          FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3
                         ORDER BY e.changed_at DESC, e.student_id LIMIT 500) e) AS edits,
+              (SELECT coalesce(json_object_agg(u.id, coalesce(nullif(sm.name, ''), u.username)), '{}')
+                 FROM users u LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id
+                WHERE u.id IN (SELECT e.changed_by FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3)) AS editors,
               (SELECT coalesce(json_agg(json_build_object('id', st.id, 'admission_number', st.admission_number, 'first_name', st.first_name, 'last_name', st.last_name,
                                                           'roll_number', st.roll_number) ORDER BY st.roll_number NULLS LAST, lower(st.first_name), lower(coalesce(st.last_name, '')), st.id), '[]')
                  FROM students st WHERE st.school_id = $1 AND st.section_id = $2 AND st.status = 'active') AS roll,
@@ -192,7 +197,13 @@ export class AttendanceRepository extends Repository {
       day: r.marked_at ? { marked_by: r.marked_by, marked_by_name: r.marked_by_name, marked_at: r.marked_at } : null,
       myName: r.my_name,
       marks: r.marks,
-      edits: r.edits.map((e) => ({ ...e, changed_at: new Date(e.changed_at) })),
+      edits: r.edits.map((e) => ({
+        student_id: e.student_id,
+        from_status: e.from_status,
+        to_status: e.to_status,
+        changed_by_name: e.changed_by ? (r.editors[e.changed_by] ?? null) : null,
+        changed_at: new Date(e.changed_at),
+      })),
       roll: r.roll,
       noticesOn: r.notices_on,
     };
@@ -234,9 +245,14 @@ export class AttendanceRepository extends Repository {
 
   edits(schoolId: string, sectionId: string, date: string): Promise<EditRow[]> {
     return this.rows<EditRow>(
-      `SELECT e.student_id, e.from_status, e.to_status, ${NAME_OF('e.changed_by')} AS changed_by_name, e.changed_at
-         FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3
-        ORDER BY e.changed_at DESC, e.student_id LIMIT 500`,
+      // Each editor's name looked up once (as openDay), not once for each of up to 500 rows.
+      `SELECT e.student_id, e.from_status, e.to_status, n.name AS changed_by_name, e.changed_at
+         FROM (SELECT student_id, from_status, to_status, changed_by, changed_at FROM attendance_edits
+                WHERE school_id = $1 AND section_id = $2 AND date = $3 ORDER BY changed_at DESC, student_id LIMIT 500) e
+         LEFT JOIN (SELECT u.id, coalesce(nullif(sm.name, ''), u.username) AS name
+                      FROM users u LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id
+                     WHERE u.id IN (SELECT changed_by FROM attendance_edits WHERE school_id = $1 AND section_id = $2 AND date = $3)) n ON n.id = e.changed_by
+        ORDER BY e.changed_at DESC, e.student_id`,
       [schoolId, sectionId, date],
     );
   }
