@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import ts from 'typescript';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 
 /**
  * `npm run new:module NAME` (scripts/new-module.mjs): its dry run's skeleton and registrations type
- * check against the real tree (the generated files laid over it in memory, nothing written) and
+ * check against the real tree (the generated files laid over a scratch copy of it, nothing written to the tree) and
  * pass the structure rules. The generated module's own integration test was run once for real
  * (docs/adding-a-module.md "The generator").
  */
 const ROOT = resolve(__dirname, '../..');
+const TSC7 = join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
 interface Output {
   files: Record<string, string>;
@@ -24,29 +26,51 @@ function dryRun(name: string): Output {
   return JSON.parse(r.stdout) as Output;
 }
 
-/** Type errors of `roots` under tsconfig `config`, with `overlay` (absolute path → text) laid over the disk. */
+/**
+ * Type errors of `roots` under tsconfig `config`, with `overlay` (absolute path → text) laid over the
+ * tree. Checked by TypeScript 7, the native compiler `npm test`'s type step uses (docs/adr/0012), in
+ * a scratch copy of the sources (node_modules linked, the overlay written in), with a tsconfig that
+ * extends `config` and names only `roots`, so what they import is checked as the real tree would be.
+ */
 function typeErrors(config: string, roots: string[], overlay: Map<string, string>): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, config), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-  if (!parsed) throw new Error(`cannot read ${config}`);
-  const options = { ...parsed.options, noEmit: true, composite: false, declaration: false, emitDeclarationOnly: false, incremental: false, tsBuildInfoFile: undefined };
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (f) => overlay.get(resolve(f)) ?? readFile(f);
-  host.fileExists = (f) => overlay.has(resolve(f)) || fileExists(f);
-  const directoryExists = host.directoryExists?.bind(host) ?? ts.sys.directoryExists;
-  host.directoryExists = (d) => [...overlay.keys()].some((f) => f.startsWith(resolve(d) + '/')) || directoryExists(d);
-  host.getSourceFile = (f, lang, onError, create) => {
-    const text = overlay.get(resolve(f));
-    return text !== undefined ? ts.createSourceFile(f, text, lang, true) : getSourceFile(f, lang, onError, create);
-  };
-  const program = ts.createProgram({ rootNames: roots, options, host });
-  const wanted = new Set(roots.map((r) => resolve(r)));
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => !d.file || wanted.has(resolve(d.file.fileName)))
-    .map((d) => `${d.file ? d.file.fileName.replace(ROOT + '/', '') : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  const scratch = mkdtempSync(join(tmpdir(), 'vidyalaya-new-module-'));
+  try {
+    for (const path of ['tsconfig.base.json', 'shared/src', 'shared/tsconfig.json', 'backend/src', 'backend/tsconfig.test.json', 'web/src', 'web/tsconfig.json', 'web/vite-plugins', 'web/vite-lingui-catalogues.ts']) {
+      cpSync(join(ROOT, path), join(scratch, path), { recursive: true });
+    }
+    for (const modules of ['node_modules', 'backend/node_modules', 'web/node_modules']) {
+      if (existsSync(join(ROOT, modules))) symlinkSync(join(ROOT, modules), join(scratch, modules), 'dir');
+    }
+    const inScratch = (abs: string) => join(scratch, relative(ROOT, abs));
+    for (const [abs, text] of overlay) {
+      mkdirSync(dirname(inScratch(abs)), { recursive: true });
+      writeFileSync(inScratch(abs), text);
+    }
+    const dir = dirname(join(scratch, config));
+    const check = join(dir, 'tsconfig.new-module.json');
+    writeFileSync(
+      check,
+      JSON.stringify({
+        extends: `./${basename(config)}`,
+        compilerOptions: { noEmit: true, composite: false, declaration: false, emitDeclarationOnly: false, incremental: false, tsBuildInfoFile: null },
+        include: [],
+        files: roots.map((r) => relative(dir, inScratch(r))),
+      }),
+    );
+    const r = spawnSync(process.execPath, [TSC7, '-p', check, '--pretty', 'false'], { cwd: scratch, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const wanted = new Set(roots.map((root) => relative(ROOT, root)));
+    // "path(line,col): error TS…: message", continued on indented lines.
+    const errors: string[] = [];
+    for (const line of r.stdout.split('\n')) {
+      const at = /^(.+?)\(\d+,\d+\): error TS\d+: /.exec(line);
+      if (at) errors.push(line);
+      else if (/^\s/.test(line) && errors.length > 0) errors[errors.length - 1] += `\n${line}`;
+    }
+    if (r.status !== 0 && errors.length === 0) throw new Error(`tsc failed: ${r.stdout}${r.stderr}`);
+    return errors.filter((e) => wanted.has(/^(.+?)\(/.exec(e)![1]!));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 describe('npm run new:module', () => {

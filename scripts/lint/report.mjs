@@ -15,7 +15,9 @@ const which = process.argv[2];
 let eslint;
 let patterns;
 if (which === 'tree') {
-  eslint = new ESLint({ cwd: root });
+  // Inside `npm test` (scripts/test.mjs), the lint step's results for this same run and tree.
+  const cacheLocation = process.env.VIDYALAYA_ESLINT_CACHE;
+  eslint = new ESLint(cacheLocation ? { cwd: root, cache: true, cacheStrategy: 'content', cacheLocation } : { cwd: root });
   patterns = ['.'];
 } else if (which === 'fixtures') {
   eslint = new ESLint({
