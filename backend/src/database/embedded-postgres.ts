@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-worker';
+import { PGlite } from '@electric-sql/pglite';
+import { PgliteSocketServer } from './pglite-socket-server';
 
 /**
  * The embedded PostgreSQL (PGlite) behind a loopback-only socket, so the server and the command-line
@@ -18,10 +18,6 @@ import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-worke
  * file layer sets some files' modes itself (its initial files 0666, `pg_internal.init` 0644), so
  * the tree is swept back to 0600 after opening, every minute and at close; the 0700 directories
  * already keep other users out in between.
- *
- * Issue 37 (the morning rush): PGlite and its socket run in a thread of their own (embedded-worker.ts),
- * so the database's work and the API's run side by side on two cores; the lock file, the umask and
- * the sweeps stay here, in the process that owns the directory.
  */
 const PERMISSION_SWEEP_MS = 60_000;
 export interface DatabaseHandle {
@@ -114,14 +110,12 @@ export async function startEmbeddedPostgres(dataDir: string | null, opts: Embedd
     mkdirSync(pgDir, { recursive: true, mode: 0o700 });
     restrictTree(pgDir);
   }
-  const password = opts.password ?? randomBytes(24).toString('base64url');
-  const thread = await startThread({
-    pgDir: pgDir ?? null,
-    socket: { port: opts.port, password, idleInTransactionMs: opts.idleInTransactionMs, authenticationTimeoutMs: opts.authenticationTimeoutMs },
-  });
-  const port = thread.port;
+  const db = await PGlite.create(pgDir ? { dataDir: pgDir } : {});
   const sweep = pgDir ? setInterval(() => restrictTree(pgDir), PERMISSION_SWEEP_MS).unref() : null;
   if (pgDir) restrictTree(pgDir);
+  const password = opts.password ?? randomBytes(24).toString('base64url');
+  const server = new PgliteSocketServer(db, { port: opts.port, password, idleInTransactionMs: opts.idleInTransactionMs, authenticationTimeoutMs: opts.authenticationTimeoutMs });
+  const port = await server.start();
   if (dataDir) {
     const file = lockPath(dataDir);
     rmSync(file, { force: true });
@@ -135,64 +129,10 @@ export async function startEmbeddedPostgres(dataDir: string | null, opts: Embedd
       if (closed) return;
       closed = true;
       if (sweep) clearInterval(sweep);
-      await thread.close();
+      await server.stop();
+      await db.close();
       if (pgDir) restrictTree(pgDir);
       if (dataDir) rmSync(lockPath(dataDir), { force: true });
-    },
-  };
-}
-
-/**
- * Starts embedded-worker.ts: the built file (dist/database/embedded-worker.js) as it is; from the
- * TypeScript sources (the tests, `node -r bench/swc-register.cjs`) through the same SWC require hook
- * the tests' child processes use. Resolves with the port once the database serves; a thread that
- * fails later ends this process, which cannot go on without its database.
- */
-async function startThread(data: EmbeddedWorkerData): Promise<{ port: number; close(): Promise<void> }> {
-  const built = __filename.endsWith('.js');
-  const entry = join(__dirname, built ? 'embedded-worker.js' : 'embedded-worker.ts');
-  const worker = built
-    ? new Worker(entry, { workerData: data })
-    : new Worker(`require(${JSON.stringify(join(__dirname, '..', '..', '..', 'bench', 'swc-register.cjs'))}); require(${JSON.stringify(entry)});`, { eval: true, workerData: data });
-  let closing = false;
-  const port = await new Promise<number>((resolve, reject) => {
-    const done = () => {
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      worker.off('exit', onExit);
-    };
-    const onMessage = (m: EmbeddedWorkerMessage) => {
-      if (m.type === 'ready') {
-        done();
-        resolve(m.port);
-      } else if (m.type === 'failed') {
-        done();
-        reject(new Error(m.message));
-      }
-    };
-    const onExit = (code: number) => {
-      done();
-      reject(new Error(`the embedded database's thread ended (code ${code}) before it served`));
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.once('exit', onExit);
-  });
-  const fail = (why: string) => {
-    if (closing) return;
-    setImmediate(() => {
-      throw new Error(`The embedded database stopped: ${why}`);
-    });
-  };
-  worker.on('error', (e) => fail(e.message));
-  worker.on('exit', (code) => fail(`its thread ended (code ${code})`));
-  return {
-    port,
-    async close() {
-      closing = true;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('close');
-      await exited;
     },
   };
 }
