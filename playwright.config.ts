@@ -30,7 +30,11 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM snapshot and screencast while the test runs, and cost a fifth
+    // of the browser suite's CPU (docs/performance.md, session 15). CI keeps none: its clone and
+    // test-results are thrown away, only the printed report is read. Locally a failing test keeps its
+    // trace; E2E_TRACE (on, off, retain-on-failure, …) overrides both.
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     // The web app's service worker (issue 37) would answer pages and cached scripts itself, out of
     // page.route's sight; only the specs about it allow it (e2e/tests/app/installable.spec.ts).
