@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { docScreenshot } from '../../screens';
 
 // Issue 37, "every visit after": the workspace is an installable web app. Its manifest meets
 // Chromium's installability criteria (name, start URL, standalone display, 192 and 512 px PNG
@@ -66,7 +67,7 @@ test('a new version is offered in the page’s language with Reload, which switc
   const reload = bar.getByRole('button', { name: 'फिर से खोलें' });
   const box = await reload.boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
-  await page.screenshot({ path: 'docs/screens/pwa-update-hi-360.png' });
+  await docScreenshot(page, { path: 'docs/screens/pwa-update-hi-360.png' });
   await Promise.all([page.waitForEvent('framenavigated'), reload.click()]);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByTestId('pwa-update')).toHaveCount(0);

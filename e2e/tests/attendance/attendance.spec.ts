@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { API, PASSWORD, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, staffToken, verifiedUser } from '../app/support/api';
 import { api } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 16 "Done when", end to end on the real server at phone width (360 px): the class teacher
@@ -83,7 +84,7 @@ test('a teacher marks a section of 40 at 360 px; the office sees it marked; the 
   await expect(card.getByText(EN['today.notMarked']!)).toBeVisible();
   await card.getByRole('link', { name: EN['today.mark'] }).click();
   await expect(page.getByText(EN['mark.allPresent']!)).toBeVisible();
-  await page.screenshot({ path: join(SCREENS, 'attendance-mark-360-en.png'), fullPage: false });
+  await docScreenshot(page, { path: join(SCREENS, 'attendance-mark-360-en.png'), fullPage: false });
 
   // Three exceptions: one tap absent, two taps late, three taps half day.
   await page.getByRole('button', { name: 'Aarav Sharma: Present' }).tap();
@@ -113,21 +114,21 @@ test('a teacher marks a section of 40 at 360 px; the office sees it marked; the 
   await expect(officeCard.getByText(EN['today.marked']!, { exact: true })).toBeVisible();
   await expect(officeCard).toContainText('Present 39');
   await expect(officeCard).toContainText('Absent 1');
-  await officePage.screenshot({ path: join(SCREENS, 'attendance-today-360-en.png'), fullPage: false });
+  await docScreenshot(officePage, { path: join(SCREENS, 'attendance-today-360-en.png'), fullPage: false });
   await officeCard.getByRole('link', { name: EN['today.register'] }).click();
   await expect(officePage.getByRole('cell', { name: 'Anaya Sharma' })).toBeVisible();
   const [download] = await Promise.all([officePage.waitForEvent('download'), officePage.getByRole('button', { name: EN['register.pdf'] }).tap()]);
   const pdf = readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  await officePage.screenshot({ path: join(SCREENS, 'attendance-register-360-en.png'), fullPage: false });
+  await docScreenshot(officePage, { path: join(SCREENS, 'attendance-register-360-en.png'), fullPage: false });
 
   // The same screens on a desktop-wide window, and in Hindi.
   await officePage.setViewportSize({ width: 1280, height: 800 });
-  await officePage.screenshot({ path: join(SCREENS, 'attendance-register-desktop-en.png'), fullPage: false });
+  await docScreenshot(officePage, { path: join(SCREENS, 'attendance-register-desktop-en.png'), fullPage: false });
   await officePage.getByRole('button', { name: 'हिन्दी' }).first().click();
   await expect(officePage.getByRole('button', { name: HI['register.pdf'] })).toBeVisible();
-  await officePage.screenshot({ path: join(SCREENS, 'attendance-register-desktop-hi.png'), fullPage: false });
+  await docScreenshot(officePage, { path: join(SCREENS, 'attendance-register-desktop-hi.png'), fullPage: false });
   await officePage.goto(`${portal}/workspace/${school.id}/attendance`);
   await expect(officePage.getByRole('heading', { level: 1, name: HI['today.title'] })).toBeVisible();
-  await officePage.screenshot({ path: join(SCREENS, 'attendance-today-desktop-hi.png'), fullPage: false });
+  await docScreenshot(officePage, { path: join(SCREENS, 'attendance-today-desktop-hi.png'), fullPage: false });
 });

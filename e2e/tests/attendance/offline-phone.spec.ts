@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { API, PASSWORD, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, newUser, staffToken, verifiedUser } from '../app/support/api';
 import { api } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 37 point 3, "Offline attendance on a phone", on the real server at 360 × 740 with the
@@ -167,7 +168,7 @@ test('marked with the network off: saved on this phone, nothing sent; network ba
   const pendingLink = queue.getByRole('link', { name: EN['pending.open'] });
   expect((await pendingLink.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: join(ROOT, 'docs', 'screens', 'attendance-offline-phone-360-en.png'), fullPage: false });
+  await docScreenshot(page, { path: join(ROOT, 'docs', 'screens', 'attendance-offline-phone-360-en.png'), fullPage: false });
 
   // The network returns: the day is sent, the message goes, the server has her marks.
   await page.context().setOffline(false);
@@ -209,7 +210,7 @@ test('a day the school saved meanwhile: its marks beside hers, overwrite with mi
   await expect(conflict).toContainText('Present 2 · Absent 1 · Late 0 · Half day 0 · Leave 0');
   await expect(conflict).toContainText('Bala Rao: server Present, yours Absent');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: join(ROOT, 'docs', 'screens', 'attendance-offline-conflict-360-en.png'), fullPage: true });
+  await docScreenshot(page, { path: join(ROOT, 'docs', 'screens', 'attendance-offline-conflict-360-en.png'), fullPage: true });
 
   const overwrite = conflict.getByRole('button', { name: EN['pending.overwrite'] });
   expect((await overwrite.boundingBox())!.height).toBeGreaterThanOrEqual(44);

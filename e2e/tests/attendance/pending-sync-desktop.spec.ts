@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, staffToken, verifiedUser } from '../app/support/api';
 import { api } from '../app/support/workspace';
 import { APP_BASE, createMainProcess, ensureDesktopBuilt, PORT, SERVER, type MainProcess } from '../desktop/support';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 16, the desktop app's "pending sync" screen, in Chromium: the built desktop renderer with
@@ -101,7 +102,7 @@ test('pending sync: queued days, a conflict shown as the server’s marks beside
   const dayB = await api<{ attendance: { counts: { absent: number } } }>(request, 'GET', `/schools/${school.id}/sections/${secB}/attendance/${today}`, token);
   expect(dayB.attendance.counts.absent).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: join(__dirname, '..', '..', '..', 'docs', 'screens', 'attendance-pending-sync-360-en.png'), fullPage: true });
+  await docScreenshot(page, { path: join(__dirname, '..', '..', '..', 'docs', 'screens', 'attendance-pending-sync-360-en.png'), fullPage: true });
 
   // The user chooses their own marks: sent on top of the server's version.
   const overwrite = conflict.getByRole('button', { name: EN['pending.overwrite'] });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, staffToken, verifiedUser } from '../app/support/api';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 16, on other features' screens through the slots, at phone width (360 px): a student's
@@ -108,7 +109,7 @@ test('the profile tab shows the running percentage against 75 %; the principalâ€
   await expect(b).not.toContainText('Present');
   await fits(page);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(ROOT, 'docs', 'screens', 'attendance-home-card-360-en.png') });
+  await docScreenshot(page, { path: join(ROOT, 'docs', 'screens', 'attendance-home-card-360-en.png') });
   const open = card.getByRole('link', { name: EN['home.open'] });
   expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await open.tap();
@@ -125,7 +126,7 @@ test('the profile tab shows the running percentage against 75 %; the principalâ€
   const [y, m, d] = istDate(0).split('-');
   await expect(page.getByRole('listitem', { name: `${d}/${m}/${y}: ${EN['status.present']}` })).toBeVisible();
   await fits(page);
-  await page.screenshot({ path: join(ROOT, 'docs', 'screens', 'attendance-profile-tab-360-en.png'), fullPage: true });
+  await docScreenshot(page, { path: join(ROOT, 'docs', 'screens', 'attendance-profile-tab-360-en.png'), fullPage: true });
 
   // Meera, absent every day: 0 % and below 75 %.
   await page.goto(`${portal}/workspace/${school.id}/students/${meera}`);

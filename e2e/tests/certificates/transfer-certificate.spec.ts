@@ -6,6 +6,7 @@ import { newestMail } from '../app/support/mail';
 import { api } from '../app/support/workspace';
 import { pdfText } from '../../../backend/test/exams/pdf-text';
 import { pdfQrCodes } from '../../../backend/test/certificates/pdf-qr';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 30 "Done when", end to end on the real server: the office opens a leaver's record, issues
@@ -128,7 +129,7 @@ test('the office issues a TC for a leaver, prints it twice (DUPLICATE), a phone 
   await expect(dialog.getByLabel(EN['cert.kind']!, { exact: true })).toHaveValue('transfer');
   await dialog.getByLabel(EN['cert.field.conduct']!).fill('Very good');
   await dialog.getByLabel(EN['cert.field.games']!).fill('Cricket');
-  await page.screenshot({ path: join(SCREENS, 'certificates-issue-tc-en.png') });
+  await docScreenshot(page, { path: join(SCREENS, 'certificates-issue-tc-en.png') });
   await dialog.getByRole('button', { name: EN['cert.issue'], exact: true }).click();
   const number = `TC/${year}/0001`;
   await expect(page.getByTestId('certificate-issued')).toHaveText(EN['cert.issued']!.replace('{number}', number));
@@ -144,7 +145,7 @@ test('the office issues a TC for a leaver, prints it twice (DUPLICATE), a phone 
   expect(text).not.toContain('DUPLICATE');
   const second = await print(page, EN['cert.print']!);
   expect(await pdfText(second)).toContain('DUPLICATE');
-  await page.screenshot({ path: join(SCREENS, 'certificates-issued-en.png') });
+  await docScreenshot(page, { path: join(SCREENS, 'certificates-issued-en.png') });
 
   // The QR code on the certificate, read from the PDF: the school portal's verification address.
   const [address] = await pdfQrCodes(first);
@@ -159,11 +160,11 @@ test('the office issues a TC for a leaver, prints it twice (DUPLICATE), a phone 
   await expect(phone.getByText('Ravi K.')).toBeVisible();
   await expect(phone.getByText('Ravi Kumar')).toHaveCount(0);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await phone.screenshot({ path: join(SCREENS, 'certificates-verify-360-en.png'), fullPage: true });
+  await docScreenshot(phone, { path: join(SCREENS, 'certificates-verify-360-en.png'), fullPage: true });
   await phone.getByRole('button', { name: 'हिन्दी' }).click();
   await expect(phone.getByRole('heading', { level: 1, name: HI['cert.verify.title'] })).toBeVisible();
   await expect(phone.getByTestId('verify-result')).toHaveText(HI['cert.verify.valid']!);
-  await phone.screenshot({ path: join(SCREENS, 'certificates-verify-360-hi.png'), fullPage: true });
+  await docScreenshot(phone, { path: join(SCREENS, 'certificates-verify-360-hi.png'), fullPage: true });
   await phone.context().close();
   await page.context().close();
 
@@ -185,7 +186,7 @@ test('the office issues a TC for a leaver, prints it twice (DUPLICATE), a phone 
   await expect(result).toContainText(`TC/${year}/0002 · Sita Devi`);
   expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await result.scrollIntoViewIfNeeded();
-  await small.screenshot({ path: join(SCREENS, 'certificates-leavers-360-hi.png'), fullPage: true });
+  await docScreenshot(small, { path: join(SCREENS, 'certificates-leavers-360-hi.png'), fullPage: true });
   await small.context().close();
 
   // The admin publishes the TC list: the school's page links to it; names only as initials.
@@ -198,6 +199,6 @@ test('the office issues a TC for a leaver, prints it twice (DUPLICATE), a phone 
   await expect(list.getByRole('row', { name: new RegExp(number) })).toContainText('R. K.');
   await expect(list.getByRole('row', { name: new RegExp(`TC/${year}/0002`) })).toContainText('S. D.');
   await expect(visitor.getByText('Ravi')).toHaveCount(0);
-  await visitor.screenshot({ path: join(SCREENS, 'certificates-published-360-en.png'), fullPage: true });
+  await docScreenshot(visitor, { path: join(SCREENS, 'certificates-published-360-en.png'), fullPage: true });
   await visitor.context().close();
 });

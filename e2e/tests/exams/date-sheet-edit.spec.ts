@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, examDays, loginApi, shownDate, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
+import { docScreenshot } from '../../screens';
 
 /**
  * The date-sheet editor (exams/{examId}/date-sheet/edit), at 360 px: an admin gives papers dates and
@@ -126,7 +127,7 @@ test('two papers of one class at once are listed as a clash; a refused save chan
   const clashes = page.getByRole('region', { name: EN['dateSheetEdit.clashesTitle'] });
   await expect(clashes.getByRole('listitem')).toHaveCount(1);
   await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header at the top of the picture, not where the form was scrolled to
-  await page.screenshot({ path: join(SCREENS, 'exams-date-sheet-edit-clash-360.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SCREENS, 'exams-date-sheet-edit-clash-360.png'), fullPage: true });
   await expect(clashes.getByRole('listitem')).toHaveText(fill(EN['dateSheetEdit.clash'], { className: 'Class 7', date: shownDate(d1), first: 'Mathematics', second: 'Science' }));
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
 
@@ -182,7 +183,7 @@ test('two papers of one class at once are listed as a clash; a refused save chan
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.setViewportSize({ width: 1200, height: 800 });
   await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header at the top of the picture, not where the form was scrolled to
-  await page.screenshot({ path: join(SCREENS, 'exams-date-sheet-edit-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SCREENS, 'exams-date-sheet-edit-desktop.png'), fullPage: true });
 });
 
 test('the editor in Hindi: its labels, buttons and heading in Hindi, at 360 px', async ({ browser }) => {
@@ -210,7 +211,7 @@ test('the editor in Hindi: its labels, buttons and heading in Hindi, at 360 px',
   await expect(english.getByText(HI['dateSheetEdit.error.endsBeforeStart'])).toBeVisible();
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
   await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header at the top of the picture, not where the form was scrolled to
-  await page.screenshot({ path: join(SCREENS, 'exams-date-sheet-edit-hi-360.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SCREENS, 'exams-date-sheet-edit-hi-360.png'), fullPage: true });
 
   // The printable sheet's Edit link, in Hindi.
   await page.getByRole('link', { name: HI['dateSheetEdit.back'] }).click();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, createSubjectsApi, defaultAcademicYear, loginApi, newUser, PASSWORD, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import { api, invitationToken } from '../app/support/workspace';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 17 "Done when", on the real server: a teacher fills a marks grid by keyboard and by pasting
@@ -19,7 +20,7 @@ const SCREENS = join(__dirname, '..', '..', '..', 'docs', 'screens');
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
   await page.waitForTimeout(250);
-  await page.screenshot({ path: join(SCREENS, `exams-${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide', style: '.bp6-toast-container { visibility: hidden !important; }' });
+  await docScreenshot(page, { path: join(SCREENS, `exams-${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide', style: '.bp6-toast-container { visibility: hidden !important; }' });
 }
 
 /** A paste of `text` into the focused cell, as a spreadsheet's copied column arrives. */

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import en from '../../../web/src/features/fees/i18n/en.json';
 import hi from '../../../web/src/features/fees/i18n/hi.json';
+import { docScreenshot } from '../../screens';
 
 /*
  * Issue 36 at the counter on a phone (360 px), in English and Hindi: the Balance column in sight, a
@@ -107,7 +108,7 @@ test('at 360 px in English and Hindi: balance in sight, reference required, refu
     expect(box.scrollY).toBeGreaterThan(100);
     expect(box.top).toBeGreaterThanOrEqual(0);
     expect(box.bottom).toBeLessThanOrEqual(box.height);
-    await page.screenshot({ path: `docs/screens/fees-counter-toast-${lang}-360.png` });
+    await docScreenshot(page, { path: `docs/screens/fees-counter-toast-${lang}-360.png` });
 
     // The defaulters list says what its count is.
     await page.goto(`${base}/defaulters`);

@@ -4,6 +4,7 @@ import { invitationToken } from '../app/support/workspace';
 import en from '../../../web/src/features/fees/i18n/en.json';
 import hi from '../../../web/src/features/fees/i18n/hi.json';
 import { fullChromium } from '../../browser';
+import { docScreenshot } from '../../screens';
 
 /*
  * Issue 18 "Done when": on the real server, the school's accountant (invited by e-mail) finds a
@@ -85,7 +86,7 @@ test('the accountant collects a part payment by UPI, opens the receipt; the day 
   await page.getByLabel(en['fees.counter.amountLabel']).fill('1500');
   await page.getByLabel(en['fees.counter.mode']).selectOption('upi');
   await page.getByLabel(en['fees.counter.reference']).fill('UTR 4021 7788 1234');
-  await page.screenshot({ path: `${SCREENS}/fees-counter-en.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-counter-en.png`, fullPage: true });
   await page.getByRole('button', { name: en['fees.counter.collect'] }).click();
   await expect(page.getByTestId('fees-balance')).toHaveText(rupees(750_000));
   const receiptButton = page.getByRole('button', { name: new RegExp(`${en['fees.counter.openReceipt'].replace(/[()]/g, '\\$&')} · \\d{4}-\\d{2}/000001`) });
@@ -100,12 +101,12 @@ test('the accountant collects a part payment by UPI, opens the receipt; the day 
   await page.getByRole('link', { name: en['fees.tab.dayBook'] }).click();
   await expect(page.getByTestId('day-book-total')).toHaveText(rupees(150_000));
   await expect(page.getByRole('cell', { name: receipts.items[0].number })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/fees-day-book-en.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-day-book-en.png`, fullPage: true });
 
   // The defaulters list shrinks by what was paid.
   await page.getByRole('link', { name: en['fees.tab.defaulters'] }).click();
   await expect(page.getByTestId('defaulters-summary')).toHaveText(en['fees.defaulters.totalDue'].replace('{count}', '1').replace('{amount}', rupees(300_000)));
-  await page.screenshot({ path: `${SCREENS}/fees-defaulters-en.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-defaulters-en.png`, fullPage: true });
 
   // Hindi, at 360 px: the same counter, touch-sized.
   await page.getByRole('button', { name: 'हिन्दी' }).first().click();
@@ -118,5 +119,5 @@ test('the accountant collects a part payment by UPI, opens the receipt; the day 
   const collect = page.getByRole('button', { name: hi['fees.counter.collect'] });
   expect((await collect.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${SCREENS}/fees-counter-hi-360.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-counter-hi-360.png`, fullPage: true });
 });

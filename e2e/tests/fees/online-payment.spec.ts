@@ -8,6 +8,7 @@ import feesEn from '../../../web/src/features/fees/i18n/en.json';
 import en from '../../../web/src/features/online-payments/i18n/en.json';
 import hi from '../../../web/src/features/online-payments/i18n/hi.json';
 import { fullChromium } from '../../browser';
+import { docScreenshot } from '../../screens';
 
 /*
  * Issue 32 in the browser: the office makes a pay link from the student's record (copy, WhatsApp);
@@ -90,7 +91,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
     await dialog.getByRole('button', { name: m['link.copy'], exact: true }).click();
     await expect(dialog.getByRole('button', { name: m['link.copied'], exact: true })).toBeVisible();
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: `docs/screens/online-payment-pay-link-office-${lang}-360.png` });
+    await docScreenshot(page, { path: `docs/screens/online-payment-pay-link-office-${lang}-360.png` });
     await dialog.getByRole('button', { name: m['link.done'], exact: true }).click();
 
     // The guardian, not signed in, on a phone: only this child's dues.
@@ -109,13 +110,13 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
     expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const payButton = guardian.getByTestId('pay-online');
     expect((await payButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await guardian.screenshot({ path: `docs/screens/online-payment-pay-link-${lang}-360.png`, fullPage: true });
+    await docScreenshot(guardian, { path: `docs/screens/online-payment-pay-link-${lang}-360.png`, fullPage: true });
     await payButton.click();
 
     // Checkout (the stand-in's frame): pay by UPI.
     const checkout = guardian.frameLocator('iframe[name="razorpay-checkout-frame"]');
     await expect(checkout.getByTestId('standin-amount')).toHaveText(rupees);
-    await guardian.screenshot({ path: `docs/screens/online-payment-checkout-${lang}-360.png` });
+    await docScreenshot(guardian, { path: `docs/screens/online-payment-checkout-${lang}-360.png` });
     await checkout.getByRole('button', { name: `Pay ${rupees} by UPI` }).click();
 
     const done = guardian.getByTestId('pay-done');
@@ -124,7 +125,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
     expect(number).toBeTruthy();
     expect(await guardian.getByTestId('pay-receipt-number').textContent()).toBe(m['pay.receiptNumber'].replace('{number}', number!));
     receipts.push(number!);
-    await guardian.screenshot({ path: `docs/screens/online-payment-receipt-${lang}-360.png`, fullPage: true });
+    await docScreenshot(guardian, { path: `docs/screens/online-payment-receipt-${lang}-360.png`, fullPage: true });
   }
   expect(new Set(receipts).size).toBe(2);
 
@@ -158,14 +159,14 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await recon.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'docs/screens/online-payment-reconciliation-hi-360.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/online-payment-reconciliation-hi-360.png', fullPage: true });
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.getByRole('button', { name: 'English' }).first().click();
   await expect(recon.getByRole('heading', { name: en['recon.title'] })).toBeVisible();
   await expect(recon.locator('li[data-issues="paid_without_receipt"]')).toContainText(en['recon.issue.paid_without_receipt']);
   const [xlsx] = await Promise.all([page.waitForEvent('download'), recon.getByRole('button', { name: en['recon.export'] }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^online-reconciliation-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
-  await page.screenshot({ path: 'docs/screens/online-payment-reconciliation-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/online-payment-reconciliation-en.png', fullPage: true });
   // The bank transfer Razorpay made for them (the stand-in pays out at once, keeping 2 % + 18 % GST):
   // its UTR, what reached the bank, each payment beside its receipt, and the lost one named.
   const settle = page.getByTestId('settlements');
@@ -176,7 +177,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   for (const n of receipts) await expect(settle.locator('li[data-issues="none"]').filter({ hasText: n })).toBeVisible();
   await expect(settle.locator('li[data-issues="settled_without_receipt"]')).toContainText(en['settle.issue.settled_without_receipt']);
   await settle.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'docs/screens/online-payment-settlements-en.png' });
+  await docScreenshot(page, { path: 'docs/screens/online-payment-settlements-en.png' });
 
   // Meanwhile Quarter 3 is paid in cash at the counter; then Razorpay's webhook for the lost payment
   // arrives (signed over its raw body with the school's webhook secret): recorded, and kept as an advance.
@@ -203,7 +204,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   await expect(page.getByTestId('fees-advance')).toHaveText(feesEn['fees.counter.advanceHeld'].replace('{amount}', '₹9,000.00'));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByTestId('fees-advance').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'docs/screens/online-payment-advance-counter-en-360.png' });
+  await docScreenshot(page, { path: 'docs/screens/online-payment-advance-counter-en-360.png' });
 
   // The guardian, once invited and signed in, sees the advance under the child's dues.
   await call(request, 'POST', `/schools/${school.id}/students/${student.id}/guardian-invitations`, token, {});
@@ -224,7 +225,7 @@ test('a guardian pays from the office’s pay link on a phone, in English and Hi
   await expect(dues.getByTestId('dues-advance')).toHaveText('₹9,000.00');
   await expect(dues.getByText(gdEn['dues.advance'])).toBeVisible();
   await dues.getByTestId('dues-advance').scrollIntoViewIfNeeded();
-  await guardian.screenshot({ path: 'docs/screens/online-payment-advance-guardian-360.png' });
+  await docScreenshot(guardian, { path: 'docs/screens/online-payment-advance-guardian-360.png' });
 
   // A link for another school's child or a forged token opens nothing.
   await guardian.goto(`http://${school.subdomain}.localhost:${new URL(page.url()).port}/pay/not-a-real-token-at-all`);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import en from '../../../web/src/features/fees/i18n/en.json';
 import hi from '../../../web/src/features/fees/i18n/hi.json';
+import { docScreenshot } from '../../screens';
 
 /*
  * Issue 18, the screens beyond the counter, on the real server: the school's admin opens a
@@ -80,7 +81,7 @@ test('the Fees tab on a profile: cancel a receipt with a reason, add and remove 
   await dialog.getByRole('button', { name: en['fees.receipts.confirmCancel'] }).click();
   await expect(dialog).toContainText(en['fees.receipts.reasonRequired']);
   await dialog.getByLabel(en['fees.receipts.reason']).fill('Paid twice by mistake');
-  await page.screenshot({ path: `${SCREENS}/fees-cancel-receipt-en.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-cancel-receipt-en.png`, fullPage: true });
   await dialog.getByRole('button', { name: en['fees.receipts.confirmCancel'] }).click();
   await expect(dialog).toBeHidden();
   const row = tab.getByTestId(`receipt-${receipt.number}`);
@@ -104,7 +105,7 @@ test('the Fees tab on a profile: cancel a receipt with a reason, add and remove 
   const concession = tab.getByTestId('concession');
   await expect(concession).toContainText(`${en['fees.concessions.kind.sibling']} · 10% · Tuition fee`);
   await expect(concession).toContainText(en['fees.concessions.approvedBy'].replace('{name}', admin.username));
-  await page.screenshot({ path: `${SCREENS}/fees-profile-tab-en.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-profile-tab-en.png`, fullPage: true });
   await concession.getByRole('button', { name: new RegExp(`^${escape(en['fees.concessions.remove'])}`) }).click();
   await expect(tab.getByText(en['fees.concessions.none'])).toBeVisible();
   await expect(tab.getByTestId('fees-balance')).toHaveText(rupees(1_000_000));
@@ -145,6 +146,6 @@ test('the Fees tab on a profile: cancel a receipt with a reason, add and remove 
   const link = await page.getByRole('link', { name: hi['fees.profile.takePayment'] }).boundingBox();
   expect(link!.height).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${SCREENS}/fees-profile-tab-hi-360.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/fees-profile-tab-hi-360.png`, fullPage: true });
 });
 

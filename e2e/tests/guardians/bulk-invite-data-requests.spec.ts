@@ -13,6 +13,7 @@ import {
 } from '../app/support/api';
 import { acceptInvitation, api, invitationToken, messages } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
+import { docScreenshot } from '../../screens';
 
 const GD = messages('guardian');
 const WS = messages('workspace');
@@ -90,7 +91,7 @@ test.describe('inviting a section’s guardians in bulk; the data requests from 
     await expect(result.locator('[data-count="alreadyLinked"]')).toHaveText('0 already had an account for the child');
     await expect(result.locator('[data-count="noEmail"]')).toHaveText('1 student has no guardian e-mail on the record');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: 'docs/screens/bulk-invite-guardians-360-en.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/bulk-invite-guardians-360-en.png', fullPage: true });
 
     // The e-mails reached the mother (once, for both daughters) and the father; section B's guardian got none.
     const motherTokens = await acceptInvitation(request, mother, 'gbmom');
@@ -115,6 +116,6 @@ test.describe('inviting a section’s guardians in bulk; the data requests from 
     await expect(card.getByRole('heading', { name: GD_HI['bulk.heading'] })).toBeVisible();
     await expect(card.getByRole('button', { name: GD_HI['invite.send'] })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: 'docs/screens/bulk-invite-guardians-360-hi.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/bulk-invite-guardians-360-hi.png', fullPage: true });
   });
 });

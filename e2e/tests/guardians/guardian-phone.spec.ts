@@ -5,6 +5,7 @@ import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, cr
 import { api } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
 import { EN as WS_EN, msg } from '../workspace/catalogue';
+import { docScreenshot } from '../../screens';
 
 const PORT = process.env.E2E_PORT ?? '3210';
 const features = join(__dirname, '..', '..', '..', 'web', 'src', 'features');
@@ -155,7 +156,7 @@ test.describe('a guardian on a phone', () => {
     expect(cardFile.suggestedFilename()).toBe(`report-card-${year}-en.pdf`);
     expect(readFileSync((await cardFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     await expect(results.getByTestId('results-unpublished')).toHaveCount(0);
-    await page.screenshot({ path: 'docs/screens/guardian-child-360-en.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/guardian-child-360-en.png', fullPage: true });
 
     // The notice board: the class's notice, not the other class's; reading it clears "new".
     await page.getByRole('link', { name: GD.en['notices.all'] }).click();
@@ -166,7 +167,7 @@ test.describe('a guardian on a phone', () => {
     await card.getByRole('button', { name: new RegExp(title) }).click();
     await expect(card.getByText('Parents are welcome at 10 am.')).toBeVisible();
     await expect(card.getByText(NT.en['notices.new']!, { exact: true })).toHaveCount(0);
-    await page.screenshot({ path: 'docs/screens/notices-360-en.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/notices-360-en.png', fullPage: true });
     const notices = await api<{ items: { title: string; delivery?: { read: number } }[] }>(request, 'GET', `/schools/${school.id}/notices`, token);
     expect(notices.items.find((n) => n.title === title)?.delivery?.read).toBe(1);
 
@@ -179,10 +180,10 @@ test.describe('a guardian on a phone', () => {
     await expect(page.getByTestId('attendance-percentage')).toBeVisible();
     await expect(page.getByTestId('dues-balance')).toHaveText('₹6,500.00');
     await expect(page.getByRole('button', { name: GD.hi['results.downloadHi'] })).toBeVisible();
-    await page.screenshot({ path: 'docs/screens/guardian-child-360-hi.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/guardian-child-360-hi.png', fullPage: true });
     await page.goto(`${portal}/workspace/${school.id}/notices`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(NT.hi['notices.heading']!) })).toBeVisible();
-    await page.screenshot({ path: 'docs/screens/notices-360-hi.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/notices-360-hi.png', fullPage: true });
   });
 });
 
@@ -207,14 +208,14 @@ test('the office writes a notice to a class from the notice board (desktop)', as
   await page.getByLabel(NT.en['notices.audienceLabel']!).selectOption('classes');
   await page.getByText('Class 5', { exact: true }).click();
   await page.getByText(NT.en['notices.sendEmail']!).click();
-  await page.screenshot({ path: 'docs/screens/notices-compose-desktop-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/notices-compose-desktop-en.png', fullPage: true });
   await page.getByRole('button', { name: NT.en['notices.send'] }).click();
   const card = page.getByTestId('notice').filter({ hasText: 'Parent–teacher meeting' });
   await expect(card).toBeVisible();
   await expect(card.getByText('Class 5', { exact: true })).toBeVisible();
   const list = await api<{ items: { title: string; audience: string; status: string; targetNames: string[] }[] }>(request, 'GET', `/schools/${school.id}/notices`, tokens.accessToken);
   expect(list.items).toEqual([expect.objectContaining({ title: 'Parent–teacher meeting', audience: 'classes', status: 'published', targetNames: ['Class 5'] })]);
-  await page.screenshot({ path: 'docs/screens/notices-desktop-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/notices-desktop-en.png', fullPage: true });
 
   // The office's side of data rights: a correction request answered from the queue.
   const { sections } = await api<{ sections: { section: { id: string } }[] }>(request, 'GET', `/schools/${school.id}/timetable`, tokens.accessToken);
@@ -230,7 +231,7 @@ test('the office writes a notice to a class from the notice board (desktop)', as
   await page.goto(`/workspace/${school.id}/data-requests`);
   const item = page.getByTestId('data-request').filter({ hasText: 'The surname is Singh Bedi.' });
   await expect(item).toBeVisible();
-  await page.screenshot({ path: 'docs/screens/data-requests-desktop-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/data-requests-desktop-en.png', fullPage: true });
   await item.getByRole('button', { name: GD.en['office.resolve'] }).click();
   await expect(page.getByText(GD.en['office.noRequests']!)).toBeVisible();
 });

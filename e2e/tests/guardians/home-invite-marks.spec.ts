@@ -16,6 +16,7 @@ import {
 } from '../app/support/api';
 import { acceptInvitation, api, messages } from '../app/support/workspace';
 import { newestMail } from '../app/support/mail';
+import { docScreenshot } from '../../screens';
 
 const GD = messages('guardian');
 const NT = messages('notices');
@@ -131,7 +132,7 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     await expect(item.getByText('Children come in their house colours.')).toBeVisible();
     await expect(item).toHaveAttribute('data-unread', 'false');
     await expect(item.getByText(NT['notices.new']!, { exact: true })).toHaveCount(0);
-    await teacher.screenshot({ path: 'docs/screens/home-notices-teacher-360-en.png', fullPage: true });
+    await docScreenshot(teacher, { path: 'docs/screens/home-notices-teacher-360-en.png', fullPage: true });
     const delivered = await api<{ items: { title: string; delivery?: { read: number } }[] }>(request, 'GET', `${s}/notices`, token);
     expect(delivered.items.find((n) => n.title === title)?.delivery?.read).toBe(1);
     await board.getByRole('link', { name: NT['notices.home.all'] }).click();
@@ -153,7 +154,7 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     await expect(list.locator('li').filter({ hasText: 'Sunita Verma' })).toHaveAttribute('data-outcome', 'invited');
     await expect(list.locator('li').filter({ hasText: 'Sunita Verma' })).toContainText(GD['invite.outcome.invited']!);
     await expect(list.locator('li').filter({ hasText: 'Rajesh Verma' })).toHaveAttribute('data-outcome', 'noEmail');
-    await office.screenshot({ path: 'docs/screens/invite-guardians-360-en.png', fullPage: true });
+    await docScreenshot(office, { path: 'docs/screens/invite-guardians-360-en.png', fullPage: true });
     // The invitation e-mail reached the mother; she makes her account from it.
     const guardianTokens = await acceptInvitation(request, parent.email, 'gmpar');
     await dialog.getByRole('button', { name: GD['invite.done'] }).click();
@@ -165,7 +166,7 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     const gBoard = guardian.getByTestId('notices-home-card');
     await expect(gBoard.getByTestId('home-notice').filter({ hasText: title })).toHaveAttribute('data-unread', 'true');
     await expect(gBoard.getByTestId('notices-home-unread')).toBeVisible();
-    await guardian.screenshot({ path: 'docs/screens/home-notices-guardian-360-en.png', fullPage: true });
+    await docScreenshot(guardian, { path: 'docs/screens/home-notices-guardian-360-en.png', fullPage: true });
 
     // ── the guardian's child: the published marks on screen ──
     await guardian.goto(`/workspace/${school.id}/my-children`);
@@ -184,7 +185,7 @@ test.describe('notices on the home page, inviting guardians, marks on screen (36
     // Nothing wider than the phone.
     expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shown.scrollIntoViewIfNeeded();
-    await guardian.screenshot({ path: 'docs/screens/guardian-marks-360-en.png', fullPage: true });
+    await docScreenshot(guardian, { path: 'docs/screens/guardian-marks-360-en.png', fullPage: true });
 
     // ── the year choice: this year by default, last year's marks and report card on request ──
     const results = guardian.locator('[data-slot="results"]');

@@ -5,6 +5,7 @@ import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsAp
 import { expectAccessible } from '../app/support/checks';
 import en from '../../../web/src/features/insights/i18n/en.json';
 import hi from '../../../web/src/features/insights/i18n/hi.json';
+import { docScreenshot } from '../../screens';
 
 /*
  * Issue 38 in the browser: the principal's home of charts on a small school seeded through the API
@@ -15,7 +16,7 @@ import hi from '../../../web/src/features/insights/i18n/hi.json';
  * address across a reload; a chart downloaded as a PNG. Screenshots: docs/screens/insights-*.png.
  */
 const ROOT = join(__dirname, '..', '..', '..');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ROOT, 'docs', 'screens', `insights-${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+const shot = (page: Page, name: string) => docScreenshot(page, { path: join(ROOT, 'docs', 'screens', `insights-${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
 
 async function call(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, token: string, data?: unknown) {
   const res = await request.fetch(`${API}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });

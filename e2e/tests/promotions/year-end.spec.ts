@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, signInWithTokens, staffToken, verifiedUser } from '../app/support/api';
 import en from '../../../web/src/features/promotions/i18n/en.json';
 import hi from '../../../web/src/features/promotions/i18n/hi.json';
+import { docScreenshot } from '../../screens';
 
 /*
  * Issue 29: an admin promotes a small school end to end in English (draft, sections balanced by
@@ -62,16 +63,16 @@ test('an admin promotes a small school in English, undoes it, and detains one ch
   await page.getByRole('combobox', { name: en['ye.allocate'] }).selectOption('balanced');
   await page.getByTestId('promotion-allocate-button').click();
   await expect(page.getByTestId('promotion-targets')).toHaveText('Class 10 A: 1 · Class 10 B: 2');
-  await page.screenshot({ path: 'docs/screens/year-end-draft-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/year-end-draft-en.png', fullPage: true });
 
   await page.getByTestId('promotion-preview-button').click();
   await expect(page.getByTestId('promotion-preview')).toContainText(`The year ${next} will be created.`);
   await expect(page.getByTestId('promotion-becomes-current')).toContainText(`${next} becomes the current year`);
-  await page.screenshot({ path: 'docs/screens/year-end-preview-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/year-end-preview-en.png', fullPage: true });
 
   await page.getByTestId('promotion-apply').click();
   await expect(page.getByTestId('promotion-result')).toContainText('Enrolled 3 · Passed out 1 · Left 0', { timeout: 60_000 });
-  await page.screenshot({ path: 'docs/screens/year-end-result-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/year-end-result-en.png', fullPage: true });
   await expect(page.getByTestId('promotion-result')).toContainText(`${next} is now the current year`);
   const aditi = (await call(request, 'GET', `/schools/${school.id}/students/${ids.Aditi}`, token)).student;
   expect(aditi.enrolment).toMatchObject({ academicYear: next, className: 'Class 10', sectionName: 'A' });
@@ -103,7 +104,7 @@ test('an admin promotes a small school in English, undoes it, and detains one ch
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const detain = await page.getByTestId('promotion-detain').boundingBox();
   expect(detain!.height).toBeGreaterThanOrEqual(44);
-  await page.screenshot({ path: 'docs/screens/year-end-detain-hi-360.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/year-end-detain-hi-360.png', fullPage: true });
   const lines = await call(request, 'GET', `/schools/${school.id}/promotions`, token);
   const detained = await call(request, 'GET', `/schools/${school.id}/promotions/${lines.items[0].id}/lines?decision=detain`, token);
   expect(detained.items.map((l: any) => [l.studentId, l.reason])).toEqual([[ids.Chitra, 'गणित में अनुत्तीर्ण']]);

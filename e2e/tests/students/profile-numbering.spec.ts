@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API, approveSchool, createClassesApi, createSchoolApi, createSectionsApi, defaultAcademicYear, loginApi, staffToken, verifiedUser } from '../app/support/api';
 import { EN as WS_EN } from '../workspace/catalogue';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 14, the remaining "Done when" items end to end on the real server: the office sets a
@@ -29,7 +30,7 @@ let portal = '';
 let schoolId = '';
 let token = '';
 let admin: Page;
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => docScreenshot(page, { path: join(SCREENS, `${name}.png`), fullPage: true });
 
 /** The test machine's Chromium has no Devanagari font: the Hindi screenshot borrows Noto Sans Devanagari. */
 async function hindiShot(page: Page, name: string) {

@@ -15,6 +15,7 @@ import {
 } from '../app/support/api';
 import { invitationToken } from '../app/support/workspace';
 import { EN as WS_EN } from '../workspace/catalogue';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 14 "Done when", end to end on the real server: an office member (invited by e-mail) imports
@@ -65,7 +66,7 @@ async function post(request: APIRequestContext, path: string, body: unknown, tok
 let portal = '';
 let schoolId = '';
 let office: Page;
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => docScreenshot(page, { path: join(SCREENS, `${name}.png`), fullPage: true });
 
 /**
  * The test machine's Chromium has no Devanagari font: for the Hindi screenshots the page borrows

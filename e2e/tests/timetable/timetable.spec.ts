@@ -18,6 +18,7 @@ import {
 } from '../app/support/api';
 import { openForm } from '../app/support/checks';
 import { newestMail } from '../app/support/mail';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 15 "Done when", end to end on the real server: an administrator builds a section's week
@@ -178,9 +179,9 @@ test('staff: a record is added from the staff screen; subjects are assigned per 
   await expect
     .poll(async () => (await api<{ items: unknown[] }>(request, 'GET', `/schools/${w.schoolId}/teaching-assignments?sectionId=${w.sections.A}`, w.admin.accessToken)).data.items.length)
     .toBe(2);
-  await page.screenshot({ path: join(SHOTS, 'staff-assignments-en-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'staff-assignments-en-desktop.png'), fullPage: true });
   await page.getByRole('tab', { name: TT['tt.staff.tabList'] }).click();
-  await page.screenshot({ path: join(SHOTS, 'staff-list-en-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'staff-list-en-desktop.png'), fullPage: true });
   await api(request, 'PUT', `/schools/${w.schoolId}/teaching-assignments`, w.admin.accessToken, {
     assignments: [{ sectionId: w.sections.B, subjectId: w.subjects.Mathematics, staffId: w.staff.asha }],
   });
@@ -216,7 +217,7 @@ test('a week for section A: the clash shows as you edit, the server refuses it n
   await page.getByRole('button', { name: TT['tt.grid.save'] }).click();
   const refused = page.getByRole('alert').filter({ hasText: TT['tt.grid.refused']! });
   await expect(refused).toContainText('Asha Verma already teaches Class 7 B on Monday, period 1');
-  await page.screenshot({ path: join(SHOTS, 'timetable-clash-en-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'timetable-clash-en-desktop.png'), fullPage: true });
   let saved = await api<{ timetable: { slots: unknown[] } }>(request, 'GET', `/schools/${w.schoolId}/sections/${w.sections.A}/timetable`, w.admin.accessToken);
   expect(saved.data.timetable.slots).toHaveLength(0);
 
@@ -228,7 +229,7 @@ test('a week for section A: the clash shows as you edit, the server refuses it n
   await expect(page.getByText(fill(TT['tt.grid.saved']!, { section: 'Class 7 A' }))).toBeVisible();
   saved = await api(request, 'GET', `/schools/${w.schoolId}/sections/${w.sections.A}/timetable`, w.admin.accessToken);
   expect(saved.data.timetable.slots).toHaveLength(4);
-  await page.screenshot({ path: join(SHOTS, 'timetable-grid-en-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'timetable-grid-en-desktop.png'), fullPage: true });
 
   // The print view: only the school, the section's title and the week.
   await page.emulateMedia({ media: 'print' });
@@ -236,7 +237,7 @@ test('a week for section A: the clash shows as you edit, the server refuses it n
   await expect(page.getByRole('button', { name: TT['tt.grid.save'] })).toBeHidden();
   await expect(page.getByRole('heading', { name: new RegExp(fill(TT['tt.print.sectionTitle']!, { section: 'Class 7 A' })) })).toBeVisible();
   await expect(page.locator('[data-cell="1:3"]')).toContainText('Mathematics');
-  await page.screenshot({ path: join(SHOTS, 'timetable-print-en.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'timetable-print-en.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   // The teacher's view of Asha: both sections.
@@ -259,7 +260,7 @@ test('a substitution: Ravi is absent on Monday; his period goes to a free teache
   await expect(page.getByText(fill(TT['tt.sub.line']!, { substitute: 'Asha Verma', absent: 'Ravi Kumar' }))).toBeVisible();
   await expect(page.getByText(fill(TT['tt.sub.covered']!, { name: 'Asha Verma' }))).toBeVisible();
   await expect.poll(() => newestMail(w.teacher.email) ?? '').toContain('Ravi Kumar');
-  await page.screenshot({ path: join(SHOTS, 'timetable-substitutions-en-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'timetable-substitutions-en-desktop.png'), fullPage: true });
   await page.context().close();
 });
 
@@ -292,7 +293,7 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
   expect(await feed.text()).toContain('SUMMARY:Founders Day');
   await page.getByLabel(CAL['cal.feed.forClass']!).selectOption({ label: CAL['cal.feed.everyClass']! });
   await expect(page.getByLabel(CAL['cal.feed.url']!)).toHaveValue(schoolAddress);
-  await page.screenshot({ path: join(SHOTS, 'calendar-en-desktop.png'), fullPage: true });
+  await docScreenshot(page, { path: join(SHOTS, 'calendar-en-desktop.png'), fullPage: true });
   await page.context().close();
 
   // The teacher, on the main host's /login, lands in the workspace (no school of their own).
@@ -306,12 +307,12 @@ test('a holiday added by the administrator shows on a teacher\'s calendar and ho
   // Their home page reads their own week: today's date over today's lessons (or that there are none today).
   const today = istDate();
   await expect(teacher.getByRole('heading', { level: 2, name: `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}` })).toBeVisible();
-  await teacher.screenshot({ path: join(SHOTS, 'timetable-teacher-home-en-360.png'), fullPage: true });
+  await docScreenshot(teacher, { path: join(SHOTS, 'timetable-teacher-home-en-360.png'), fullPage: true });
   await teacher.goto(`/workspace/${w.schoolId}/calendar?month=${date.slice(0, 7)}`);
   await expect(teacher.locator(`td[data-date="${date}"]`)).toHaveClass(/cal-day--holiday/);
   await expect(teacher.getByRole('list', { name: CAL['cal.thisMonth'] })).toContainText('Founders Day');
   await expect(teacher.getByRole('button', { name: CAL['cal.add'] })).toHaveCount(0);
-  await teacher.screenshot({ path: join(SHOTS, 'calendar-en-360.png'), fullPage: true });
+  await docScreenshot(teacher, { path: join(SHOTS, 'calendar-en-360.png'), fullPage: true });
   await teacher.goto(`/workspace/${w.schoolId}/calendar/holidays`);
   await expect(teacher.getByRole('table')).toContainText('Founders Day');
   await teacher.context().close();
@@ -424,14 +425,14 @@ test('Hindi, desktop and 360 px: the grid, substitutions and calendar', async ({
     const tag = width === 360 ? '360' : 'desktop';
     await page.goto(`/workspace/${w.schoolId}/timetable?view=section&section=${w.sections.A}`);
     await expect(page.getByRole('table', { name: fill(TT_HI['tt.grid.label']!, { section: 'Class 7 A' }) })).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `timetable-grid-hi-${tag}.png`), fullPage: true });
+    await docScreenshot(page, { path: join(SHOTS, `timetable-grid-hi-${tag}.png`), fullPage: true });
     await page.goto(`/workspace/${w.schoolId}/timetable?view=substitutions`);
     await page.getByLabel(TT_HI['tt.sub.date']!).fill(nextMonday());
     await expect(page.getByText(fill(TT_HI['tt.sub.line']!, { substitute: 'Asha Verma', absent: 'Ravi Kumar' }))).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `timetable-substitutions-hi-${tag}.png`), fullPage: true });
+    await docScreenshot(page, { path: join(SHOTS, `timetable-substitutions-hi-${tag}.png`), fullPage: true });
     await page.goto(`/workspace/${w.schoolId}/calendar`);
     await expect(page.getByRole('heading', { level: 1, name: CAL_HI['cal.title'] })).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `calendar-hi-${tag}.png`), fullPage: true });
+    await docScreenshot(page, { path: join(SHOTS, `calendar-hi-${tag}.png`), fullPage: true });
     if (width === 360) {
       // Touch targets stay at least 44 px at phone width.
       for (const button of await page.locator('.cal-toolbar .ws-touch').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -446,10 +447,10 @@ test('Hindi, desktop and 360 px: the grid, substitutions and calendar', async ({
         expect(box.height).toBeGreaterThanOrEqual(44);
         expect(box.x + box.width).toBeLessThanOrEqual(360);
       }
-      await page.locator('.cal-card', { has: classPicker }).screenshot({ path: join(SHOTS, 'calendar-feed-class-hi-360.png') });
+      await docScreenshot(page.locator('.cal-card', { has: classPicker }), { path: join(SHOTS, 'calendar-feed-class-hi-360.png') });
       await page.goto(`/workspace/${w.schoolId}/staff`);
       await expect(page.getByRole('heading', { level: 1, name: TT_HI['tt.staff.title'] })).toBeVisible();
-      await page.screenshot({ path: join(SHOTS, 'staff-list-hi-360.png'), fullPage: true });
+      await docScreenshot(page, { path: join(SHOTS, 'staff-list-hi-360.png'), fullPage: true });
     }
     await page.context().close();
   }

@@ -5,6 +5,7 @@ import { approveSchool, createClassesApi, createSchoolApi, createSectionsApi, cr
 import { newestMail } from '../app/support/mail';
 import { api, invitationToken, messages } from '../app/support/workspace';
 import { PORT } from './stub-api';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 36 points 4, 6, 7 and 9 on the real server, at 360 px, in English and Hindi: the phone marks
@@ -52,7 +53,7 @@ async function shot(page: Page, name: string, hindi = false): Promise<void> {
   // The sticky top bar at the top of the full-page picture, not where the page was scrolled to.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(250);
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide', style: '.bp6-toast-container { visibility: hidden !important; }' });
+  await docScreenshot(page, { path: join(SCREENS, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide', style: '.bp6-toast-container { visibility: hidden !important; }' });
 }
 
 /** The console's "Uncompiled message" warnings of a page (Lingui's, for a message drawn before its catalogue). */

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { APP_BASE, createMainProcess, ensureDesktopBuilt, pageStorage, PORT, SERVER, type MainProcess } from '../desktop/support';
 import { EN, HI } from './catalogue';
 import { SCHOOL_ID, stubWorkspace } from './stub-api';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 13: the desktop app (the school office's daily tool) shows the same workspace: its built
@@ -35,7 +36,7 @@ test('sign in to the workspace in the desktop app: the role\'s menu, Hindi and b
   await nav.getByRole('link', { name: EN['nav.fees'] }).click();
   // Fees is a module of its own now (issue 18): its counter opens.
   await expect(page.getByRole('heading', { level: 1, name: EN['nav.fees'] })).toBeVisible();
-  await page.screenshot({ path: 'docs/screens/workspace-desktop-en.png' });
+  await docScreenshot(page, { path: 'docs/screens/workspace-desktop-en.png' });
 
   // The tokens are in the keychain, not in the page.
   expect(await main.keychainEntry(SERVER)).toContain('stub-access');
@@ -44,7 +45,7 @@ test('sign in to the workspace in the desktop app: the role\'s menu, Hindi and b
   await page.getByRole('button', { name: 'हिन्दी' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: HI['nav.fees'] })).toBeVisible();
   await expect(page.getByRole('navigation', { name: HI['shell.menu'] }).getByRole('link', { name: HI['nav.students'] })).toBeVisible();
-  await page.screenshot({ path: 'docs/screens/workspace-desktop-hi.png' });
+  await docScreenshot(page, { path: 'docs/screens/workspace-desktop-hi.png' });
   await page.getByRole('button', { name: 'English' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: EN['nav.fees'] })).toBeVisible();
   await expect.poll(() => stub.calls.filter((c) => c.method === 'PATCH' && c.path === '/me/preferences').map((c) => c.body)).toEqual([{ language: 'hi' }, { language: 'en' }]);

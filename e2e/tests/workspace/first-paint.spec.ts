@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EN } from './catalogue';
 import { PORT, SCHOOL_ID, stubWorkspace } from './stub-api';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 37 item 1: the workspace's document paints the shell's skeleton before any script runs, and
@@ -26,7 +27,7 @@ test('before any script: the skeleton of the shell at phone and desktop width, a
   await expect(skeleton).toBeVisible();
   expect((await box(page, '.sk-top')).height).toBe(56);
   await expect(page.locator('.sk-side')).toBeHidden();
-  await page.screenshot({ path: `${SCREENS}/workspace-first-paint-360.png` });
+  await docScreenshot(page, { path: `${SCREENS}/workspace-first-paint-360.png` });
   // The document's script asked for the session, the school and the register's first page, with no app script run.
   await expect.poll(() => calls.map((c) => c.path).sort()).toEqual(
     [
@@ -42,7 +43,7 @@ test('before any script: the skeleton of the shell at phone and desktop width, a
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.locator('.sk-side')).toBeVisible();
   expect((await box(page, '.sk-side')).width).toBe(232);
-  await page.screenshot({ path: `${SCREENS}/workspace-first-paint-desktop.png` });
+  await docScreenshot(page, { path: `${SCREENS}/workspace-first-paint-desktop.png` });
 });
 
 test('the skeleton is labelled in Hindi when that is the language this device chose', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EN, HI, msg } from './catalogue';
 import { horizontalOverflow, PORT, SCHOOL_ID, stubWorkspace } from './stub-api';
+import { docScreenshot } from '../../screens';
 
 /** Issue 13: /join?token=… on the school's host (the invitation e-mail's link), against stubbed calls. */
 const PORTAL = `http://saraswati.localhost:${PORT}`;
@@ -16,7 +17,7 @@ test('a new person previews the invitation, chooses a username and password, and
   await page.getByRole('button', { name: HI['join.submit'] }).click();
   await expect(page.getByText(HI['validation.usernameMin']!)).toBeVisible();
   await expect(page.getByText(HI['validation.passwordMin']!)).toBeVisible();
-  await page.screenshot({ path: 'docs/screens/workspace-join-hi.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/workspace-join-hi.png', fullPage: true });
 
   await page.getByLabel(HI['join.username']!).fill('ravi_k');
   await page.getByLabel(HI['join.password']!, { exact: true }).fill('Ganga#Teach42');
@@ -74,7 +75,7 @@ test.describe('at phone width (360 px)', () => {
     await page.goto(`${PORTAL}/join?token=good-token`);
     await expect(page.getByRole('button', { name: EN['join.submit'] })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: 'docs/screens/workspace-join-en-360.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/workspace-join-en-360.png', fullPage: true });
     await page.goto(`${PORTAL}/sign-in`);
     await expect(page.getByRole('button', { name: EN['signIn.submit'] })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EN, HI, msg } from './catalogue';
 import { horizontalOverflow, PORT, SCHOOL_ID, stubWorkspace } from './stub-api';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 13: the administrator's members screen against the contract's calls (stubbed): invite
@@ -17,7 +18,7 @@ test('invite: the form checks its fields, sends {email, name, role}, and the inv
   await expect(page.getByRole('heading', { level: 1, name: EN['nav.members'] })).toBeVisible();
   await expect(page.getByRole('cell', { name: /^Ravi Kumar/ })).toBeVisible();
   await expect(page.getByText('kiran@example.in')).toBeVisible();
-  await page.screenshot({ path: 'docs/screens/workspace-members-en.png', fullPage: true });
+  await docScreenshot(page, { path: 'docs/screens/workspace-members-en.png', fullPage: true });
 
   await page.getByRole('button', { name: EN['members.invite'] }).click();
   const dialog = page.getByRole('dialog', { name: EN['members.inviteTitle'] });
@@ -30,7 +31,7 @@ test('invite: the form checks its fields, sends {email, name, role}, and the inv
   await dialog.getByLabel(EN['members.name']!).fill('Sunita Rao');
   await dialog.getByLabel(EN['members.email']!).fill('sunita@example.in');
   await dialog.getByLabel(EN['members.role']!).selectOption('office');
-  await page.screenshot({ path: 'docs/screens/workspace-invite-en.png' });
+  await docScreenshot(page, { path: 'docs/screens/workspace-invite-en.png' });
   await dialog.getByRole('button', { name: EN['members.sendInvitation'] }).click();
   await expect(page.getByText(msg(EN, 'members.invited', { email: 'sunita@example.in' }))).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -84,7 +85,7 @@ test('in Hindi: the form\'s messages and the server\'s refusal (the last adminis
   await dialog.getByRole('button', { name: HI['members.sendInvitation'] }).click();
   await expect(dialog.getByText(HI['validation.nameRequired']!)).toBeVisible();
   await expect(dialog.getByText(HI['validation.emailInvalid']!)).toBeVisible();
-  await page.screenshot({ path: 'docs/screens/workspace-invite-hi.png' });
+  await docScreenshot(page, { path: 'docs/screens/workspace-invite-hi.png' });
 });
 
 test.describe('at phone width (360 px)', () => {
@@ -95,7 +96,7 @@ test.describe('at phone width (360 px)', () => {
     await page.goto(MEMBERS);
     await expect(page.getByText('Ravi Kumar', { exact: true })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: 'docs/screens/workspace-members-en-360.png', fullPage: true });
+    await docScreenshot(page, { path: 'docs/screens/workspace-members-en-360.png', fullPage: true });
     for (const control of await page.locator('.ws-main button, .ws-main select').all()) {
       if (await control.isVisible()) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }

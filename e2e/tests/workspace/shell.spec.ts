@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EN, HI } from './catalogue';
 import { horizontalOverflow, OTHER_SCHOOL_ID, PORT, SCHOOL_ID, stubWorkspace } from './stub-api';
+import { docScreenshot } from '../../screens';
 
 /**
  * Issue 13 item 7: the workspace shell on a school's host, per role, with the API stubbed as
@@ -28,7 +29,7 @@ test('an administrator: the whole menu, today\'s numbers and the trial, breadcru
   await expect(page.getByText('28', { exact: true })).toBeVisible();
   await expect(page.getByText(/2[12] days left/)).toBeVisible();
   await expect(page.getByText('2026-27 (01/04/2026 – 31/03/2027)')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/workspace-admin-home-en.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/workspace-admin-home-en.png`, fullPage: true });
 
   await page.getByRole('link', { name: EN['nav.fees'] }).click();
   await expect(page).toHaveURL(`${PORTAL}/workspace/${SCHOOL_ID}/fees`);
@@ -138,11 +139,11 @@ test('the language switch turns the shell into Hindi and back, remembered by the
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   expect(scripts.some((u) => /\/hi-[\w-]+\.js$/.test(u))).toBe(true);
   await expect.poll(() => stub.calls.filter((c) => c.method === 'PATCH' && c.path === '/me/preferences').map((c) => c.body)).toEqual([{ language: 'hi' }]);
-  await page.screenshot({ path: `${SCREENS}/workspace-admin-home-hi.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/workspace-admin-home-hi.png`, fullPage: true });
 
   await nav.getByRole('link', { name: HI['nav.members'] }).click();
   await expect(page.getByRole('heading', { level: 1, name: HI['nav.members'] })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/workspace-members-hi.png`, fullPage: true });
+  await docScreenshot(page, { path: `${SCREENS}/workspace-members-hi.png`, fullPage: true });
 
   // A reload keeps Hindi.
   await page.reload();
@@ -169,7 +170,7 @@ test.describe('at phone width (360 px)', () => {
     await expect(page.getByRole('heading', { level: 1, name: EN['home.todayTitle'] })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expect(page.locator('.ws-sidebar')).toBeHidden();
-    await page.screenshot({ path: `${SCREENS}/workspace-admin-home-en-360.png`, fullPage: true });
+    await docScreenshot(page, { path: `${SCREENS}/workspace-admin-home-en-360.png`, fullPage: true });
 
     const menuButton = page.getByRole('button', { name: EN['shell.openMenu'] });
     const box = await menuButton.boundingBox();
@@ -186,7 +187,7 @@ test.describe('at phone width (360 px)', () => {
     await expect(links).toHaveCount(17);
     for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await expect(drawer.locator('.ws-language')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENS}/workspace-menu-en-360.png` });
+    await docScreenshot(page, { path: `${SCREENS}/workspace-menu-en-360.png` });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
@@ -198,12 +199,12 @@ test.describe('at phone width (360 px)', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: HI['nav.members'] })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/workspace-members-hi-360.png`, fullPage: true });
+    await docScreenshot(page, { path: `${SCREENS}/workspace-members-hi-360.png`, fullPage: true });
 
     await page.goto(`${PORTAL}/workspace/${SCHOOL_ID}`);
     await expect(page.getByRole('heading', { level: 1, name: HI['home.todayTitle'] })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/workspace-admin-home-hi-360.png`, fullPage: true });
+    await docScreenshot(page, { path: `${SCREENS}/workspace-admin-home-hi-360.png`, fullPage: true });
 
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { docScreenshot, takingDocScreens } from '../../../screens';
 
 const SCREENS = join(__dirname, '..', '..', '..', '..', 'docs', 'screens');
 
@@ -21,11 +22,12 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /** A screenshot of the screen for docs/screens/app-<name>.png (taken by the tests, kept in the repo). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takingDocScreens) return;
   mkdirSync(SCREENS, { recursive: true });
   // Let toasts and transitions settle so the picture shows the screen itself.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(250);
-  await page.screenshot({
+  await docScreenshot(page, {
     path: join(SCREENS, `app-${name}.png`),
     fullPage: true,
     animations: 'disabled',
