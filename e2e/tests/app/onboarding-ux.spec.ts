@@ -330,11 +330,19 @@ test('issue 20: on a phone every control named in the issue is a 44 px tap targe
   await signIn(page);
   const atLeast44 = async (locator: import('@playwright/test').Locator, what: string) => {
     await expect(locator.first(), what).toBeVisible();
-    // Read again until found: a pre-rendered page hydrating may swap its nodes between the two calls.
+    // Read again until every box is at least 44 px: a pre-rendered page hydrating may swap its nodes
+    // between two calls, and a node read as it is replaced measures 0 × 0 (CI, 2026-11-28). A target
+    // that is really smaller fails when the poll gives up, with the smallest side it measured.
     let boxes: { w: number; h: number }[] = [];
     await expect
-      .poll(async () => (boxes = await locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })))).length, { message: what })
-      .toBeGreaterThan(0);
+      .poll(
+        async () => {
+          boxes = await locator.evaluateAll((els) => els.filter((e) => e.isConnected).map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })));
+          return boxes.length === 0 ? 0 : Math.min(...boxes.map((b) => Math.min(b.w, b.h)));
+        },
+        { message: `${what}: the smallest side of its tap targets` },
+      )
+      .toBeGreaterThanOrEqual(44);
     for (const b of boxes) expect(Math.min(b.w, b.h), `${what}: ${JSON.stringify(b)}`).toBeGreaterThanOrEqual(44);
   };
   await page.goto('/dashboard');
