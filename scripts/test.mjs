@@ -93,9 +93,8 @@ if (only !== 'e2e') {
     // import boundaries, no cycles, no unused names (eslint.config.mjs)
     { name: 'lint', ...npx('eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', eslintCache) },
   ]);
-  // Jest twice side by side: the embedded database's suites (with the shared rules, the renderer's
-  // API layer, the unit tests, the desktop main process and the linter's own tests) in one process,
-  // the PostgreSQL server's in another. Each database still sees one test file at a time, as the
+  // Jest twice side by side: the embedded database's suites in one process, the PostgreSQL server's
+  // in another, the projects that need no database shared between them (below). Each database still sees one test file at a time, as the
   // suites expect; the embedded database lives in its own run's parent process. Its heap passed
   // Node's default 4 GB with every module's suites (CI, 2026-11-25).
   // The embedded run is the longer (its database shares a process with the suites' server), so

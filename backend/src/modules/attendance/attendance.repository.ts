@@ -47,7 +47,7 @@ interface OpenDayRow {
   marks: MarkRow[];
   /** The day's newest edits, each naming its editor by id: the names come once each, in `editors`. */
   edits: (Omit<EditRow, 'changed_at' | 'changed_by_name'> & { changed_by: string | null; changed_at: string })[];
-  /** The name of each member who edited the day (the history's 500 rows looked up one name each took most of the read). */
+  /** The name of each member who edited the day (DAY_EDITORS), by id. */
   editors: Record<string, string>;
   roll: StudentRow[];
   notices_on: boolean;
@@ -111,8 +111,16 @@ export interface NoticeRecipient {
   emails: string[];
 }
 
-const NAME_OF = (alias: string) => `(SELECT coalesce(nullif(sm.name, ''), u.username) FROM users u
+/** A member's name as the school knows them (their username when the school has none); `u` is users, `sm` school_members. */
+const MEMBER_NAME = `coalesce(nullif(sm.name, ''), u.username)`;
+const NAME_OF = (alias: string) => `(SELECT ${MEMBER_NAME} FROM users u
   LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id WHERE u.id = ${alias})`;
+/**
+ * The name of each member who edited the day ($1 school, $2 section, $3 date), as rows (id, name): the
+ * history joins it, looking each editor up once rather than once for each of its up to 500 rows.
+ */
+const DAY_EDITORS = `(SELECT u.id, ${MEMBER_NAME} AS name FROM users u LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id
+  WHERE u.id IN (SELECT changed_by FROM attendance_edits WHERE school_id = $1 AND section_id = $2 AND date = $3))`;
 
 /** Every query on the attendance tables. The school id comes first. */
 @Injectable()
@@ -180,9 +188,7 @@ export class AttendanceRepository extends Repository {
                  FROM (SELECT e.student_id, e.from_status, e.to_status, e.changed_by, e.changed_at
                          FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3
                         ORDER BY e.changed_at DESC, e.student_id LIMIT 500) e) AS edits,
-              (SELECT coalesce(json_object_agg(u.id, coalesce(nullif(sm.name, ''), u.username)), '{}')
-                 FROM users u LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id
-                WHERE u.id IN (SELECT e.changed_by FROM attendance_edits e WHERE e.school_id = $1 AND e.section_id = $2 AND e.date = $3)) AS editors,
+              (SELECT coalesce(json_object_agg(n.id, n.name), '{}') FROM ${DAY_EDITORS} n) AS editors,
               (SELECT coalesce(json_agg(json_build_object('id', st.id, 'admission_number', st.admission_number, 'first_name', st.first_name, 'last_name', st.last_name,
                                                           'roll_number', st.roll_number) ORDER BY st.roll_number NULLS LAST, lower(st.first_name), lower(coalesce(st.last_name, '')), st.id), '[]')
                  FROM students st WHERE st.school_id = $1 AND st.section_id = $2 AND st.status = 'active') AS roll,
@@ -245,13 +251,10 @@ export class AttendanceRepository extends Repository {
 
   edits(schoolId: string, sectionId: string, date: string): Promise<EditRow[]> {
     return this.rows<EditRow>(
-      // Each editor's name looked up once (as openDay), not once for each of up to 500 rows.
       `SELECT e.student_id, e.from_status, e.to_status, n.name AS changed_by_name, e.changed_at
          FROM (SELECT student_id, from_status, to_status, changed_by, changed_at FROM attendance_edits
                 WHERE school_id = $1 AND section_id = $2 AND date = $3 ORDER BY changed_at DESC, student_id LIMIT 500) e
-         LEFT JOIN (SELECT u.id, coalesce(nullif(sm.name, ''), u.username) AS name
-                      FROM users u LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id
-                     WHERE u.id IN (SELECT changed_by FROM attendance_edits WHERE school_id = $1 AND section_id = $2 AND date = $3)) n ON n.id = e.changed_by
+         LEFT JOIN ${DAY_EDITORS} n ON n.id = e.changed_by
         ORDER BY e.changed_at DESC, e.student_id`,
       [schoolId, sectionId, date],
     );
