@@ -19,6 +19,7 @@ import {
   type MainProcess,
 } from './support';
 import { STAFF_TEXT } from '../../../web/src/features/approvers/messages';
+import { settled } from '../../settled';
 
 /**
  * Issue 7: the desktop app's renderer in Chromium, its `window.desktop` bound to the main
@@ -47,6 +48,7 @@ async function open(page: Page, route = ''): Promise<void> {
 }
 
 async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }

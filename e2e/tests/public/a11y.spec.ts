@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { settled } from '../../settled';
 import { DESKTOP, openPage, PHONE, PUBLIC_PAGES } from './public-site';
 
 async function seriousViolations(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -2,11 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { EN, HI } from './catalogue';
 import { PORT, SCHOOL_ID, stubWorkspace } from './stub-api';
+import { settled } from '../../settled';
 
 /** The workspace's screens have no serious or critical accessibility issue (axe), in both languages. */
 const PORTAL = `http://saraswati.localhost:${PORT}`;
 
 async function expectAccessible(page: Page, what: string): Promise<void> {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { docScreenshot, takingDocScreens } from '../../../screens';
+import { settled } from '../../../settled';
 
 const SCREENS = join(__dirname, '..', '..', '..', '..', 'docs', 'screens');
 
 /** axe-core on the page as it is: no serious or critical violation (WCAG 2.x A and AA). */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Toasts still fading in or out are half transparent for a moment; settled ones are checked.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('.bp6-toast-enter')
