@@ -10,6 +10,15 @@ const PAST_SCHOOL_DAY = '2026-11-02';
 const QUERIES = ['month=2026-11', 'academicYear=2026-27', 'date=2026-11-02', 'asOf=2026-11-02'];
 
 /**
+ * Whether `text` holds `secret` as a whole word: the admission number "0002" is also a group of a
+ * random UUID ("…-0002-…") or a longer number, and CI once read such an id as a leak.
+ */
+function showsWhole(text: string, secret: string): boolean {
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![0-9A-Za-z-])${escaped}(?![0-9A-Za-z-])`).test(text);
+}
+
+/**
  * Isolation by construction (issue 19 item 2): every workspace route, called by a guardian with the
  * ids of another child's records (the child, its section and class, a notice for its class, its
  * data request), never answers anything of that child; each such id answers 403 or 404. New
@@ -76,7 +85,7 @@ describe('a guardian sees nothing of another child, on every workspace route', (
       }
       const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
       if (res.status >= 200 && res.status < 300) {
-        for (const secret of secrets) if (text.includes(secret)) leaks.push(`${route.method} ${route.path} shows ${secret}`);
+        for (const secret of secrets) if (showsWhole(text, secret)) leaks.push(`${route.method} ${route.path} shows ${secret}`);
         if (named.some((p) => p in ids)) reachedOtherChild.push(`${route.method} ${route.path}: ${res.status}`);
       }
       // A read naming the other child's records is refused as forbidden or not found, never a validation answer.
