@@ -14,7 +14,7 @@ const projects = [
     ...base,
     displayName: 'backend-embedded',
     testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
-    setupFiles: ['<rootDir>/test/support/use-embedded.ts'],
+    setupFiles: ['<rootDir>/test/support/fresh-globals.ts', '<rootDir>/test/support/use-embedded.ts'],
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -22,7 +22,7 @@ if (process.env.TEST_DATABASE_URL) {
     ...base,
     displayName: 'backend-postgres',
     testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
-    setupFiles: ['<rootDir>/test/support/use-postgres.ts'],
+    setupFiles: ['<rootDir>/test/support/fresh-globals.ts', '<rootDir>/test/support/use-postgres.ts'],
   });
 }
 
