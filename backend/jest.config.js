@@ -5,7 +5,9 @@
  * @type {import('jest').Config}
  */
 const transform = { '^.+\\.tsx?$': require('../jest.swc.cjs') };
-const moduleNameMapper = { '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts' };
+// A dynamic import of the back end's own file names its built `.js` (Node's rule for import()); here
+// the TypeScript source answers it.
+const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1', '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts' };
 const base = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper };
 
 const projects = [

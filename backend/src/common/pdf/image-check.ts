@@ -1,5 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lazy-libraries';
 
 /**
  * Images checked whole before they are kept (issue 33 row 5): a logo or photo used to be accepted
@@ -144,9 +144,10 @@ function webpIsWhole(b: Buffer): boolean {
  */
 export async function drawableImage(bytes: Buffer | null): Promise<Buffer | null> {
   if (!bytes || !checkedImageType(bytes)) return null;
+  const PDFKit = await loadPdfKit();
   try {
     await new Promise<void>((resolve, reject) => {
-      const doc = new PDFDocument({ size: [60, 60], margin: 0 });
+      const doc = new PDFKit({ size: [60, 60], margin: 0 });
       doc.on('data', () => undefined);
       doc.on('end', resolve);
       doc.on('error', reject);

@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { ATTENDANCE_LETTERS, type AttendanceRegister } from '@vidyalaya/shared';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import { showDate } from './attendance-dates';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
+import { loadExcelJs, loadPdfKit } from '../../common/lazy-libraries';
 
 /**
  * The month register as files, in the familiar paper layout: one row per student (roll number,
@@ -33,8 +32,9 @@ function cellOf(r: AttendanceRegister, s: AttendanceRegister['students'][number]
 
 const pct = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}%`);
 
-export function registerPdf(r: AttendanceRegister, schoolName: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 24, info: { Title: `Attendance register ${r.className} ${r.sectionName} ${r.month}` } });
+export async function registerPdf(r: AttendanceRegister, schoolName: string): Promise<Buffer> {
+  const PDFKit = await loadPdfKit();
+  const doc = new PDFKit({ size: 'A4', layout: 'landscape', margin: 24, info: { Title: `Attendance register ${r.className} ${r.sectionName} ${r.month}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -119,7 +119,7 @@ export function registerPdf(r: AttendanceRegister, schoolName: string): Promise<
 }
 
 export async function registerXlsx(r: AttendanceRegister, schoolName: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJs()).Workbook();
   const ws = wb.addWorksheet(`${r.className} ${r.sectionName}`.slice(0, 31).replace(/[\\/?*[\]:]/g, '-'), { pageSetup: { orientation: 'landscape', fitToPage: true } });
   const days = allDays(r.month);
   const holidays = new Map(r.holidays.map((h) => [h.date, h.name]));

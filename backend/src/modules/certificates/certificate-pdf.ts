@@ -1,8 +1,8 @@
 import { formatDateIST, TC_FIELD_KEYS, type Certificate, type CertificateKind, type TcFieldKey } from '@vidyalaya/shared';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PDFDocument from 'pdfkit';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import type { CertificateSchool } from './certificates.repository';
+import { loadPdfKit, loadQrCode } from '../../common/lazy-libraries';
 
 export type CertificateLang = 'en' | 'hi';
 type Doc = InstanceType<typeof PDFDocument>;
@@ -117,9 +117,10 @@ function bodyText(c: Certificate, school: CertificateSchool, lang: CertificateLa
  * DUPLICATE on every print after the first, CANCELLED on a cancelled one.
  */
 export async function renderCertificatePdf(c: Certificate, school: CertificateSchool, o: { lang: CertificateLang; duplicate: boolean; verifyUrl: string }): Promise<Buffer> {
+  const [PDFKit, QRCode] = await Promise.all([loadPdfKit(), loadQrCode()]);
   const qr = await QRCode.toBuffer(o.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${CERTIFICATE_TITLES[c.kind].en} ${c.number}`, Author: school.name } });
+    const doc = new PDFKit({ size: 'A4', margin: 40, info: { Title: `${CERTIFICATE_TITLES[c.kind].en} ${c.number}`, Author: school.name } });
     const chunks: Buffer[] = [];
     doc.on('data', (b: Buffer) => chunks.push(b));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { registerPdfFonts } from '../../common/pdf/fonts';
+import { loadPdfKit, loadQrCode } from '../../common/lazy-libraries';
 
 /** One student's card. */
 export interface IdCard {
@@ -26,9 +25,10 @@ const MARK = 10;
  * guardian's phone, the APAAR ID when known, and a QR code of the admission number.
  */
 export async function renderIdCardsPdf(schoolName: string, cards: IdCard[]): Promise<Buffer> {
+  const [PDFKit, QRCode] = await Promise.all([loadPdfKit(), loadQrCode()]);
   const qrs = await Promise.all(cards.map((c) => QRCode.toBuffer(c.admissionNumber, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 160 })));
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: `ID cards — ${schoolName}`, Author: schoolName } });
+    const doc = new PDFKit({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: `ID cards — ${schoolName}`, Author: schoolName } });
     const chunks: Buffer[] = [];
     doc.on('data', (b: Buffer) => chunks.push(b));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

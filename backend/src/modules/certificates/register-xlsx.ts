@@ -1,5 +1,5 @@
 import { formatDateIST, type Certificate } from '@vidyalaya/shared';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../common/lazy-libraries';
 
 const KIND: Record<Certificate['kind'], string> = { transfer: 'Transfer', bonafide: 'Bonafide', character: 'Character' };
 
@@ -11,7 +11,7 @@ export function neutralise(value: string | null | undefined): string {
 
 /** The certificate register as a workbook: one row per certificate, every text cell neutralised. */
 export async function certificatesWorkbook(items: Certificate[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJs()).Workbook();
   const ws = wb.addWorksheet('Certificates');
   ws.columns = [
     { header: 'Number', key: 'number', width: 20 },

@@ -1,6 +1,7 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { HINDI_SUBJECT_NAMES, SCHOLASTIC_GRADES, subjectMarksText, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
 import { registerPdfFonts } from '../../common/pdf/fonts';
+import { loadPdfKit } from '../../common/lazy-libraries';
 
 /**
  * The CBSE-style report card as a PDF (pdfkit): school header with the affiliation number, student
@@ -275,7 +276,8 @@ function renderCard(w: Writer, card: ReportCardData, logo: Buffer | null): void 
 
 /** One PDF with a page per card (a section's cards in one file); `onCard` after each card. */
 export async function renderReportCards(cards: ReportCardData[], lang: ReportCardLanguage, onCard?: (done: number) => Promise<void>, opts: { logo?: Buffer | null } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage: false, info: { Title: 'Report card', Creator: 'Vidyalaya' } });
+  const PDFKit = await loadPdfKit();
+  const doc = new PDFKit({ size: 'A4', margin: 40, autoFirstPage: false, info: { Title: 'Report card', Creator: 'Vidyalaya' } });
   registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,5 @@
 import { formatDateIST, type DayBook } from '@vidyalaya/shared';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../common/lazy-libraries';
 
 /**
  * A text a spreadsheet would run as a formula (OWASP "CSV injection": a cell beginning with =, +, -,
@@ -25,7 +25,7 @@ const day = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
  * every text from a person (names, references, reasons) is neutralised.
  */
 export async function dayBookWorkbook(book: DayBook, schoolName: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJs()).Workbook();
   const ws = wb.addWorksheet('Day book');
   ws.columns = [
     { key: 'number', width: 18 },

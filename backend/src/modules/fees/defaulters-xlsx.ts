@@ -1,7 +1,7 @@
 import { formatDateIST, groupIndian, type DefaulterList } from '@vidyalaya/shared';
-import ExcelJS from 'exceljs';
 import { neutralise } from './day-book-xlsx';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
+import { loadExcelJs } from '../../common/lazy-libraries';
 
 const shown = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
 
@@ -11,7 +11,7 @@ const shown = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
  * columns are the same amounts written out with Indian grouping.
  */
 export async function defaultersWorkbook(list: DefaulterList): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJs()).Workbook();
   const ws = wb.addWorksheet('Defaulters');
   ws.columns = [
     { header: 'Admission No.', key: 'admissionNumber', width: 16 },

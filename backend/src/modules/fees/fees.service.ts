@@ -28,7 +28,6 @@ import {
   type UpiQr,
 } from '@vidyalaya/shared';
 import { randomUUID } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
@@ -40,6 +39,7 @@ import { StudentsService } from '../students/students.service';
 import { FeesRepository, type ConcessionRow, type HeadRow, type InstalmentItemRow, type ReceiptAllocationRow, type ReceiptRow, type StructureRow } from './fees.repository';
 import { mergeDues } from './fee-arrears';
 import { renderReceiptPdf, type ReceiptCopy, type ReceiptLanguage } from './receipt-pdf';
+import { loadQrCode } from '../../common/lazy-libraries';
 
 export const pad2 = (n: number) => String(n).padStart(2, '0');
 export const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
@@ -540,6 +540,7 @@ export class FeesService {
     reference = reference.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35);
     const school = await this.repo.school(ctx.schoolId);
     const link = upiLink({ upiId: settings.upi_id, payeeName: settings.upi_name || school!.name, amount, reference, note: `Fees ${fees.admissionNumber}` });
+    const QRCode = await loadQrCode();
     const [qr, svg] = await Promise.all([QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 }), QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })]);
     return { link, amount, reference, qr, svg };
   }

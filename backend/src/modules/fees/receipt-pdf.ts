@@ -1,7 +1,8 @@
 import { formatDateIST, groupIndian, type Receipt } from '@vidyalaya/shared';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import type { SchoolHeader } from './fees.repository';
+import { loadPdfKit } from '../../common/lazy-libraries';
 
 export type ReceiptLanguage = 'en' | 'hi';
 
@@ -137,10 +138,11 @@ const day = (iso: string) => formatDateIST(`${iso}T12:00:00+05:30`);
  * school's reprint, GUARDIAN'S COPY (with the day) on a guardian's download. Latin text in Noto
  * Sans, Devanagari and the rupee sign in Noto Sans Devanagari (the Latin file has neither).
  */
-export function renderReceiptPdf(r: Receipt, school: SchoolHeader, copy: ReceiptCopy, lang: ReceiptLanguage = 'en'): Promise<Buffer> {
+export async function renderReceiptPdf(r: Receipt, school: SchoolHeader, copy: ReceiptCopy, lang: ReceiptLanguage = 'en'): Promise<Buffer> {
   const L = LABELS[lang];
+  const PDFKit = await loadPdfKit();
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: `Fee receipt ${r.number}`, Author: school.name } });
+    const doc = new PDFKit({ size: 'A5', margin: 36, info: { Title: `Fee receipt ${r.number}`, Author: school.name } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

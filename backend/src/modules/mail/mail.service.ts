@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';
@@ -33,16 +33,24 @@ const SEND_TIMEOUT_MS = 10_000;
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
-  private readonly transport: Transporter;
+  /** Made on the first send: nodemailer (700 KB of code) is loaded only by a server that sends mail. */
+  private transport: Promise<Transporter> | null = null;
+  private closed = false;
   private readonly mailDir: string | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    if (config.smtpUrl) {
-      const url = new URL(config.smtpUrl);
-      this.transport = nodemailer.createTransport({
+    this.mailDir = config.smtpUrl ? null : join(config.dataDir, 'mail');
+  }
+
+  private transporter(): Promise<Transporter> {
+    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const smtpUrl = this.config.smtpUrl;
+      if (!smtpUrl) return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      const url = new URL(smtpUrl);
+      return nodemailer.createTransport({
         host: url.hostname,
         port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
         secure: url.protocol === 'smtps:',
@@ -52,17 +60,15 @@ export class MailService implements OnModuleDestroy {
         greetingTimeout: SEND_TIMEOUT_MS,
         socketTimeout: SEND_TIMEOUT_MS,
       });
-      this.mailDir = null;
-    } else {
-      this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      this.mailDir = join(config.dataDir, 'mail');
-    }
+    }));
   }
 
   async send(mail: OutgoingMail): Promise<void> {
     try {
       const { attachments, ...message } = mail;
-      const info = await this.transport.sendMail({
+      const transport = await this.transporter();
+      if (this.closed) throw new Error('the mail service has stopped');
+      const info = await transport.sendMail({
         from: this.config.mailFrom,
         ...message,
         // Only these three fields reach nodemailer, so an attachment is always the given bytes.
@@ -84,7 +90,8 @@ export class MailService implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
-    this.transport.close();
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.transport) (await this.transport).close();
   }
 }

@@ -1,6 +1,6 @@
 import { formatDateIST, type Reconciliation, type ReconciliationIssue } from '@vidyalaya/shared';
-import ExcelJS from 'exceljs';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
+import { loadExcelJs } from '../../common/lazy-libraries';
 
 /** Rupees with Indian grouping (lakh, crore), as the fees exports show them. */
 const RUPEES_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"##,##0.00';
@@ -21,7 +21,7 @@ const STATUS: Record<string, string> = { captured: 'Captured', refunded: 'Refund
  * cells in rupees with Indian grouping; every text cell is made safe against formula injection.
  */
 export async function reconciliationWorkbook(report: Reconciliation, schoolName: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJs()).Workbook();
   const ws = wb.addWorksheet('Reconciliation');
   ws.columns = [
     { key: 'number', width: 18 },

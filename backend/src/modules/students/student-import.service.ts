@@ -11,7 +11,6 @@ import {
   type ImportResult,
   type StudentImportColumn,
 } from '@vidyalaya/shared';
-import ExcelJS from 'exceljs';
 import { readTable, type Table } from '../../common/tables/read-table';
 import { DomainException } from '../../common/domain.exception';
 import { SchoolWrites } from '../../common/workspace/school-writes';
@@ -21,6 +20,7 @@ import { Clock } from '../../common/clock';
 import { ensureRoom, newStudentRows, todayIST } from './student.mapper';
 import { StudentsRepository, type NewGuardian, type NewStudent, type SectionInfo } from './students.repository';
 import { studentConflict } from './students.service';
+import { loadExcelJs } from '../../common/lazy-libraries';
 
 const REQUIRED_HEADERS: StudentImportColumn[] = ['admissionNumber', 'firstName', 'dateOfBirth', 'gender', 'class', 'section'];
 const TRUE = new Set(['true', 'yes', 'y', '1', 'haan', 'हाँ']);
@@ -224,7 +224,7 @@ export class StudentImportService {
   /** GET …/students/import/template?format=csv|xlsx: the header row (and, in Excel, a sheet of allowed values). */
   async template(format: 'csv' | 'xlsx'): Promise<Buffer> {
     if (format === 'csv') return Buffer.from(`\uFEFF${STUDENT_IMPORT_COLUMNS.join(',')}\r\n`, 'utf8');
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcelJs()).Workbook();
     const ws = wb.addWorksheet('Students');
     ws.addRow([...STUDENT_IMPORT_COLUMNS]);
     ws.getRow(1).font = { bold: true };

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { maskAadhaar, UDISE_EXPORT_COLUMNS } from '@vidyalaya/shared';
-import ExcelJS from 'exceljs';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { AadhaarCipher } from './aadhaar-cipher';
 import { StudentsRepository, type StudentRow } from './students.repository';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
+import { loadExcelJs } from '../../common/lazy-libraries';
 
 const MINORITY_RELIGIONS = new Set(['muslim', 'islam', 'christian', 'christianity', 'sikh', 'sikhism', 'buddhist', 'buddhism', 'jain', 'jainism', 'parsi', 'zoroastrian']);
 const CATEGORY = { general: 'General', sc: 'SC', st: 'ST', obc: 'OBC' } as const;
@@ -34,7 +34,7 @@ export class UdiseExportService {
         tx.audit({ action: 'students.udise_exported', entity: 'student', entityId: null, after: { students: rows.length, aadhaar: 'full' } }),
       );
     }
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcelJs()).Workbook();
     const ws = wb.addWorksheet('UDISE+ students');
     ws.addRow([...UDISE_EXPORT_COLUMNS]).font = { bold: true };
     for (const r of rows) {

@@ -1,5 +1,6 @@
 import type { BellSchedule, TimetablePdfLanguage } from '@vidyalaya/shared';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../common/lazy-libraries';
 
 /**
  * The printed timetable (A4 landscape): one page per week (a section's, a teacher's), each a grid
@@ -111,7 +112,7 @@ function periodTime(schedules: readonly BellSchedule[], period: number): string 
   return p ? `${p.startsAt}–${p.endsAt}` : '';
 }
 
-export function renderTimetablePdf(opts: {
+export async function renderTimetablePdf(opts: {
   schoolName: string;
   title: string;
   academicYear: string | null;
@@ -121,8 +122,9 @@ export function renderTimetablePdf(opts: {
   printedOn: string;
 }): Promise<Buffer> {
   const L = TIMETABLE_PDF_LABELS[opts.lang];
+  const PDFKit = await loadPdfKit();
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, autoFirstPage: false, info: { Title: `${EN.timetable} ${opts.title}`, Author: opts.schoolName } });
+    const doc = new PDFKit({ size: 'A4', layout: 'landscape', margin: 30, autoFirstPage: false, info: { Title: `${EN.timetable} ${opts.title}`, Author: opts.schoolName } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
