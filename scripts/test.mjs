@@ -21,40 +21,49 @@ function step(name, cmd, args, env = {}) {
   }
 }
 
+/** Runs one step, each line of its output prefixed with its name; resolves with its exit code. */
+function run({ name, cmd, args, env = {} }) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`));
+    }
+    child.on('close', (code) => {
+      process.stdout.write(`=== ${name}: ${code === 0 ? 'passed' : `failed (${code})`} in ${Math.round((Date.now() - t0) / 1000)} s\n`);
+      resolve(code);
+    });
+  });
+}
+
 /**
- * Runs several steps side by side (the machine has two cores and most steps leave one idle), each
- * line of their output prefixed with the step's name; fails after all have ended if any failed.
+ * Runs several lanes side by side (the machine has two cores and most steps leave one idle). A lane
+ * is a step and the steps in its `then`, one after another, so a lane that ends early does not wait
+ * for the others before its next step. Fails after all have ended if any step failed.
  */
 async function together(steps) {
   const started = Date.now();
-  process.stdout.write(`\n=== together: ${steps.map((s) => s.name).join(' | ')}\n`);
-  const results = await Promise.all(
-    steps.map(
-      ({ name, cmd, args, env = {} }) =>
-        new Promise((resolve) => {
-          const t0 = Date.now();
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-          for (const stream of [child.stdout, child.stderr]) {
-            let rest = '';
-            stream.setEncoding('utf8');
-            stream.on('data', (chunk) => {
-              const lines = (rest + chunk).split('\n');
-              rest = lines.pop();
-              for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
-            });
-            stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`));
-          }
-          child.on('close', (code) => {
-            process.stdout.write(`=== ${name}: ${code === 0 ? 'passed' : `failed (${code})`} in ${Math.round((Date.now() - t0) / 1000)} s\n`);
-            resolve({ name, code });
-          });
-        }),
-    ),
+  const lane = (s) => [s, ...(s.then ?? [])];
+  process.stdout.write(`\n=== together: ${steps.map((s) => lane(s).map((x) => x.name).join(' → ')).join(' | ')}\n`);
+  const failed = [];
+  await Promise.all(
+    steps.map(async (first) => {
+      for (const step of lane(first)) {
+        const code = await run(step);
+        if (code !== 0) failed.push(step.name);
+      }
+    }),
   );
-  const failed = results.filter((r) => r.code !== 0);
   process.stdout.write(`=== together: ${Math.round((Date.now() - started) / 1000)} s\n`);
   if (failed.length) {
-    process.stderr.write(`\n${failed.map((f) => f.name).join(', ')} failed.\n`);
+    process.stderr.write(`\n${failed.join(', ')} failed.\n`);
     process.exit(1);
   }
 }
@@ -102,13 +111,19 @@ if (only !== 'e2e') {
   // process (which builds the app), the linter's own tests, the renderer's API layer and the back
   // end's unit tests. Measured 2026-11-28: the integration suites alone take 433 s embedded and 375 s
   // on the server; the others 86 s (lint, before its cache), 17 s (backend-unit), 16 s (web), 5 s
-  // (shared) and 3 s (desktop).
-  const withServer = process.env.TEST_DATABASE_URL ? ['desktop', 'lint', 'web', 'backend-unit'] : [];
+  // (shared) and 3 s (desktop). After the linter's cache and the app's lighter start (2026-11-28,
+  // session 16) the server's run was the longer (480 s against 451 s), so the renderer's API layer
+  // went back to the embedded one.
+  // Each lane then runs its database's reliability tests (`npm run test:reliability`'s two projects,
+  // one per lane), so neither lane waits for the other before them.
+  const withServer = process.env.TEST_DATABASE_URL ? ['desktop', 'lint', 'backend-unit'] : [];
+  const reliability = (project) => npx('jest', '-c', 'backend/jest.reliability.config.js', '--ci', '--selectProjects', project);
   const jest = [
     {
       name: 'jest:embedded',
       ...npx('jest', '--ci', '--selectProjects', ...['shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'].filter((p) => !withServer.includes(p))),
       env: { NODE_OPTIONS: heap, TEST_DATABASE_URL: '' },
+      then: [{ name: 'reliability:embedded', ...reliability('reliability-embedded'), env: { TEST_DATABASE_URL: '' } }],
     },
   ];
   if (process.env.TEST_DATABASE_URL) {
@@ -116,6 +131,7 @@ if (only !== 'e2e') {
       name: 'jest:postgres',
       ...npx('jest', '--ci', '--selectProjects', 'backend-postgres', ...withServer),
       env: { NODE_OPTIONS: heap, TEST_SKIP_EMBEDDED: '1' },
+      then: [{ name: 'reliability:postgres', ...reliability('reliability-postgres'), env: { TEST_SKIP_EMBEDDED: '1' } }],
     });
   } else {
     process.stdout.write('\nTEST_DATABASE_URL is not set: the PostgreSQL server pass is left out (.ci/run sets it).\n');
@@ -124,7 +140,6 @@ if (only !== 'e2e') {
   // The desktop build is not a step of its own: desktop/test/built-app.spec.ts (in the Jest run above)
   // builds desktop/out with electron-vite when it is older than its sources and tests what it built.
   await together([
-    { name: 'reliability', cmd: 'npm', args: ['run', 'test:reliability'] },
     {
       name: 'desktop',
       // the token vault on a real Secret Service (D-Bus + gnome-keyring), then electronegativity (no high-severity finding)
