@@ -5,6 +5,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { DomainException } from '../../common/domain.exception';
+import { loadNodemailer } from '../../common/lazy-libraries';
 import { LOGGER } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
@@ -33,7 +34,7 @@ const SEND_TIMEOUT_MS = 10_000;
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
-  /** Made on the first send: nodemailer (700 KB of code) is loaded only by a server that sends mail. */
+  /** Made on the first send: nodemailer is loaded only by a server that sends mail (common/lazy-libraries). */
   private transport: Promise<Transporter> | null = null;
   private closed = false;
   private readonly mailDir: string | null;
@@ -46,7 +47,7 @@ export class MailService implements OnModuleDestroy {
   }
 
   private transporter(): Promise<Transporter> {
-    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) => {
+    return (this.transport ??= loadNodemailer().then((nodemailer) => {
       const smtpUrl = this.config.smtpUrl;
       if (!smtpUrl) return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const url = new URL(smtpUrl);
