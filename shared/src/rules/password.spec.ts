@@ -33,6 +33,8 @@ describe('issue 20: common year patterns through 2030 and the account\'s own nam
     ['the username with a year', 'ravi_kumar@2026', { username: 'ravi_kumar' }],
     ['the e-mail', 'RAVI@example.in', { email: 'ravi@example.in' }],
     ['the e-mail\'s local part', 'ravi.k2025', { email: 'ravi.k@example.in' }],
+    // '…202026' also reads as '…' + 2020-26; the username ending in 20 must still be found
+    ['a username ending in 20 with a year', 'ravi20' + '2026', { username: 'ravi20' }],
   ])('refuses %s', (_case, pw, account) => {
     expect(passwordResemblesAccount(pw, account)).toBe(true);
   });

@@ -28,7 +28,9 @@ const COMMON = new Set(COMMON_PASSWORDS);
 /** The last year a password may merely append (issue 20: "common year patterns through 2030"). */
 export const PASSWORD_YEAR_MAX = 2030;
 const YEAR = '(?:19[5-9]\\d|20[0-2]\\d|2030)';
-const SUFFIX = new RegExp(`^(.*?)[\\s@#_.\\-/]*(?:${YEAR}|${YEAR}[-/]?\\d{2}|'\\d{2})[!@#$%*.]*$`);
+// One expression per form of year, each giving its own base: in a single alternation the shortest base
+// wins, so 'ravi20' + '2026' read only as 'ravi' + '2020-26' and never as 'ravi20' + '2026'.
+const SUFFIXES = [YEAR, `${YEAR}[-/]?\\d{2}`, "'\\d{2}"].map((year) => new RegExp(`^(.*?)[\\s@#_.\\-/]*${year}[!@#$%*.]*$`));
 const PREFIX = new RegExp(`^${YEAR}[\\s@#_.\\-/]*(.*)$`);
 
 /**
@@ -40,8 +42,10 @@ const PREFIX = new RegExp(`^${YEAR}[\\s@#_.\\-/]*(.*)$`);
 export function passwordBases(password: string): string[] {
   const whole = password.trim().toLowerCase();
   const bases = new Set([whole]);
-  const suffix = SUFFIX.exec(whole);
-  if (suffix) bases.add(suffix[1]);
+  for (const suffix of SUFFIXES) {
+    const match = suffix.exec(whole);
+    if (match) bases.add(match[1]);
+  }
   const prefix = PREFIX.exec(whole);
   if (prefix) bases.add(prefix[1]);
   return [...bases];
