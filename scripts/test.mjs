@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every test the project has. Type checks, the linter, then Jest (shared rules, the renderer's API
-// layer, back-end unit and integration tests on the embedded PostgreSQL and — with
-// TEST_DATABASE_URL — on a real server; the rate limits on Redis too with TEST_REDIS_URL),
-// then the browser tests in a real Chromium against the app started as the README starts it.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: every test the project has. Type checks and the linter; then, side by side, the browser
+// tests in a real Chromium against the app started as the README starts it, and Jest in the
+// background (shared rules, the renderer's API layer, back-end unit and integration tests on the
+// embedded PostgreSQL and — with TEST_DATABASE_URL — on a real server; the rate limits on Redis too
+// with TEST_REDIS_URL); then the reliability tests and the desktop checks.
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,15 +12,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2]; // optional: unit | e2e
-
-function step(name, cmd, args, env = {}) {
-  process.stdout.write(`\n=== ${name}\n`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    process.stderr.write(`\n${name} failed.\n`);
-    process.exit(r.status ?? 1);
-  }
-}
 
 /** Runs one step, each line of its output prefixed with its name; resolves with its exit code. */
 function run({ name, cmd, args, env = {} }) {
@@ -46,18 +38,27 @@ function run({ name, cmd, args, env = {} }) {
 /**
  * Runs several lanes side by side (the machine has two cores and most steps leave one idle). A lane
  * is a step and the steps in its `then`, one after another, so a lane that ends early does not wait
- * for the others before its next step. Fails after all have ended if any step failed.
+ * for the others before its next step. A step with `after: 'name'` first waits until the step of that
+ * name (in any lane) has ended; one with `background: true` runs at the lowest CPU priority (`nice -n
+ * 19`), so it takes only what the other lanes leave idle. Fails after all have ended if any step failed.
  */
 async function together(steps) {
   const started = Date.now();
   const lane = (s) => [s, ...(s.then ?? [])];
   process.stdout.write(`\n=== together: ${steps.map((s) => lane(s).map((x) => x.name).join(' → ')).join(' | ')}\n`);
+  const ended = new Map();
+  for (const s of steps.flatMap(lane)) {
+    let resolve;
+    ended.set(s.name, { promise: new Promise((r) => (resolve = r)), resolve });
+  }
   const failed = [];
   await Promise.all(
     steps.map(async (first) => {
       for (const step of lane(first)) {
-        const code = await run(step);
+        if (step.after && ended.has(step.after)) await ended.get(step.after).promise;
+        const code = await run(step.background ? { ...step, cmd: 'nice', args: ['-n', '19', step.cmd, ...step.args] } : step);
         if (code !== 0) failed.push(step.name);
+        ended.get(step.name).resolve();
       }
     }),
   );
@@ -102,55 +103,68 @@ if (only !== 'e2e') {
     // import boundaries, no cycles, no unused names (eslint.config.mjs)
     { name: 'lint', ...npx('eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', eslintCache) },
   ]);
-  // Jest twice side by side: the embedded database's suites in one process, the PostgreSQL server's
-  // in another, the projects that need no database shared between them (below). Each database still sees one test file at a time, as the
-  // suites expect; the embedded database lives in its own run's parent process. Its heap passed
-  // Node's default 4 GB with every module's suites (CI, 2026-11-25).
-  // The embedded run is the longer (its database shares a process with the suites' server), so
-  // projects that need no database go with the server's run when there is one: the desktop main
-  // process (which builds the app), the linter's own tests, the renderer's API layer and the back
-  // end's unit tests. Measured 2026-11-28: the integration suites alone take 433 s embedded and 375 s
-  // on the server; the others 86 s (lint, before its cache), 17 s (backend-unit), 16 s (web), 5 s
-  // (shared) and 3 s (desktop). After the linter's cache and the app's lighter start (2026-11-28,
-  // session 16) the server's run was the longer (480 s against 451 s), so the renderer's API layer
-  // went back to the embedded one.
-  // Each lane then runs its database's reliability tests (`npm run test:reliability`'s two projects,
-  // one per lane), so neither lane waits for the other before them.
+}
+
+// Then everything else at once, in lanes:
+// - the browser tests: the web build, then Playwright on its two workers, at normal priority;
+// - Jest twice side by side, in the background (`nice -n 19`): the embedded database's suites in one
+//   process, the PostgreSQL server's in another, the projects that need no database shared between
+//   them (below). Each database still sees one test file at a time, as the suites expect; the
+//   embedded database lives in its own run's parent process.
+// The browser tests leave about a sixth of the two cores idle (waiting on pages and the server) and
+// Jest keeps both busy: in a row they took 386 s + 400 s (CI, 2026-11-28 16:36); side by side, with
+// Jest taking only what the browsers leave, each keeps its own pace while the browsers run and Jest
+// has both cores after. A browser test waits on the page at most 10 s, so the browsers keep the
+// priority; a Jest test has 120 s. Each lane then runs its database's reliability tests (200
+// concurrent journeys, whose connection waits end at 5 s by design) once the browser tests have
+// ended, so that load never meets them; then the desktop checks.
+// The embedded run is the longer (its database shares a process with the suites' server), so
+// projects that need no database go with the server's run when there is one: the desktop main
+// process (which builds the app), the linter's own tests and the back end's unit tests. Measured
+// 2026-11-28 (session 16): embedded 352 s, server 344 s.
+// The desktop build is not a step of its own: desktop/test/built-app.spec.ts (in the Jest run)
+// builds desktop/out with electron-vite when it is older than its sources and tests what it built.
+const lanes = [];
+const browserTests = only !== 'unit';
+if (browserTests) {
+  lanes.push({
+    name: 'build web',
+    cmd: 'npm',
+    args: ['run', 'build', '-w', '@vidyalaya/web'],
+    // e2e/browser.ts chooses the browser itself from the same list (and the full Chromium where a spec needs it).
+    then: [{ name: 'playwright', ...npx('playwright', 'test'), env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }],
+  });
+}
+if (only !== 'e2e') {
   const withServer = process.env.TEST_DATABASE_URL ? ['desktop', 'lint', 'backend-unit'] : [];
+  const background = browserTests;
+  const after = browserTests ? 'playwright' : undefined;
   const reliability = (project) => npx('jest', '-c', 'backend/jest.reliability.config.js', '--ci', '--selectProjects', project);
-  const jest = [
-    {
-      name: 'jest:embedded',
-      ...npx('jest', '--ci', '--selectProjects', ...['shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'].filter((p) => !withServer.includes(p))),
-      env: { NODE_OPTIONS: heap, TEST_DATABASE_URL: '' },
-      then: [{ name: 'reliability:embedded', ...reliability('reliability-embedded'), env: { TEST_DATABASE_URL: '' } }],
-    },
-  ];
+  const desktop = {
+    name: 'desktop',
+    // the token vault on a real Secret Service (D-Bus + gnome-keyring), then electronegativity (no high-severity finding)
+    cmd: 'sh',
+    args: ['-c', 'npm run test:keychain && npm run lint:electron'],
+  };
+  const embedded = {
+    name: 'jest:embedded',
+    ...npx('jest', '--ci', '--selectProjects', ...['shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'].filter((p) => !withServer.includes(p))),
+    env: { NODE_OPTIONS: heap, TEST_DATABASE_URL: '' },
+    background,
+    then: [{ name: 'reliability:embedded', ...reliability('reliability-embedded'), env: { TEST_DATABASE_URL: '' }, after }],
+  };
+  lanes.push(embedded);
   if (process.env.TEST_DATABASE_URL) {
-    jest.push({
+    lanes.push({
       name: 'jest:postgres',
       ...npx('jest', '--ci', '--selectProjects', 'backend-postgres', ...withServer),
       env: { NODE_OPTIONS: heap, TEST_SKIP_EMBEDDED: '1' },
-      then: [{ name: 'reliability:postgres', ...reliability('reliability-postgres'), env: { TEST_SKIP_EMBEDDED: '1' } }],
+      background,
+      then: [{ name: 'reliability:postgres', ...reliability('reliability-postgres'), env: { TEST_SKIP_EMBEDDED: '1' }, after }, desktop],
     });
   } else {
     process.stdout.write('\nTEST_DATABASE_URL is not set: the PostgreSQL server pass is left out (.ci/run sets it).\n');
+    embedded.then.push(desktop);
   }
-  await together(jest);
-  // The desktop build is not a step of its own: desktop/test/built-app.spec.ts (in the Jest run above)
-  // builds desktop/out with electron-vite when it is older than its sources and tests what it built.
-  await together([
-    {
-      name: 'desktop',
-      // the token vault on a real Secret Service (D-Bus + gnome-keyring), then electronegativity (no high-severity finding)
-      cmd: 'sh',
-      args: ['-c', 'npm run test:keychain && npm run lint:electron'],
-    },
-    ...(only === 'unit' ? [] : [{ name: 'build web', cmd: 'npm', args: ['run', 'build', '-w', '@vidyalaya/web'] }]),
-  ]);
 }
-if (only !== 'unit') {
-  if (only === 'e2e') step('build web', 'npm', ['run', 'build', '-w', '@vidyalaya/web']);
-  // e2e/browser.ts chooses the browser itself from the same list (and the full Chromium where a spec needs it).
-  step('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
-}
+await together(lanes);

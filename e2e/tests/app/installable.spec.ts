@@ -44,6 +44,9 @@ test('the worker takes control, keeps the shell for a visit offline, and leaves 
   expect(cached.urls.some((u) => /^\/assets\/index-.+\.js$/.test(u))).toBe(true);
   expect(cached.urls.filter((u) => u.startsWith('/api/'))).toEqual([]);
 
+  // Offline only once the page has loaded all it loads (its route's scripts, messages and icons come
+  // after the button shows): going offline mid-load leaves a script uncached, as it would for a person.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
