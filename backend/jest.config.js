@@ -8,15 +8,18 @@ const transform = { '^.+\\.tsx?$': require('../jest.swc.cjs') };
 // A dynamic import of the back end's own file names its built `.js` (Node's rule for import()); here
 // the TypeScript source answers it.
 const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1', '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts' };
+// NestJS 12 and some of its dependencies are ES modules only; the first setup file refuses a run without
+// the Node flag their loading needs inside Jest (test/support/vm-modules.ts).
+const vmModules = '<rootDir>/test/support/vm-modules.ts';
 const base = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper };
 
 const projects = [
-  { ...base, displayName: 'backend-unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+  { ...base, displayName: 'backend-unit', testMatch: ['<rootDir>/src/**/*.spec.ts'], setupFiles: [vmModules] },
   {
     ...base,
     displayName: 'backend-embedded',
     testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
-    setupFiles: ['<rootDir>/test/support/fresh-globals.ts', '<rootDir>/test/support/use-embedded.ts'],
+    setupFiles: [vmModules, '<rootDir>/test/support/fresh-globals.ts', '<rootDir>/test/support/use-embedded.ts'],
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -24,7 +27,7 @@ if (process.env.TEST_DATABASE_URL) {
     ...base,
     displayName: 'backend-postgres',
     testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
-    setupFiles: ['<rootDir>/test/support/fresh-globals.ts', '<rootDir>/test/support/use-postgres.ts'],
+    setupFiles: [vmModules, '<rootDir>/test/support/fresh-globals.ts', '<rootDir>/test/support/use-postgres.ts'],
   });
 }
 

@@ -85,7 +85,11 @@ if (!browser && only !== 'unit') {
 // (docs/adr/0012-typescript-7-checks.md).
 const tsc7 = join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
-const heap = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim();
+// NestJS 12 and some of its dependencies are ES modules only; the back end's suites load them through
+// Node's VM modules, still behind a flag in Node 24 (backend/test/support/vm-modules.ts).
+const vmModules = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
+const jestNode = `${process.env.NODE_OPTIONS ?? ''} ${vmModules}`.trim();
+const heap = `${jestNode} --max-old-space-size=8192`;
 
 // ESLint's results for this run only: the lint step below writes them (keyed by each file's content),
 // and scripts/lint/lint.spec.ts's "the real tree is clean" reads them instead of linting the same
@@ -151,7 +155,7 @@ if (only !== 'e2e') {
     ...npx('jest', '--ci', '--selectProjects', ...['shared', 'web', 'backend-unit', 'backend-embedded', 'desktop', 'lint'].filter((p) => !withServer.includes(p))),
     env: { NODE_OPTIONS: heap, TEST_DATABASE_URL: '' },
     background,
-    then: [{ name: 'reliability:embedded', ...reliability('reliability-embedded'), env: { TEST_DATABASE_URL: '' }, after }],
+    then: [{ name: 'reliability:embedded', ...reliability('reliability-embedded'), env: { NODE_OPTIONS: jestNode, TEST_DATABASE_URL: '' }, after }],
   };
   lanes.push(embedded);
   if (process.env.TEST_DATABASE_URL) {
@@ -160,7 +164,7 @@ if (only !== 'e2e') {
       ...npx('jest', '--ci', '--selectProjects', 'backend-postgres', ...withServer),
       env: { NODE_OPTIONS: heap, TEST_SKIP_EMBEDDED: '1' },
       background,
-      then: [{ name: 'reliability:postgres', ...reliability('reliability-postgres'), env: { TEST_SKIP_EMBEDDED: '1' }, after }, desktop],
+      then: [{ name: 'reliability:postgres', ...reliability('reliability-postgres'), env: { NODE_OPTIONS: jestNode, TEST_SKIP_EMBEDDED: '1' }, after }, desktop],
     });
   } else {
     process.stdout.write('\nTEST_DATABASE_URL is not set: the PostgreSQL server pass is left out (.ci/run sets it).\n');

@@ -9,6 +9,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { APP_NAME } from '@vidyalaya/shared';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
+import type { FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { Clock } from './common/clock';
@@ -18,6 +20,7 @@ import { helmetOptionsWithCheckout, securityHeaders } from './common/http/securi
 import { serializeSuccess } from './common/success-envelope';
 import { PRERENDERED_DIR } from './common/web-app.service';
 import { requestIdFor } from './common/request-id';
+import { trustProxyOption } from './common/http/trust-proxy';
 import { requestContext } from './common/request-context';
 import type { AppConfig } from './config/app-config';
 
@@ -39,16 +42,19 @@ export interface CreateAppOptions {
  */
 export async function createApp(opts: CreateAppOptions): Promise<NestFastifyApplication> {
   const { config, logger } = opts;
-  const adapter = new FastifyAdapter({
+  // Typed as Fastify's own options for a plain HTTP server: the adapter's constructor takes a union
+  // of the HTTP, HTTPS and HTTP/2 forms, against which the handlers' plain-HTTP request types fail.
+  const options: FastifyServerOptions<Server> = {
     loggerInstance: logger,
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Router and HTTP-parser rejections answer the envelope too (common/framework-errors.ts).
     frameworkErrors,
     clientErrorHandler,
-  });
+  };
+  const adapter = new FastifyAdapter(options);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(opts), adapter, {
     logger: new NestPinoLogger(logger),
     bufferLogs: false,
