@@ -14,3 +14,27 @@ Module._load = function (request, parent, isMain) {
   if (request === 'got') return offline;
   return load.call(this, request, parent, isMain);
 };
+
+// The tool writes its CSV report with two asynchronous writes it does not wait for: the header
+// (opening the file for writing, which truncates it) and then the findings (opening it to append).
+// On a busy machine the second can land first, and the header is then written over the start of
+// the findings, so the report the wrapper reads is cut and a finding can be lost. Here the tool's
+// `fs.writeFile` calls run one after another, in the order it made them.
+const fs = require('node:fs');
+const writeFile = fs.writeFile;
+let writes = Promise.resolve();
+fs.writeFile = function serialWriteFile(file, data, options, callback) {
+  if (typeof options === 'function') {
+    callback = options;
+    options = undefined;
+  }
+  writes = writes.then(
+    () =>
+      new Promise((resolve) => {
+        writeFile.call(fs, file, data, options ?? {}, (err) => {
+          resolve();
+          if (callback) callback(err);
+        });
+      }),
+  );
+};

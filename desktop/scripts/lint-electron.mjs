@@ -74,6 +74,14 @@ const findings = rows.map(([issue = '', severity = '', confidence = '', file = '
   location,
   description: description.replace(/\s+/g, ' '),
 }));
+// A report that does not read as the tool's rows (a known severity and its wiki address on every
+// row) is refused rather than trusted: a cut report could hide a high finding.
+const SEVERITIES = new Set(['INFORMATIONAL', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
+const unreadable = rows.filter((row) => row.length !== 8 || !SEVERITIES.has((row[1] ?? '').toUpperCase()) || !/^https:\/\/github\.com\/doyensec\/electronegativity\/wiki\//.test(row[7] ?? ''));
+if (unreadable.length > 0 || !/^issue,/.test(text)) {
+  process.stderr.write(`electronegativity's report could not be read (${unreadable.length} of ${rows.length} rows malformed); no finding is trusted.\n`);
+  process.exit(1);
+}
 const blocking = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL');
 for (const f of findings) {
   process.stdout.write(`${(f.severity || '?').padEnd(9)} ${(f.confidence || '?').padEnd(10)} ${f.issue}  ${f.file}:${f.location}  ${f.description}\n`);
