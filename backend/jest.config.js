@@ -9,8 +9,8 @@ const transform = { '^.+\\.tsx?$': require('../jest.swc.cjs') };
 // the TypeScript source answers it.
 const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1', '^@vidyalaya/shared$': '<rootDir>/../shared/src/index.ts', '^@vidyalaya/shared/(.+)$': '<rootDir>/../shared/src/$1/index.ts' };
 // NestJS 12 and some of its dependencies are ES modules only; the first setup file refuses a run without
-// the Node flag their loading needs inside Jest (test/support/vm-modules.ts).
-const vmModules = '<rootDir>/test/support/vm-modules.ts';
+// the Node flag their loading needs inside Jest (jest.vm-modules.cjs at the root).
+const vmModules = '<rootDir>/../jest.vm-modules.cjs';
 const base = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper };
 
 const projects = [

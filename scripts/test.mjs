@@ -85,8 +85,8 @@ if (!browser && only !== 'unit') {
 // (docs/adr/0012-typescript-7-checks.md).
 const tsc7 = join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
-// NestJS 12 and some of its dependencies are ES modules only; the back end's suites load them through
-// Node's VM modules, still behind a flag in Node 24 (backend/test/support/vm-modules.ts).
+// NestJS 12 (and some of its dependencies) and Lingui 6 are ES modules only; the back end's and the
+// renderer's suites load them through Node's VM modules, still behind a flag in Node 24 (jest.vm-modules.cjs).
 const vmModules = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
 const jestNode = `${process.env.NODE_OPTIONS ?? ''} ${vmModules}`.trim();
 const heap = `${jestNode} --max-old-space-size=8192`;

@@ -8,6 +8,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  // Lingui 6 is ES modules only: refused with the command to use when Node's VM modules are off.
+  setupFiles: ['<rootDir>/../jest.vm-modules.cjs'],
   transform: {
     // Components (TSX, React's automatic runtime) for tests that render them with react-dom/server.
     '^.+\\.tsx$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],

@@ -33,8 +33,8 @@ export function compileCatalogue(messages: Record<string, string>): Record<strin
 /**
  * `[name, 'plural', {one, other}]` → `[name␁plural, 'select', {one, other}]`, with each case's own `#`
  * as the placeholder `[name␁#]`. A plural with an exact case (`=0 {…}`) or an offset is left to Lingui.
- * (Lingui's ES build writes `offset: undefined` into every plural's cases; its CommonJS build, which
- * the unit tests load, does not.)
+ * (Lingui's compiler writes `offset: undefined` into every plural's cases; an offset of 0 or none is
+ * dropped here.)
  */
 export function withoutIntlPlurals(tokens: Tokens): Tokens {
   if (!Array.isArray(tokens)) return tokens;
