@@ -58,12 +58,13 @@ export function serverEnv({ port, dataDir, jwtSecret, databaseUrl, extra = {} })
 
 /**
  * The built server (backend/dist/main.js) in its own process with `env` (serverEnv), once
- * GET /api/v1/health answers. `flags` go to Node (e.g. --cpu-prof). `stop()` ends it (SIGTERM, then
+ * GET /api/v1/health answers. `flags` go to Node (e.g. --cpu-prof), and so do BENCH_SERVER_FLAGS' (space-separated). `stop()` ends it (SIGTERM, then
  * SIGKILL after 15 s). It must answer within `timeoutMs`: BENCH_START_TIMEOUT_S seconds, 180 unless set
  * (a shared, busy machine can take longer to start the embedded database).
  */
 export async function startServer({ port, env, flags = [], timeoutMs = Number(process.env.BENCH_START_TIMEOUT_S ?? 180) * 1000 }) {
-  const server = spawn(process.execPath, [...flags, join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...flags, ...extraFlags, join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode !== null) return;

@@ -1,5 +1,6 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
+import { StatementCachingClient } from './hot-statements';
 import { MIGRATIONS } from './migrations';
 
 /** One set of options for the server, the tests and the command-line tools: migrations only, never synchronize. */
@@ -21,6 +22,8 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
       application_name: 'vidyalaya',
+      // Statements that run again are prepared by name, once per connection (hot-statements.ts).
+      Client: StatementCachingClient,
     },
     logging: false,
   };

@@ -1,4 +1,5 @@
 import { Query as PgQuery } from 'pg';
+import { StatementCachingClient } from './hot-statements';
 import { DataSource, QueryFailedError, QueryResult, QueryRunnerAlreadyReleasedError, type DataSourceOptions, type EntityManager, type QueryRunner, type ReplicationMode } from 'typeorm';
 
 /** The role every school-bound statement assumes; row-level security applies to it (migration 1764100000000). */
@@ -58,21 +59,45 @@ const PgQueryBase = PgQuery as unknown as new (config: object) => PgQueryInterna
  */
 class BoundStatement extends PgQueryBase {
   private entering = true;
+  private preparing = false;
+  /** The prepared statement's name (hot-statements.ts), or undefined: unnamed. */
+  declare private statement: string | undefined;
 
   constructor(
     private readonly schoolId: string,
     text: string,
     values: unknown[],
+    name: string | undefined,
     callback: (err: Error | null, result?: PgResult) => void,
   ) {
     super({ text, values, queryMode: 'extended', callback });
+    this.statement = name;
+  }
+
+  /**
+   * The name pg reads: the statement's while its messages are written and once the settings'
+   * statement has completed, none before. pg marks the active query's name as parsed on every
+   * ParseComplete, and the first one is the settings' statement's: were the name shown then, a
+   * statement whose own Parse then failed would count as prepared, and its next run would skip Parse.
+   */
+  get name(): string | undefined {
+    return this.preparing || !this.entering ? this.statement : undefined;
+  }
+
+  set name(_: string | undefined) {
+    // pg's constructor assigns the config's name; the statement's is kept in `statement`.
   }
 
   override prepare(connection: PgConnection): void {
     connection.parse({ text: ENTER_STATEMENT, name: '', types: [] });
     connection.bind({ portal: '', statement: '', values: [this.schoolId] });
     connection.execute({ portal: '' });
-    super.prepare(connection);
+    this.preparing = true;
+    try {
+      super.prepare(connection);
+    } finally {
+      this.preparing = false;
+    }
   }
 
   override handleDataRow(msg: unknown): void {
@@ -119,7 +144,9 @@ function bindRunner(qr: QueryRunner, schoolId: string): QueryRunner {
     logger.logQuery(sql, params, qr);
     try {
       const raw = await new Promise<PgResult>((resolve, reject) => {
-        client.query(new BoundStatement(schoolId, sql, params ?? [], (err, result) => (err ? reject(err) : resolve(result!))));
+        // A statement that runs again is prepared by name on this connection (hot-statements.ts).
+        const name = client instanceof StatementCachingClient && params?.length ? client.statementName(sql) : undefined;
+        client.query(new BoundStatement(schoolId, sql, params ?? [], name, (err, result) => (err ? reject(err) : resolve(result!))));
       });
       return typeormResult(raw, structured);
     } catch (err) {

@@ -11,6 +11,7 @@ import {
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import { InsightsService } from '../insights/insights.service';
 import { StudentsService } from '../students/students.service';
 import { mergeDues } from './fee-arrears';
 import { FeesRepository } from './fees.repository';
@@ -18,6 +19,14 @@ import { concessionsInForce, FeesService, n, toConcession, toStructure } from '.
 
 /** `localeCompare`'s order (the default collation), with the collator made once rather than per comparison. */
 const compareNames = new Intl.Collator().compare;
+
+/** How many defaulters lists (a school, a class or all, a day) one process keeps. */
+const KEPT_LISTS = 16;
+
+interface KeptDefaulters {
+  list: Defaulter[];
+  totalBalance: number;
+}
 
 /** Fees' reports (DECISIONS "Fees"): the day book, the defaulters and the collection report. */
 @Injectable()
@@ -27,7 +36,11 @@ export class FeeReportsService {
     private readonly students: StudentsService,
     private readonly access: AccessService,
     private readonly fees: FeesService,
+    private readonly insights: InsightsService,
   ) {}
+
+  /** Defaulters lists kept with the 'fees' version they were computed at (keptDefaulters). */
+  private readonly kept = new Map<string, KeptDefaulters & { version: string }>();
 
   // ── reports ────────────────────────────────────────────────────────────
   /** The school's name, for a report's heading. */
@@ -70,17 +83,56 @@ export class FeeReportsService {
     };
   }
 
-  /**
-   * Every active student of the classes with a structure, and what each owes as of `asOf`: the whole
-   * school read in seven set-based statements whatever its size, six of them at once (the structures;
-   * their items, the students' own arrears instalments, the heads, the students, their concessions
-   * and payments), each student's dues computed by the one shared rule (computeDues), then sorted
-   * and paged (issue 32).
-   */
+  /** Every active student of the classes with a structure who owes something overdue as of `asOf`, a page of them (issue 32). */
   async defaulters(ctx: WorkspaceContext, q: DefaultersQuery): Promise<DefaulterList> {
     const asOf = q.asOf ?? this.fees.today();
     if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
-    const structures = await this.repo.structures(ctx.schoolId, { classId: q.classId });
+    const { list: all, totalBalance } = await this.keptDefaulters(ctx, q.classId ?? null, asOf);
+    const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance };
+  }
+
+  /**
+   * The whole sorted list, kept in this process with the school's 'fees' version it was computed at
+   * (the change log, migrations 1766000000200 and 1766000000300, watches every table the list reads):
+   * used again while no write has committed since, so a page of the list costs one indexed read of the
+   * version instead of the whole school's computation (issue 32 item 5). The version is read before the
+   * computation, so a write committed meanwhile makes the next read compute again; never stale. Kept
+   * only for callers who see the whole school (a teacher's or guardian's scope is computed each time),
+   * at most KEPT_LISTS lists, the least recently used dropped first.
+   */
+  private async keptDefaulters(ctx: WorkspaceContext, classId: string | null, asOf: string): Promise<KeptDefaulters> {
+    if ((await this.students.scopeOf(ctx)).kind !== 'all') return this.withTotal(await this.computeDefaulters(ctx, classId, asOf));
+    const key = `${ctx.schoolId}|${classId ?? ''}|${asOf}`;
+    const version = await this.insights.version(ctx, 'fees');
+    const kept = this.kept.get(key);
+    this.kept.delete(key);
+    if (kept?.version === version) {
+      this.kept.set(key, kept);
+      return kept;
+    }
+    const fresh = { version, ...this.withTotal(await this.computeDefaulters(ctx, classId, asOf)) };
+    this.kept.set(key, fresh);
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= KEPT_LISTS) break;
+      this.kept.delete(oldest);
+    }
+    return fresh;
+  }
+
+  private withTotal(list: Defaulter[]): KeptDefaulters {
+    return { list, totalBalance: list.reduce((s, d) => s + d.balance, 0) };
+  }
+
+  /**
+   * Every active student of the classes with a structure who owes something overdue as of `asOf`, by
+   * balance (largest first), then name: the whole school read in seven set-based statements whatever
+   * its size, six of them at once (the structures; their items, the students' own arrears instalments,
+   * the heads, the students, their concessions and payments), each student's dues computed by the one
+   * shared rule (computeDues).
+   */
+  private async computeDefaulters(ctx: WorkspaceContext, classId: string | null, asOf: string): Promise<Defaulter[]> {
+    const structures = await this.repo.structures(ctx.schoolId, { classId: classId ?? undefined });
     const all: Defaulter[] = [];
     if (structures.length > 0) {
       const structureIds = structures.map((s) => s.id);
@@ -158,9 +210,7 @@ export class FeeReportsService {
         }
       }
     }
-    all.sort((a, b) => b.balance - a.balance || compareNames(a.studentName, b.studentName));
-    const items = q.format === 'xlsx' ? all : all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    return { asOf, items, total: all.length, page: q.page, pageSize: q.format === 'xlsx' ? Math.max(all.length, 1) : q.pageSize, totalBalance: all.reduce((s, d) => s + d.balance, 0) };
+    return all.sort((a, b) => b.balance - a.balance || compareNames(a.studentName, b.studentName));
   }
 
   async collection(ctx: WorkspaceContext, from: string, to: string): Promise<CollectionReport> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { InsightsModule } from '../insights/insights.module';
 import { StudentsModule } from '../students/students.module';
 import { FeeRolloverRepository, FeeRolloverService } from './fee-rollover.service';
 import { FeesController } from './fees.controller';
@@ -9,7 +10,7 @@ import { FeesService } from './fees.service';
 
 /** Fees and receipts (DECISIONS "Fees"; issue 18). */
 @Module({
-  imports: [StudentsModule],
+  imports: [StudentsModule, InsightsModule],
   controllers: [FeesController],
   providers: [FeesRepository, FeesService, FeeSetupService, FeeReportsService, FeeRolloverRepository, FeeRolloverService],
   exports: [FeesService, FeeRolloverService],

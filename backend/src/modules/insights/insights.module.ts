@@ -9,5 +9,6 @@ import { InsightsService } from './insights.service';
   imports: [CalendarModule],
   controllers: [InsightsController],
   providers: [InsightsRepository, InsightsService],
+  exports: [InsightsService],
 })
 export class InsightsModule {}

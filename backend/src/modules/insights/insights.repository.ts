@@ -80,15 +80,31 @@ export class InsightsRepository extends Repository {
     );
     // Answers kept for an earlier day are never used again.
     await this.m.query(`DELETE FROM insights_answers WHERE school_id = $1 AND topic = $2 AND as_of < $3::date`, [schoolId, topic, asOf]);
-    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) {
-      // One statement: the rows it deletes are the ones it sums, so the version stays where it was.
-      await this.m.query(
-        `WITH gone AS (DELETE FROM insights_changes WHERE school_id = $1 AND topic = $2 RETURNING n)
-         INSERT INTO insights_changes (school_id, topic, n) SELECT $1, $2, sum(n) FROM gone HAVING count(*) > 0`,
-        [schoolId, topic],
-      );
-    }
+    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(schoolId, topic);
     return answer;
+  }
+
+  /**
+   * The school's version of a topic (the sum of its change log) and how many rows the log holds;
+   * when it holds more than CHANGE_LOG_FOLD, they are folded into one first (the version unchanged),
+   * so that reading it stays one indexed sum of a few rows.
+   */
+  async version(schoolId: string, topic: 'fees' | 'results' | 'attendance'): Promise<string> {
+    const row = await this.one<{ version: string; rows: number }>(
+      `SELECT COALESCE(sum(n), 0)::text AS version, count(*)::int AS rows FROM insights_changes WHERE school_id = $1 AND topic = $2`,
+      [schoolId, topic],
+    );
+    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(schoolId, topic);
+    return row?.version ?? '0';
+  }
+
+  /** The topic's log folded into one row: one statement, the rows it deletes are the ones it sums, so the version stays where it was. */
+  private async fold(schoolId: string, topic: string): Promise<void> {
+    await this.m.query(
+      `WITH gone AS (DELETE FROM insights_changes WHERE school_id = $1 AND topic = $2 RETURNING n)
+       INSERT INTO insights_changes (school_id, topic, n) SELECT $1, $2, sum(n) FROM gone HAVING count(*) > 0`,
+      [schoolId, topic],
+    );
   }
 
   // ── attendance ──────────────────────────────────────────────────────────

@@ -78,6 +78,15 @@ export class InsightsService {
     return istDate(this.clock.now());
   }
 
+  /**
+   * The school's version of a topic of the change log (migrations 1766000000200 and 1766000000300):
+   * it rises with every committed write to a table the topic watches. An answer computed after reading
+   * it may be used again while it is unchanged (the defaulters list keeps its 'fees' answers so).
+   */
+  version(ctx: WorkspaceContext, topic: 'fees' | 'results' | 'attendance'): Promise<string> {
+    return this.repo.version(ctx.schoolId, topic);
+  }
+
   /** The year asked for (404 when the school keeps no such year and has no class in it), else the current one. */
   private async yearOf(schoolId: string, name?: string): Promise<YearRow> {
     const row = await this.repo.year(schoolId, name);
