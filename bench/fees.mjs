@@ -16,14 +16,14 @@
 // Prints the figures and rewrites the "Fees" block of docs/performance.md.
 // Options: BENCH_DB=embedded,postgres (both by default; a missing PostgreSQL server is skipped)
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_FEES_SCHOOLS=1000
-// BENCH_FEES_PAYMENTS=400 BENCH_FEES_CONNECTIONS=10 BENCH_FEES_ROUNDS=30 BENCH_FEES_COMPUTED_ROUNDS=10 BENCH_FEES_PORT=3354 BENCH_NO_REPORT=1
+// BENCH_FEES_PAYMENTS=400 BENCH_FEES_CONNECTIONS=10 BENCH_FEES_ROUNDS=200 BENCH_FEES_COMPUTED_ROUNDS=10 BENCH_FEES_PORT=3354 BENCH_NO_REPORT=1
 import { bearer, benchEachDatabase, concurrently, databaseSection, latencyTable, logger, onDatabase, stats, timed } from './support.mjs';
 
 const PORT = Number(process.env.BENCH_FEES_PORT ?? 3354);
 const SCHOOLS = Number(process.env.BENCH_FEES_SCHOOLS ?? 1000);
 const PAYMENTS = Number(process.env.BENCH_FEES_PAYMENTS ?? 400);
 const CONNECTIONS = Number(process.env.BENCH_FEES_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_FEES_ROUNDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_FEES_ROUNDS ?? 200);
 const COMPUTED_ROUNDS = Number(process.env.BENCH_FEES_COMPUTED_ROUNDS ?? 10);
 const STUDENTS = 2000;
 const OTHER_STUDENTS = 40;
