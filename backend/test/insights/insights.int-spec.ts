@@ -248,11 +248,11 @@ describe('insights: attendance, fees, results, strength', () => {
         [a.schoolId],
       );
       const flips = await t.db.query(
-        `(SELECT date, delta FROM insights_attendance_flips WHERE school_id = $1 AND delta <> 0
+        `(SELECT date, sum(delta)::int FROM insights_attendance_flips WHERE school_id = $1 GROUP BY date HAVING sum(delta) <> 0
           EXCEPT SELECT date, sum(delta)::int FROM insights_attendance_running WHERE school_id = $1 GROUP BY date HAVING sum(delta) <> 0)
          UNION ALL
          (SELECT date, sum(delta)::int FROM insights_attendance_running WHERE school_id = $1 GROUP BY date HAVING sum(delta) <> 0
-          EXCEPT SELECT date, delta FROM insights_attendance_flips WHERE school_id = $1 AND delta <> 0)`,
+          EXCEPT SELECT date, sum(delta)::int FROM insights_attendance_flips WHERE school_id = $1 GROUP BY date HAVING sum(delta) <> 0)`,
         [a.schoolId],
       );
       return [...days, ...running, ...flips];

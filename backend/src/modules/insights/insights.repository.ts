@@ -40,6 +40,9 @@ const d = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
 /** The CBSE grade of a percentage column (rounded half up to a whole number first, as scholasticGrade). */
 const GRADE_SQL = `CASE ${SCHOLASTIC_GRADES.map((g) => `WHEN round(pct) >= ${g.min} THEN '${g.grade}'`).join(' ')} END`;
 
+/** A school's attendance flag changes are folded into one row a day when the 75 % count is computed and they hold more rows than this. */
+const FLIPS_FOLD = 1000;
+
 /** A topic's change log is folded into one row when a kept answer is computed and it holds more rows than this. */
 const CHANGE_LOG_FOLD = 200;
 
@@ -96,6 +99,22 @@ export class InsightsRepository extends Repository {
     );
     if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(schoolId, topic);
     return row?.version ?? '0';
+  }
+
+  /**
+   * The school's flag changes (insights_attendance_flips) folded into one row a day once it holds more
+   * than FLIPS_FOLD rows (each save adds its own, migration 1766000000400): one statement deletes the
+   * rows it sums and inserts the sums, so every day's count stays what it was; a row a save adds
+   * meanwhile is not among those deleted and still counts.
+   */
+  async foldFlips(schoolId: string): Promise<void> {
+    await this.m.query(
+      `WITH gone AS (
+         DELETE FROM insights_attendance_flips WHERE school_id = $1 AND (SELECT count(*) FROM insights_attendance_flips WHERE school_id = $1) > $2
+         RETURNING date, delta)
+       INSERT INTO insights_attendance_flips (school_id, date, delta) SELECT $1, date, sum(delta) FROM gone GROUP BY date HAVING sum(delta) <> 0`,
+      [schoolId, FLIPS_FOLD],
+    );
   }
 
   /** The topic's log folded into one row: one statement, the rows it deletes are the ones it sums, so the version stays where it was. */
@@ -155,8 +174,9 @@ export class InsightsRepository extends Repository {
 
   /**
    * The 75 % count of the whole school from the running summary: on each marked day of the range, the
-   * sum of the students' flag changes (insights_attendance_flips, a row a day) from the year's start
-   * to that day, which is the number of students whose running percentage is under 75 on that day.
+   * sum of the students' flag changes (insights_attendance_flips, rows added by each save, migration
+   * 1766000000400) from the year's start to that day, which is the number of students whose running
+   * percentage is under 75 on that day.
    */
   belowThresholdSummary(schoolId: string, yearStart: string, from: string, to: string): Promise<{ date: string; count: number }[]> {
     return this.rows(
@@ -165,7 +185,7 @@ export class InsightsRepository extends Repository {
        ), before AS (
          SELECT COALESCE(sum(delta), 0) AS n FROM insights_attendance_flips WHERE school_id = $1 AND date >= $2::date AND date < $3::date
        ), per AS (
-         SELECT date, delta AS n FROM insights_attendance_flips WHERE school_id = $1 AND date BETWEEN $3::date AND $4::date
+         SELECT date, sum(delta) AS n FROM insights_attendance_flips WHERE school_id = $1 AND date BETWEEN $3::date AND $4::date GROUP BY date
        )
        SELECT ${d('x.date')} AS date, ((SELECT n FROM before) + sum(COALESCE(p.n, 0)) OVER (ORDER BY x.date))::int AS count
          FROM days x LEFT JOIN per p ON p.date = x.date ORDER BY x.date`,

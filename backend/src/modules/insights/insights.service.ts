@@ -131,7 +131,7 @@ export class InsightsService {
     // outside the year, is counted from the marks.
     const below = async () =>
       !classId && year.id && yearStart === year.starts_on && to <= year.ends_on && (await this.repo.runningSummaryFits(ctx.schoolId, yearStart, from, to))
-        ? this.repo.belowThresholdSummary(ctx.schoolId, yearStart, from, to)
+        ? this.repo.foldFlips(ctx.schoolId).then(() => this.repo.belowThresholdSummary(ctx.schoolId, yearStart, from, to))
         : this.repo.belowThreshold(ctx.schoolId, yearStart, from, to, classId, ATTENDANCE_THRESHOLD);
     const [days, classes, belowThreshold] = await Promise.all([
       this.repo.attendanceDays(ctx.schoolId, from, to, classId),
