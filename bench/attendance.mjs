@@ -8,9 +8,7 @@
 //   1. saving a section of 40 (PUT …/attendance/{date}, three exceptions, replacing the day's marks),
 //      one request at a time, each of the ten teachers in turn;
 //   2. the morning rush (issue 37): the ten teachers saving their ten sections at the same moment,
-//      each starting their next save when their last one answered (BENCH_ATT_CONCURRENT, 10), each
-//      save a school day of October in turn; then the same with every save replacing one day, whose
-//      history of edits grows with each (the rush as measured before session 18);
+//      each starting their next save when their last one answered (BENCH_ATT_CONCURRENT, 10);
 //   3. the month register of a section of 40 (GET …/attendance?month=), one at a time;
 //   4. what one save costs the database: a first save of a day and a replacing save are sent with an
 //      X-Request-Id of `bench-count-…`, and bench/query-count.cjs (preloaded into the server) writes
@@ -184,20 +182,11 @@ async function measure(KIND, { server, db, jwtSecret }, countFile) {
 
   log(`${KIND}: the morning rush: ${TEACHERS} teachers saving ${TEACHERS} sections at once, ${ROUNDS} saves each, beside the bare endpoint ${TEACHERS} at once`);
   const bareLoaded = await concurrently(ROUNDS * TEACHERS, TEACHERS, () => health());
-  // Each save of the rush is a morning's: teacher t's r-th save is of a school day of October (Monday
-  // to Friday, each already marked), in turn, so a day's history holds the few edits a morning's has.
-  const days = (await db.query(`SELECT DISTINCT to_char(date, 'YYYY-MM-DD') AS d FROM attendance_days WHERE school_id = $1 AND extract(isodow FROM date) <= 5 ORDER BY 1`, [k.schoolId])).rows.map((r) => r.d);
-  const rushOf = (dayOf) =>
-    Promise.all(k.teachers.map(async (_, t) => {
-      const times = [];
-      for (let r = 0; r < ROUNDS; r += 1) times.push(await save(t, r + t, dayOf(t, r)));
-      return times;
-    })).then((all) => all.flat());
-  const rush = await rushOf((t, r) => days[(r + t) % days.length]);
-  // As before session 18: every save of the rush replaces the same day, whose history grows by six
-  // edits a save (the day's answer carries up to 500 of them).
-  log(`${KIND}: the same rush, every save replacing ${DAY}`);
-  const rushSameDay = await rushOf(() => DAY);
+  const rush = (await Promise.all(k.teachers.map(async (_, t) => {
+    const times = [];
+    for (let r = 0; r < ROUNDS; r += 1) times.push(await save(t, r + t));
+    return times;
+  }))).flat();
 
   log(`${KIND}: month register, ${ROUNDS} rounds, one at a time`);
   const register = [];
@@ -217,19 +206,18 @@ async function measure(KIND, { server, db, jwtSecret }, countFile) {
       .map(([table, n]) => `${table} ${n}`)
       .join(', ')})`;
 
-  const s = { bare: stats(bare), one: stats(one), bareLoaded: stats(bareLoaded), rush: stats(rush), rushSameDay: stats(rushSameDay), register: stats(register) };
+  const s = { bare: stats(bare), one: stats(one), bareLoaded: stats(bareLoaded), rush: stats(rush), register: stats(register) };
   const rows = [
     ['Bare endpoint (GET /health), one at a time', s.bare],
     ['Save a section of 40 (replace, 3 exceptions), one at a time', s.one],
     [`Bare endpoint (GET /health), ${TEACHERS} at once`, s.bareLoaded],
-    [`Save a section of 40, ${TEACHERS} teachers × ${TEACHERS} sections at once (the morning rush: each save a school day's)`, s.rush],
-    [`The same, every save replacing one day (its history of edits growing to hundreds)`, s.rushSameDay],
+    [`Save a section of 40, ${TEACHERS} teachers × ${TEACHERS} sections at once`, s.rush],
     ['Month register of a section of 40, one at a time', s.register],
   ];
   const table = latencyTable(rows);
   const ratio = (a, b) => (Number(a.p99) / Math.max(0.1, Number(b.p99))).toFixed(1);
   const notes = [
-    `Save p99 at ${TEACHERS} at once: ${s.rush.p99} ms (the aim: ≤ ${KIND === 'postgres' ? 100 : 150} ms), ${ratio(s.rush, s.bareLoaded)}× the bare endpoint's at ${TEACHERS} at once (every save replacing one day: ${s.rushSameDay.p99} ms); one at a time ${ratio(s.one, s.bare)}× bare.`,
+    `Save p99 at ${TEACHERS} at once: ${s.rush.p99} ms (the aim: ≤ ${KIND === 'postgres' ? 100 : 150} ms), ${ratio(s.rush, s.bareLoaded)}× the bare endpoint's at ${TEACHERS} at once; one at a time ${ratio(s.one, s.bare)}× bare.`,
     `One save's cost (a teacher, from the request's first statement to its answer): first of the day ${showCost(first)}; replacing the day ${showCost(replace)}.`,
   ].join(' ');
   console.log(`${table}\n\n${notes}`);
@@ -241,7 +229,7 @@ benchEachDatabase(
     name: 'attendance',
     block: 'attendance',
     title: 'Attendance',
-    intro: `${SCHOOLS} schools × 30 sections × 40 students in the database, a month of marks in the measured school, ${TEACHERS} of its sections with their class teacher; over loopback. The ${TEACHERS} teachers save their own sections (each a replaced day, three exceptions), one request at a time and then all at once (each starting their next save when their last one answered; each save a school day's, then every save replacing one day), beside the bare endpoint asked the same way.`,
+    intro: `${SCHOOLS} schools × 30 sections × 40 students in the database, a month of marks in the measured school, ${TEACHERS} of its sections with their class teacher; over loopback. The ${TEACHERS} teachers save their own sections (each a replaced day, three exceptions), one request at a time and then all at once (each starting their next save when their last one answered), beside the bare endpoint asked the same way.`,
   },
   benchDatabase,
 );
