@@ -5,8 +5,14 @@ import { Client } from 'pg';
 const HOT_AFTER = 2;
 /** How many statement texts are counted before the count starts again (dynamic texts never fill it for long). */
 const MAX_TRACKED = 4000;
-/** How many named statements one connection keeps at most; the rest run unnamed as before. */
-const MAX_PER_CONNECTION = 300;
+/**
+ * How many named statements one connection keeps; past it, the least recently used is deallocated.
+ * A prepared statement holds its parsed query and its plan in the database session: about 30 KB for
+ * the workspace guard's membership read and 256 KB for the fees' dues read (measured with
+ * `pg_backend_memory_contexts`). With the embedded database every connection's are in the server's
+ * own process.
+ */
+const MAX_PER_CONNECTION = 100;
 
 /** A mark of this process: with the embedded database every connection of every process shares PGlite's one session. */
 const instance = randomBytes(6).toString('hex');
@@ -31,14 +37,16 @@ const baseQuery = Client.prototype.query as unknown as QueryFn;
  *   deallocates a connection's names when it closes (pglite-socket-server.ts `forget`), as
  *   PostgreSQL does when a session ends.
  * - A text gets a new number whenever it is counted anew, so a name is never used for two texts.
+ * - At most MAX_PER_CONNECTION names a connection: past it, the least recently used is deallocated.
  * - PostgreSQL plans such a statement afresh whenever what it was planned for changes: a table's
  *   definition, or the role (the school-bound role sees the row-level-security policies).
  */
 export class StatementCachingClient extends Client {
   private readonly clientId = ++lastClientId;
+  /** This connection's names, least recently used first. */
   private readonly named = new Set<string>();
 
-  /** The name `text` runs under on this connection, or undefined (first use, or the connection holds enough names). */
+  /** The name `text` runs under on this connection, or undefined (its first use). */
   statementName(text: string): string | undefined {
     let s = seen.get(text);
     if (!s) {
@@ -49,10 +57,26 @@ export class StatementCachingClient extends Client {
     s.count += 1;
     if (s.count < HOT_AFTER) return undefined;
     const name = `v${s.id}-${instance}-${this.clientId}`;
-    if (this.named.has(name)) return name;
-    if (this.named.size >= MAX_PER_CONNECTION) return undefined;
+    this.named.delete(name);
     this.named.add(name);
+    if (this.named.size > MAX_PER_CONNECTION) this.deallocate(this.named.values().next().value!);
     return name;
+  }
+
+  /**
+   * Drops a name from the session: DEALLOCATE goes ahead of the next statement on this connection
+   * (pg sends a client's statements in order). pg forgets the name only once the database has, so a
+   * DEALLOCATE that fails (inside a transaction already failed) leaves both sides still knowing it;
+   * the name is never given to another text.
+   */
+  private deallocate(name: string): void {
+    this.named.delete(name);
+    const connection = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
+    if (connection.parsedStatements[name] === undefined) return;
+    (baseQuery.call(this, `DEALLOCATE "${name}"`) as Promise<unknown>).then(
+      () => void delete connection.parsedStatements[name],
+      () => undefined,
+    );
   }
 }
 
