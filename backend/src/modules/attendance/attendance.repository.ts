@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AttendanceStatus } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
+import { AUDIT_COLUMNS } from '../../common/workspace/school-writes';
 import { Repository } from '../../database/repository';
 
 export interface SectionRow {
@@ -263,8 +264,9 @@ export class AttendanceRepository extends Repository {
   /**
    * Writes a section's day in one statement: the day's row (who saved it, when; the first saver
    * kept), the marks upserted (a mark that did not change is not rewritten, so the insights triggers
-   * recount only the children whose mark changed), the marks of children no longer sent removed, and
-   * the edits logged. Answers the rows written.
+   * recount only the children whose mark changed), the marks of children no longer sent removed, the
+   * edits logged, and the save's audit entry (`audit`: SchoolTx.auditRow's values), so the transaction
+   * holds the embedded database for one exchange fewer (issue 37 item 5). Answers the rows written.
    */
   async writeDay(
     schoolId: string,
@@ -274,6 +276,7 @@ export class AttendanceRepository extends Repository {
     edits: DayEdit[],
     userId: string,
     now: Date,
+    audit: unknown[],
   ): Promise<{ days: number; marks: number; removed: number; edits: number }> {
     const row = await this.one<{ days: number; marks: number; removed: number; edits: number }>(
       `WITH day AS (
@@ -294,6 +297,8 @@ export class AttendanceRepository extends Repository {
          INSERT INTO attendance_edits (school_id, section_id, date, student_id, from_status, to_status, from_note, to_note, changed_by, changed_at)
          SELECT $1, $2, $3, x.s, x.f, x.t, x.fn, x.tn, $4, $5 FROM unnest($9::uuid[], $10::text[], $11::text[], $12::text[], $13::text[]) AS x(s, f, t, fn, tn)
          RETURNING 1
+       ), logged AS (
+         INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($14::uuid, $15::timestamptz, $16::uuid, $17::varchar, $18::varchar, $19::text, $20::jsonb, $21::jsonb)
        )
        SELECT (SELECT count(*) FROM day)::int AS days, (SELECT count(*) FROM marks)::int AS marks,
               (SELECT count(*) FROM removed)::int AS removed, (SELECT count(*) FROM edits)::int AS edits`,
@@ -311,6 +316,7 @@ export class AttendanceRepository extends Repository {
         edits.map((e) => e.to),
         edits.map((e) => e.fromNote),
         edits.map((e) => e.toNote),
+        ...audit,
       ],
     );
     return row!;

@@ -166,16 +166,17 @@ export class AttendanceService implements OnModuleInit {
         const kept = new Set(next.map((n) => n.studentId));
         for (const o of old) if (!kept.has(o.student_id)) edits.push({ studentId: o.student_id, from: o.status, to: null, fromNote: o.note, toNote: null });
       }
-      await repo.writeDay(ctx.schoolId, sectionId, date, next, edits, ctx.userId, tx.now);
       const counts = emptyCounts();
       for (const n of next) counts[KEY[n.status]] += 1;
-      await tx.audit({
+      // The audit entry is written by the same statement as the day.
+      const audit = tx.auditRow({
         action: before ? 'attendance.updated' : 'attendance.marked',
         entity: 'attendance_day',
         entityId: `${sectionId}/${date}`,
         before: before ? { markedAt: before.marked_at.toISOString(), changes: edits.length } : undefined,
         after: { sectionId, date, counts, changes: edits.map((e) => ({ studentId: e.studentId, from: e.from, to: e.to })) },
       });
+      await repo.writeDay(ctx.schoolId, sectionId, date, next, edits, ctx.userId, tx.now, audit);
       const absent = next.filter((n) => n.status === 'absent').map((n) => n.studentId);
       if (open.noticesOn) {
         const fresh = await repo.claimNotices(ctx.schoolId, date, absent, tx.now);
