@@ -105,6 +105,9 @@ async function auditOnce(url, preset, outDir, opts) {
     '--quiet',
     // BENCH_LIGHTHOUSE_ASSETS=1 keeps each run's trace beside its report (with BENCH_LIGHTHOUSE_OUT).
     ...(process.env.BENCH_LIGHTHOUSE_ASSETS ? ['--save-assets'] : []),
+    // BENCH_LIGHTHOUSE_PROFILE=1 adds V8's sampling profile to the saved trace (ProfileChunk events), to see which
+    // functions make a long task (with a build made with `vite build --sourcemap` to name them).
+    ...(process.env.BENCH_LIGHTHOUSE_PROFILE ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024, timeout: Number(process.env.BENCH_LIGHTHOUSE_TIMEOUT_MS ?? 180_000) });
@@ -338,7 +341,12 @@ async function signedInBrowser(origin) {
         localStorage.setItem('vidyalaya_refresh_token', t.refreshToken);
       }, tokens);
     },
-    clearCache: () => cdp.send('Network.clearBrowserCache'),
+    // A first visit: the HTTP cache emptied, and the service worker and its caches gone (the worker the
+    // previous run installed would otherwise serve this run's scripts; the tokens in local storage stay).
+    async clearCache() {
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+    },
     async visit(url) {
       const tab = await browser.contexts()[0].newPage();
       await tab.goto(url, { waitUntil: 'networkidle', timeout: 120_000 }).catch(() => undefined);

@@ -61,7 +61,7 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/prerender.mjs reads it to put each pre-rendered page's stylesheets in its head.
     manifest: true,
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === "1",
     target: 'es2022',
     // Every browser the app supports follows <link rel="modulepreload"> itself (Chrome 66, Firefox 115,
     // Safari 17): no polyfill in the entry.

@@ -3,6 +3,7 @@ import { createApp } from './app.factory';
 import { createLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/app-config';
 import { migrate } from './database/data-source';
+import { startEmbeddedAnalyze } from './database/embedded-analyze';
 import { DataDirInUseError, openDatabase } from './database/embedded-postgres';
 
 async function main(): Promise<void> {
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   }
   logger.info({ database: db.embedded ? `embedded (${config.dataDir})` : 'external', node: process.version }, 'database opened');
   await migrate(db.url);
+  // The embedded database has no autovacuum: the planner's statistics are gathered here (embedded-analyze.ts).
+  const analyze = db.embedded ? startEmbeddedAnalyze(db.url, logger) : null;
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Vidyalaya is ready on http://localhost:${config.port}`);
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await analyze?.stop();
       await db.close();
     } finally {
       process.exit(0);

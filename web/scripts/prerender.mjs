@@ -6,7 +6,7 @@
 // sends these documents at their paths (backend/src/common/web-app.service.ts, routes.json); every
 // other path gets the empty shell. The browser hydrates the page (src/app/bootstrap.tsx).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -192,6 +192,12 @@ for (const [path, modules] of Object.entries(PAGES)) {
  */
 const WORKSPACE = [
   'src/app/workspace-slots.tsx',
+  // The features' slots, which the workspace's layout route loads before it draws any page
+  // (src/app/workspace-slots.tsx): in the document, their scripts come with the shell's instead of
+  // being added one link at a time by the running app.
+  ...readdirSync(join(web, 'src', 'features'))
+    .filter((f) => existsSync(join(web, 'src', 'features', f, 'slots.tsx')))
+    .map((f) => `src/features/${f}/slots.tsx`),
   FULL,
   'src/features/workspace/components/workspace-root.tsx',
   'src/features/workspace/components/require-sign-in.tsx',

@@ -1,5 +1,5 @@
 import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, renderMatches, useLocation, type RouteMatch, type RouteObject } from 'react-router';
 
 /**
  * The app's routes are written in React Router's data-router form (`lazy: () => import(page)`, the
@@ -61,17 +61,43 @@ export function toElementRoutes(routes: RouteObject[]): RouteObject[] {
   });
 }
 
+/**
+ * The routes a path matches, kept for the last few paths: React Router flattens and ranks the whole
+ * route table on every `matchRoutes` call (a few milliseconds on a phone for this app's table), and the
+ * routes are drawn again on every navigation and every lazy route that arrives.
+ */
+const MATCHES_KEPT = 32;
+const matchesOf = new WeakMap<RouteObject[], Map<string, RouteMatch[] | null>>();
+function matchesFor(routes: RouteObject[], path: string): RouteMatch[] | null {
+  let kept = matchesOf.get(routes);
+  if (!kept) matchesOf.set(routes, (kept = new Map()));
+  if (kept.has(path)) {
+    const found = kept.get(path)!;
+    // The most recently used last: the first key is the one to drop.
+    kept.delete(path);
+    kept.set(path, found);
+    return found;
+  }
+  const found = matchRoutes(routes, path);
+  kept.set(path, found);
+  if (kept.size > MATCHES_KEPT) kept.delete(kept.keys().next().value!);
+  return found;
+}
+
 /** Loads every lazy route `path` matches (all at once); resolves when they are all there. */
 export async function preloadRoutes(routes: RouteObject[], path: string): Promise<void> {
-  const matches = matchRoutes(routes, path) ?? [];
+  const matches = matchesFor(routes, path) ?? [];
   await Promise.all(matches.map(({ route }) => lazyOf.get(route)).filter((l): l is Lazy => !!l).map(load));
 }
 
-/** The routes for the current location (inside a router); starts loading all matched routes at once. */
+/**
+ * The routes for the current location (inside a router); starts loading all matched routes at once.
+ * What `useRoutes(routes)` draws at the top of the tree, from the kept matches (one match a path).
+ */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  const location = useLocation();
-  void preloadRoutes(routes, location.pathname).catch(() => undefined);
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  void preloadRoutes(routes, pathname).catch(() => undefined);
+  return renderMatches(matchesFor(routes, pathname));
 }
 
 /**

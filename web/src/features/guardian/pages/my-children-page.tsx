@@ -233,9 +233,17 @@ export function Component() {
   const [picked, setPicked] = useState<string | null>(null);
   const studentId = picked ?? children[0]?.id ?? null;
   const child = guardianApi.useChildQuery({ schoolId, studentId: studentId ?? '' }, { skip: !studentId });
+  // The cards at the top of a phone's screen change height when their answers arrive, and pushed the
+  // cards under them down (a layout shift of 0.06 on Lighthouse's phone: docs/performance.md). Their
+  // answers are asked for here, beside the child's own (the cards read the same cache entries), and
+  // the cards are drawn together once those are in: new cards appear below, nothing already drawn moves.
+  const attendance = guardianApi.useChildAttendanceQuery({ schoolId, studentId: studentId ?? '' }, { skip: !studentId });
+  const sectionId = child.data?.student.enrolment?.sectionId ?? null;
+  const timetable = guardianApi.useChildTimetableQuery({ schoolId, sectionId: sectionId ?? '' }, { skip: !sectionId });
+  const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
   if (list.isError) return <Callout intent="danger">{t('children.loadFailed')}</Callout>;
   if (list.data && children.length === 0) return <EmptyState icon="person" title={t('children.emptyTitle')} description={t('children.emptyText')} />;
-  const student = child.data?.student;
+  const student = child.data && settled(attendance) && (!sectionId || settled(timetable)) ? child.data.student : undefined;
   return (
     <section className="gd-page">
       <h1>{t('children.heading')}</h1>

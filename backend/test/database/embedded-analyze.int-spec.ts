@@ -1,0 +1,65 @@
+import { Client } from 'pg';
+import { analyzeStaleTables, startEmbeddedAnalyze } from '../../src/database/embedded-analyze';
+
+/**
+ * The planner's statistics where no autovacuum gathers them (database/embedded-analyze.ts): a table
+ * that was never analysed, or whose size moved by more than a tenth since, is analysed; one that has
+ * not changed is left alone. Run on both databases (autovacuum is switched off for the test's tables,
+ * so on the server it is this code, not autovacuum, that gathers them).
+ */
+describe('the planner statistics the embedded database gathers itself', () => {
+  let c: Client;
+  const table = `analyze_probe_${process.pid}_${Date.now()}`;
+  const reltuples = async (name: string) => Number((await c.query(`SELECT reltuples FROM pg_class WHERE oid = $1::regclass`, [name])).rows[0].reltuples);
+  const query = (sql: string) => c.query<{ name: string }>(sql);
+
+  beforeAll(async () => {
+    c = new Client({ connectionString: process.env.TEST_DB_URL });
+    await c.connect();
+  });
+  afterAll(async () => {
+    await c.query(`DROP TABLE IF EXISTS ${table}, ${table}_b`);
+    await c.end();
+  });
+
+  it('analyses a table never analysed once it holds rows, then leaves it until its size moves by a tenth', async () => {
+    await c.query(`CREATE TABLE ${table} (id int PRIMARY KEY, v text) WITH (autovacuum_enabled = false)`);
+    // Empty: nothing to gather.
+    expect(await analyzeStaleTables(query)).not.toContain(table);
+    await c.query(`INSERT INTO ${table} SELECT g, repeat('x', 40) FROM generate_series(1, 5000) g`);
+    expect(await reltuples(table)).toBeLessThan(1);
+
+    expect(await analyzeStaleTables(query)).toContain(table);
+    expect(await reltuples(table)).toBe(5000);
+    // Nothing changed: not again.
+    expect(await analyzeStaleTables(query)).not.toContain(table);
+
+    // A few rows more (under a tenth of its pages): left alone.
+    await c.query(`INSERT INTO ${table} SELECT g, repeat('x', 40) FROM generate_series(5001, 5100) g`);
+    expect(await analyzeStaleTables(query)).not.toContain(table);
+    // Doubled: analysed again.
+    await c.query(`INSERT INTO ${table} SELECT g, repeat('x', 40) FROM generate_series(5101, 10000) g`);
+    expect(await analyzeStaleTables(query)).toContain(table);
+    expect(await reltuples(table)).toBe(10000);
+  });
+
+  it('runs by itself every interval, and stops', async () => {
+    await c.query(`CREATE TABLE ${table}_b (id int PRIMARY KEY) WITH (autovacuum_enabled = false)`);
+    const lines: string[] = [];
+    const logger = { info: (o: object, msg: string) => void lines.push(`${msg} ${JSON.stringify(o)}`), warn: (o: object, msg: string) => void lines.push(`${msg} ${JSON.stringify(o)}`) };
+    const loop = startEmbeddedAnalyze(process.env.TEST_DB_URL!, logger, 100);
+    try {
+      await c.query(`INSERT INTO ${table}_b SELECT g FROM generate_series(1, 3000) g`);
+      for (let i = 0; i < 100 && (await reltuples(`${table}_b`)) < 3000; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await reltuples(`${table}_b`)).toBe(3000);
+      expect(lines.some((l) => l.startsWith('embedded database: statistics gathered'))).toBe(true);
+    } finally {
+      await loop.stop();
+    }
+    // Stopped: a table filled afterwards stays as it was.
+    await c.query(`INSERT INTO ${table}_b SELECT g FROM generate_series(3001, 9000) g`);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await reltuples(`${table}_b`)).toBe(3000);
+    expect(lines.filter((l) => l.includes('failed'))).toEqual([]);
+  });
+});
