@@ -65,7 +65,9 @@ export function serverEnv({ port, dataDir, jwtSecret, databaseUrl, extra = {} })
 export async function startServer({ port, env, flags = [], timeoutMs = Number(process.env.BENCH_START_TIMEOUT_S ?? 180) * 1000 }) {
   const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...flags, ...extraFlags, join(DIST, 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
+  // With TLS_CERT_FILE the server speaks HTTPS (a bench's own self-signed certificate: its process sets
+  // NODE_TLS_REJECT_UNAUTHORIZED=0 to talk to it).
+  const base = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode !== null) return;
     const exited = new Promise((r) => server.once('exit', r));

@@ -54,7 +54,12 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
     frameworkErrors,
     clientErrorHandler,
   };
-  const adapter = new FastifyAdapter(options);
+  // TLS_CERT_FILE and TLS_KEY_FILE set: HTTPS with HTTP/2, HTTP/1.1 still answered on the same port. A
+  // phone then fetches the workspace's many scripts over one connection instead of six in turn
+  // (docs/performance.md, session 19); the handlers see the same request and reply objects.
+  const adapter = new FastifyAdapter(
+    config.tls ? ({ ...options, http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } as unknown as FastifyServerOptions<Server>) : options,
+  );
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(opts), adapter, {
     logger: new NestPinoLogger(logger),
     bufferLogs: false,

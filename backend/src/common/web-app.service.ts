@@ -94,7 +94,8 @@ export class WebAppService {
   }
 
   private isPortalHost(req: FastifyRequest): boolean {
-    const host = (req.headers.host ?? '').toLowerCase();
+    // HTTP/2 names the host in its :authority pseudo-header (TLS_CERT_FILE set), HTTP/1.1 in Host.
+    const host = String(req.headers.host ?? req.headers[':authority'] ?? '').toLowerCase();
     return host.endsWith(this.portalSuffix);
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createSecureContext } from 'node:tls';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aadhaarKeyBytes, envSchema } from './env.schema';
@@ -42,6 +43,8 @@ export interface AppConfig {
   razorpayApiUrl: string;
   razorpayCheckoutUrl: string;
   razorpayTimeoutMs: number;
+  /** Set: the server speaks HTTPS with HTTP/2 (and HTTP/1.1) with this certificate and key (PEM). */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +76,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     aadhaarKey = developmentAadhaarKey(dataDir);
   }
+  const tls = tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -105,7 +109,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     razorpayCheckoutUrl: env.RAZORPAY_CHECKOUT_URL,
     razorpayTimeoutMs: env.RAZORPAY_TIMEOUT_MS,
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(__dirname, '..', '..', '..', 'web', 'dist')),
+    ...(tls ? { tls } : {}),
   };
+}
+
+/**
+ * TLS_CERT_FILE and TLS_KEY_FILE read and checked to belong together, so a wrong file stops the start
+ * with the variable's name instead of failing the first visitor's handshake. The message never carries
+ * the files' contents.
+ */
+function tlsFiles(certFile: string | undefined, keyFile: string | undefined): { cert: Buffer; key: Buffer } | undefined {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile) throw new ConfigError('Invalid configuration: TLS_CERT_FILE: required with TLS_KEY_FILE');
+  if (!keyFile) throw new ConfigError('Invalid configuration: TLS_KEY_FILE: required with TLS_CERT_FILE');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(resolve(file));
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${name}: cannot read ${resolve(file)}`);
+    }
+  };
+  const cert = read('TLS_CERT_FILE', certFile);
+  const key = read('TLS_KEY_FILE', keyFile);
+  try {
+    createSecureContext({ cert, key });
+  } catch {
+    throw new ConfigError('Invalid configuration: TLS_KEY_FILE: not a PEM private key matching the certificate in TLS_CERT_FILE');
+  }
+  return { cert, key };
 }
 
 /** Outside production a signing secret is made once and kept in DATA_DIR, so sessions survive restarts. */

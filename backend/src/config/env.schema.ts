@@ -98,6 +98,12 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * HTTPS with HTTP/2 (HTTP/1.1 still answered): the certificate chain and its private key, PEM files.
+   * Both or neither; unset, the server speaks plain HTTP (behind a proxy that terminates TLS).
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   /** Multiplies the per-address rate limits; for test rigs whose requests all come from one address. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   /** Rate-limit counters in Redis instead of PostgreSQL (redis://[user:password@]host:port/db). */
