@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const analyze = db.embedded ? startEmbeddedAnalyze(db.url, logger) : null;
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Vidyalaya is ready on ${config.tls ? "https" : "http"}://localhost:${config.port}`);
+  logger.info(`Vidyalaya is ready on ${config.tls ? 'https' : 'http'}://localhost:${config.port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
