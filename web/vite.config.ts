@@ -27,6 +27,8 @@ const MODULE_PAGE = /(^|\/)m-[^/]+\.js$/;
 /** One Blueprint icon's paths (components/blueprint/icon-loader.ts) and how their chunks are named. */
 const ICON_SOURCE = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/](16|20)px[\\/]paths[\\/]/;
 const ICON_CHUNK = /(^|\/)icon-(16|20)-[^/]+\.js$/;
+/** The chunks the entry imports statically, always there before a lazy import runs. */
+const ENTRY_LOADED = /(^|\/)(vendor-react|vendor-redux|vendor-router|rolldown-runtime)-[^/]+\.js$/;
 /**
  * Chunks whose functions nearly all run while a page starts: the entry, React, the router, the store
  * and the schema library. V8 compiles them on a background thread as they stream in
@@ -72,7 +74,13 @@ export default defineConfig({
       // entry every page loads (docs/performance.md).
       // An icon's paths are one small file importing only the runtime every page has: no preload
       // links at all (each link costs the main thread a resource request while the page draws).
-      resolveDependencies: (filename, deps) => (ICON_CHUNK.test(filename) ? [] : MODULE_PAGE.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
+      // The chunks every page's entry loads itself (React, the router, the store's core, the runtime) are
+      // left out of the lazy imports' lists (the entry's own imports have them there before any lazy
+      // import runs), never out of the HTML's.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        ICON_CHUNK.test(filename)
+          ? []
+          : (MODULE_PAGE.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps).filter((d) => hostType === 'html' || !ENTRY_LOADED.test(d)),
     },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
