@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { machine, machineLine, root, writeBlock } from './report.mjs';
-import { DIST, logger, serverEnv, sleep, startServer as startBuiltServer } from './support.mjs';
+import { CHROMIUM_ARGS, DIST, logger, serverEnv, sleep, startServer as startBuiltServer } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3352);
@@ -75,18 +75,7 @@ const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS ?? 'mobile').split(',').ma
 const HTTPS = process.env.BENCH_LIGHTHOUSE_HTTPS !== '0';
 if (HTTPS) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 // The same flags as the browser tests (e2e/browser.ts), plus headless.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  ...(HTTPS ? ['--ignore-certificate-errors'] : []),
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage', ...(HTTPS ? ['--ignore-certificate-errors'] : [])];
 const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
 const log = logger('lighthouse');
 

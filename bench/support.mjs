@@ -56,6 +56,17 @@ export function serverEnv({ port, dataDir, jwtSecret, databaseUrl, extra = {} })
   return env;
 }
 
+/** The Chromium flags of the browser tests (e2e/browser.ts), for the benches that start a browser. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * The built server (backend/dist/main.js) in its own process with `env` (serverEnv), once
  * GET /api/v1/health answers. `flags` go to Node (e.g. --cpu-prof), and so do BENCH_SERVER_FLAGS' (space-separated). `stop()` ends it (SIGTERM, then
