@@ -1,4 +1,4 @@
-import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
+import { admitStudent, createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 
 /**
  * Issue 32 item 5: the defaulters list is kept in each server process with the school's 'fees'
@@ -56,21 +56,7 @@ describe('the defaulters list kept between calls follows every write it reads, f
     await t?.close();
   });
 
-  const newStudent = async () => {
-    const res = await t.call('POST', url('/students'), {
-      token: a.members.admin.token,
-      body: {
-        firstName: 'Meera',
-        lastName: `Iyer${uniq().slice(0, 4)}`,
-        dateOfBirth: '2016-05-14',
-        gender: 'female',
-        sectionId,
-        guardians: [{ name: 'Lakshmi Iyer', relation: 'mother', phone: '9812345670' }],
-      },
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.student.id as string;
-  };
+  const newStudent = () => admitStudent(t, a, sectionId, { guardians: [{ name: 'Lakshmi Iyer', relation: 'mother', phone: '9812345670' }] });
 
   it('a payment, a guardian’s number, a section’s and a class’s name, carried arrears and a student leaving each show on the next read', async () => {
     const st = await newStudent();

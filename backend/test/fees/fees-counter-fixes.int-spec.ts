@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { pdfText } from '../exams/pdf-text';
-import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
+import { admitStudent, createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 
 /**
  * Issue 36, the counter's money (DECISIONS "Fixes to the workspace contract": Money in messages,
@@ -26,22 +26,7 @@ describe('fees at the counter: references, rupees in messages, the RTE rule, the
     expect(res.status).toBe(201);
     return res.body.data.head.id as string;
   };
-  const newStudent = async (school: SchoolWithMembers, sectionId: string, extra: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', url('/students', school), {
-      token: school.members.admin.token,
-      body: {
-        firstName: 'Meera',
-        lastName: `Iyer${uniq().slice(0, 4)}`,
-        dateOfBirth: '2016-05-14',
-        gender: 'female',
-        sectionId,
-        guardians: [{ name: 'Lakshmi Iyer', relation: 'mother', phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }],
-        ...extra,
-      },
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.student.id as string;
-  };
+  const newStudent = (school: SchoolWithMembers, sectionId: string, extra: Record<string, unknown> = {}) => admitStudent(t, school, sectionId, extra);
   const receiptCount = async (schoolId: string) => (await t.db.query(`SELECT count(*)::int AS n FROM fee_receipts WHERE school_id = $1`, [schoolId]))[0].n as number;
   const file = async (path: string, token: string) => {
     const r = await fetch(`${t.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });

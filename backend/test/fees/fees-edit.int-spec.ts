@@ -1,4 +1,4 @@
-import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
+import { admitStudent, createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 
 /**
  * Issue 18, edits from the screens: a fee structure's instalments, amounts and due dates are edited
@@ -34,21 +34,7 @@ describe('fees: editing a structure, removing a concession', () => {
   });
   afterAll(() => t.close());
 
-  const newStudent = async (): Promise<string> => {
-    const res = await t.call('POST', url('/students'), {
-      token: admin,
-      body: {
-        firstName: 'Meera',
-        lastName: `Iyer${uniq().slice(0, 4)}`,
-        dateOfBirth: '2014-02-11',
-        gender: 'female',
-        sectionId,
-        guardians: [{ name: 'Lakshmi Iyer', relation: 'mother', phone: `97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }],
-      },
-    });
-    expect(res.status).toBe(201);
-    return res.body.data.student.id;
-  };
+  const newStudent = (): Promise<string> => admitStudent(t, a, sectionId, { dateOfBirth: '2014-02-11' });
   const dues = async (studentId: string) => (await t.call('GET', url(`/students/${studentId}/fees?asOf=2026-11-02`), { token: acc })).body.data;
   const instalmentRows = async (structureId: string) =>
     t.db.query(

@@ -150,3 +150,25 @@ export async function createSchoolWithMembers(t: TestApp, opts: { approved?: boo
   }
   return { schoolId: school.id, subdomain, members, outsider: await createUserWithToken(t) };
 }
+
+/**
+ * Admits a student through the API (`POST /schools/{id}/students`, as the school's admin) into
+ * `sectionId`, with one guardian whose phone is new each time; `extra` replaces or adds fields of the
+ * request. Answers the student's id.
+ */
+export async function admitStudent(t: TestApp, school: SchoolWithMembers, sectionId: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.call('POST', `/schools/${school.schoolId}/students`, {
+    token: school.members.admin.token,
+    body: {
+      firstName: 'Meera',
+      lastName: `Iyer${uniq().slice(0, 4)}`,
+      dateOfBirth: '2016-05-14',
+      gender: 'female',
+      sectionId,
+      guardians: [{ name: 'Lakshmi Iyer', relation: 'mother', phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }],
+      ...extra,
+    },
+  });
+  if (res.status !== 201) throw new Error(`admitting a student answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.student.id as string;
+}
