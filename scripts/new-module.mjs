@@ -114,19 +114,19 @@ export interface ${n.pascal}ItemRow {
   created_at: Date;
 }
 
-/** Every query on \`${table}\`. The school id comes first. */
+/** Every query on \`${table}\`, in the school this request or job is bound to (\`this.schoolId\`). */
 @Injectable()
 export class ${n.pascal}Repository extends Repository {
   constructor(db: DataSource) {
     super(db);
   }
 
-  list(schoolId: string): Promise<${n.pascal}ItemRow[]> {
-    return this.rows<${n.pascal}ItemRow>(\`SELECT id, title, created_at FROM ${table} WHERE school_id = $1 ORDER BY created_at, id\`, [schoolId]);
+  list(): Promise<${n.pascal}ItemRow[]> {
+    return this.rows<${n.pascal}ItemRow>(\`SELECT id, title, created_at FROM ${table} WHERE school_id = $1 ORDER BY created_at, id\`, [this.schoolId]);
   }
 
-  async insert(schoolId: string, title: string, now: Date): Promise<${n.pascal}ItemRow> {
-    const row = await this.one<${n.pascal}ItemRow>(\`INSERT INTO ${table} (school_id, title, created_at) VALUES ($1, $2, $3) RETURNING id, title, created_at\`, [schoolId, title, now]);
+  async insert(title: string, now: Date): Promise<${n.pascal}ItemRow> {
+    const row = await this.one<${n.pascal}ItemRow>(\`INSERT INTO ${table} (school_id, title, created_at) VALUES ($1, $2, $3) RETURNING id, title, created_at\`, [this.schoolId, title, now]);
     return row!;
   }
 }
@@ -148,14 +148,14 @@ export class ${n.pascal}Service {
     private readonly writes: SchoolWrites,
   ) {}
 
-  async list(ctx: WorkspaceContext): Promise<${n.pascal}ItemList> {
-    const items = (await this.repo.list(ctx.schoolId)).map(toItem);
+  async list(): Promise<${n.pascal}ItemList> {
+    const items = (await this.repo.list()).map(toItem);
     return { items, total: items.length };
   }
 
   create(ctx: WorkspaceContext, input: Create${n.pascal}ItemInput): Promise<${n.pascal}ItemResult> {
     return this.writes.run(ctx, async (tx) => {
-      const item = toItem(await this.repo.in(tx.m).insert(ctx.schoolId, input.title, tx.now));
+      const item = toItem(await this.repo.in(tx.m).insert(input.title, tx.now));
       await tx.audit({ action: '${n.snake}_item.created', entity: '${n.snake}_item', entityId: item.id, after: item });
       return { item };
     });
@@ -197,8 +197,8 @@ export class ${n.pascal}Controller {
   @RequirePermission('${perm}')
   @ApiOperation({ summary: '${n.title}: the school’s items, oldest first' })
   @ApiData(${n.pascal}ItemListResponse)
-  list(@Workspace() ctx: WorkspaceContext): Promise<${n.pascal}ItemList> {
-    return this.service.list(ctx);
+  list(): Promise<${n.pascal}ItemList> {
+    return this.service.list();
   }
 
   @Post()

@@ -13,6 +13,7 @@ import { hashPassword } from '../modules/auth/password.service';
 import { AcademicsRepository } from '../modules/academics/academics.repository';
 import { addClasses, addClassSubjects, addSections } from '../modules/academics/setup-writes';
 import { CliError, openToolDatabase, runCli } from './cli-args';
+import { runInSchool } from '../common/request-context';
 
 /** The demo's logins and school. The e-mail domain cannot receive mail, so no real sign-up can own these addresses. */
 export const DEMO = {
@@ -112,10 +113,13 @@ export async function seedDemo(env: Record<string, string | undefined> = process
         const adminId = await ensureUser(tx, DEMO.admin, 'admin', adminHash, now);
         const schoolId = await ensureSchool(tx, adminId, staffId, now);
         const academics = new AcademicsRepository(ds).in(tx);
-        await addClasses(academics, schoolId, year, classes, now);
-        await addSections(academics, schoolId, year, classes.map((className) => ({ className, sectionNames: ['A', 'B'] })), now);
         const classSubjects: ClassSubjectsInput[] = SUBJECTS.flatMap(([names, subjectNames]) => names.map((className) => ({ className, subjectNames })));
-        await addClassSubjects(academics, schoolId, year, classSubjects, now);
+        // The academics repository reads its school from the context, as in a request.
+        await runInSchool(schoolId, async () => {
+          await addClasses(academics, year, classes, now);
+          await addSections(academics, year, classes.map((className) => ({ className, sectionNames: ['A', 'B'] })), now);
+          await addClassSubjects(academics, year, classSubjects, now);
+        });
         const [counts]: { classes: number; sections: number; subjects: number }[] = await tx.query(
           `SELECT count(DISTINCT c.id)::int AS classes, count(DISTINCT s.id)::int AS sections, count(DISTINCT cs.id)::int AS subjects
            FROM classes c LEFT JOIN sections s ON s.class_id = c.id LEFT JOIN class_subjects cs ON cs.class_id = c.id

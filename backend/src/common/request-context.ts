@@ -30,6 +30,17 @@ export function currentSchoolId(): string | undefined {
 }
 
 /**
+ * The school the running request or job is bound to. Reading it where none is bound is a
+ * programming error: the code that found the school (a guard, a job, a public call's token) binds
+ * it first.
+ */
+export function boundSchoolId(): string {
+  const id = requestContext.getStore()?.schoolId;
+  if (id === undefined) throw new Error('No school is bound here: bindSchool() in a request, runInSchool() elsewhere');
+  return id;
+}
+
+/**
  * Binds the request being served to `schoolId` (lower-case uuid) for the rest of its life: called
  * by the guards that prove the caller's place in a school (WorkspaceGuard, SchoolOwnerGuard), so
  * every query after them sees only that school's rows. Binding a request to a second, different

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { boundSchoolId } from '../common/request-context';
 import { rows } from './with-school';
 
 /**
@@ -11,6 +12,14 @@ export abstract class Repository {
 
   constructor(db: DataSource) {
     this.m = db.manager;
+  }
+
+  /**
+   * The school this request or job acts in. A school-scoped query run outside a bound context is a
+   * programming error (the code that found the school binds it first, with `runInSchool`).
+   */
+  protected get schoolId(): string {
+    return boundSchoolId();
   }
 
   /** This repository, its queries run on `m` (a transaction's manager). */

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { currentSchoolId, runInSchool } from '../common/request-context';
 import { TENANT_ROLE, transactionBoundTo } from './school-bound';
 
 export { TENANT_ROLE } from './school-bound';
@@ -10,9 +11,12 @@ export { TENANT_ROLE } from './school-bound';
  * of tenancy; the first is the workspace guard and the access service). Both settings end with
  * the transaction, so a pooled connection never carries them into another request. Inside a
  * request already bound to the same school (database/school-bound.ts) the transaction is bound as
- * it starts, and the two statements are not sent again.
+ * it starts, and the two statements are not sent again. Outside a context bound to that school (a
+ * guardian accepting an invitation, say) `fn` runs bound to it (`runInSchool`), so the repositories
+ * it calls read the same school from the context.
  */
 export async function withSchool<T>(db: DataSource | EntityManager, schoolId: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
+  if (currentSchoolId() !== schoolId.toLowerCase()) return runInSchool(schoolId, () => withSchool(db, schoolId, fn));
   return db.transaction(async (m: EntityManager) => {
     if (!transactionBoundTo(m, schoolId)) {
       await m.query(`SELECT set_config('app.school_id', $1, true)`, [schoolId]);

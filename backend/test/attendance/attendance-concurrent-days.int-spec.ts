@@ -1,4 +1,5 @@
 import { istDate } from '@vidyalaya/shared';
+import { runInSchool } from '../../src/common/request-context';
 import { InsightsRepository } from '../../src/modules/insights/insights.repository';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 
@@ -111,7 +112,7 @@ describe('saves of different days at the same moment never deadlock, and the 75 
       days[3],
     ]);
     expect(await rows()).toBeGreaterThan(1000);
-    await t.app.get(InsightsRepository).foldFlips(a.schoolId);
+    await runInSchool(a.schoolId, () => t.app.get(InsightsRepository).foldFlips());
     expect(await rows()).toBeLessThanOrEqual(days.length);
     expect(await t.db.query(countedSql, [a.schoolId])).toEqual(counted);
   });

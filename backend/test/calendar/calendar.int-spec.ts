@@ -1,6 +1,7 @@
 import { CalendarService } from '../../src/modules/calendar/calendar.service';
 import { addStudent } from '../guardians/guardians-support';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
+import { runInSchool } from '../../src/common/request-context';
 
 // ical.js ships ES module types; its CommonJS build is what Jest loads here.
 type IcalModule = typeof import('ical.js', { with: { 'resolution-mode': 'import' } });
@@ -79,13 +80,13 @@ describe('calendar: events, working days, the iCalendar feed', () => {
 
     // The service other modules call gives the same answers.
     const service = t.app.get(CalendarService);
-    expect(await service.workingDays(a.schoolId, '2026-08-01', '2026-08-31')).toHaveLength(20);
-    expect(await service.isHoliday(a.schoolId, '2026-08-15')).toEqual({ holiday: true, name: 'Independence Day' });
-    expect(await service.isHoliday(a.schoolId, '2026-08-20', class6)).toEqual({ holiday: true, name: 'Class 6 trip' });
-    expect(await service.isHoliday(a.schoolId, '2026-08-20', class7)).toEqual({ holiday: false });
-    expect(await service.isHoliday(a.schoolId, '2026-08-16')).toEqual({ holiday: true, name: 'Sunday' });
+    expect(await runInSchool(a.schoolId, () => service.workingDays('2026-08-01', '2026-08-31'))).toHaveLength(20);
+    expect(await runInSchool(a.schoolId, () => service.isHoliday('2026-08-15'))).toEqual({ holiday: true, name: 'Independence Day' });
+    expect(await runInSchool(a.schoolId, () => service.isHoliday('2026-08-20', class6))).toEqual({ holiday: true, name: 'Class 6 trip' });
+    expect(await runInSchool(a.schoolId, () => service.isHoliday('2026-08-20', class7))).toEqual({ holiday: false });
+    expect(await runInSchool(a.schoolId, () => service.isHoliday('2026-08-16'))).toEqual({ holiday: true, name: 'Sunday' });
     // Another school's calendar is its own.
-    expect(await service.isHoliday(b.schoolId, '2026-08-15')).toEqual({ holiday: false });
+    expect(await runInSchool(b.schoolId, () => service.isHoliday('2026-08-15'))).toEqual({ holiday: false });
   });
 
   it('bad input: a clear message on the field, nothing stored', async () => {

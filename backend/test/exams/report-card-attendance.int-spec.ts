@@ -1,6 +1,7 @@
 import { AttendanceService } from '../../src/modules/attendance/attendance.service';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 import { pdfText } from './pdf-text';
+import { runInSchool } from '../../src/common/request-context';
 
 // The school's "today": Tuesday 24 November 2026, 11:30 in India (as the attendance tests).
 const NOW = Date.parse('2026-11-24T06:00:00Z');
@@ -94,11 +95,11 @@ describe('report cards: the attendance line from the attendance module', () => {
     // The context-free read the report card uses: Ravi from his admission (5 days, all present);
     // Kabir's section keeps no register (nothing counted); another school or year: nothing.
     const attendance = t.app.get(AttendanceService);
-    expect(await attendance.yearSummary(a.schoolId, st.asha, '2026-27')).toEqual({ workingDays: 7, present: 4.5, percentage: 64.29 });
-    expect(await attendance.yearSummary(a.schoolId, st.ravi, '2026-27')).toEqual({ workingDays: 5, present: 5, percentage: 100 });
-    expect(await attendance.yearSummary(a.schoolId, st.kabir, '2026-27')).toBeNull();
-    expect(await attendance.yearSummary(b.schoolId, st.asha, '2026-27')).toBeNull();
-    expect(await attendance.yearSummary(a.schoolId, st.asha, '2025-26')).toBeNull();
+    expect(await runInSchool(a.schoolId, () => attendance.yearSummary(st.asha, '2026-27'))).toEqual({ workingDays: 7, present: 4.5, percentage: 64.29 });
+    expect(await runInSchool(a.schoolId, () => attendance.yearSummary(st.ravi, '2026-27'))).toEqual({ workingDays: 5, present: 5, percentage: 100 });
+    expect(await runInSchool(a.schoolId, () => attendance.yearSummary(st.kabir, '2026-27'))).toBeNull();
+    expect(await runInSchool(b.schoolId, () => attendance.yearSummary(st.asha, '2026-27'))).toBeNull();
+    expect(await runInSchool(a.schoolId, () => attendance.yearSummary(st.asha, '2025-26'))).toBeNull();
 
     const en = await download(url(`/students/${st.asha}/report-card?academicYear=2026-27`), admin());
     expect(en.status).toBe(200);

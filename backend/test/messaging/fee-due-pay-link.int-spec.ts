@@ -1,5 +1,6 @@
 import { MessagingService } from '../../src/modules/messaging/messaging.service';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
+import { runInSchool } from '../../src/common/request-context';
 
 /**
  * DECISIONS "Messages to families": a fee reminder carries a payment link when the school takes
@@ -80,7 +81,7 @@ describe('fee reminders with a pay link', () => {
   });
 
   it('one child by WhatsApp gets their own pay link, which opens their dues without sign-in; the school made it and audited it', async () => {
-    expect(await svc.feeReminders(on.schoolId, TODAY)).toBe(3);
+    expect(await runInSchool(on.schoolId, () => svc.feeReminders(TODAY))).toBe(3);
     const rows = await reminders(on);
     const kabir = rows.find((m: { to_phone: string }) => m.to_phone === '9822200001');
     expect(kabir).toMatchObject({ channel: 'whatsapp', status: 'queued' });
@@ -114,7 +115,7 @@ describe('fee reminders with a pay link', () => {
   });
 
   it('without online payment the reminder links the portal and no pay link is made', async () => {
-    expect(await svc.feeReminders(off.schoolId, TODAY)).toBe(1);
+    expect(await runInSchool(off.schoolId, () => svc.feeReminders(TODAY))).toBe(1);
     const [row] = await reminders(off);
     expect(row.channel).toBe('whatsapp');
     expect(row.text).not.toContain('/pay/');

@@ -6,6 +6,7 @@ import { twilioSignature, whatsappSignature } from '../../src/modules/messaging/
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
 import { ProviderStandIn } from './stand-in';
+import { runInSchool } from '../../src/common/request-context';
 
 // The school's "today": Tuesday 24 November 2026, 11:30 in India.
 const TODAY = '2026-11-24';
@@ -62,8 +63,8 @@ describe('messages to families (SMS and WhatsApp)', () => {
     const jobs = await t.db.query(`SELECT id, name, payload FROM jobs WHERE school_id = $1 AND name LIKE 'messaging.%' AND state = 'queued' ORDER BY created_at, id`, [schoolId]);
     for (const j of jobs) {
       await t.db.query(`UPDATE jobs SET state = 'completed' WHERE school_id = $1 AND id = $2`, [schoolId, j.id]);
-      if (j.name === 'messaging.event') await svc.expand(schoolId, j.payload);
-      await svc.dispatch(schoolId);
+      if (j.name === 'messaging.event') await runInSchool(schoolId, () => svc.expand(j.payload));
+      await runInSchool(schoolId, () => svc.dispatch());
     }
     return jobs.length;
   }
@@ -258,7 +259,7 @@ describe('messages to families (SMS and WhatsApp)', () => {
     expect(family.status).toBe('sent');
     const kabir = notice.find((m: { to_phone: string }) => m.to_phone === '9822222222');
     expect(kabir).toMatchObject({ status: 'skipped', reason: 'The family has turned these messages off' });
-    const results = await svc.expand(a.schoolId, { event: 'results', ref: 'exam-1', studentIds: [kid.aarav, kid.diya], values: { examName: 'Half-yearly' } });
+    const results = await runInSchool(a.schoolId, () => svc.expand({ event: 'results', ref: 'exam-1', studentIds: [kid.aarav, kid.diya], values: { examName: 'Half-yearly' } }));
     expect(results).toBe(1);
     const [r] = await messages(a.schoolId, `event = 'results'`);
     expect(r.text).toBe('Results of Half-yearly for Aarav and Diya are out.');
@@ -268,7 +269,7 @@ describe('messages to families (SMS and WhatsApp)', () => {
 
   it('a message that does not fit its registered template is skipped with the reason, never improvised', async () => {
     await template({ event: 'receipt', channel: 'sms', language: 'en', dltTemplateId: '1107160000000000020', body: 'Received {#var#} for {#var#}, receipt {#var#}.', variables: ['amount', 'studentName', 'receiptNumber'] });
-    await svc.expand(a.schoolId, { event: 'receipt', ref: 'r-1', studentIds: [kid.ishaan], values: { amount: '₹1,500.00' } });
+    await runInSchool(a.schoolId, () => svc.expand({ event: 'receipt', ref: 'r-1', studentIds: [kid.ishaan], values: { amount: '₹1,500.00' } }));
     const [m] = await messages(a.schoolId, `event = 'receipt'`);
     expect(m.status).toBe('skipped');
     expect(m.reason).toMatch(/^Does not fit the registered template \(1107160000000000020\): This message has no value for receiptNumber/);
@@ -284,9 +285,12 @@ describe('messages to families (SMS and WhatsApp)', () => {
       const late = (await messages(a.schoolId, `event = 'notice'`)).filter((m: { status: string }) => m.status === 'queued');
       expect(late.length).toBe(4);
       for (const m of late) expect(new Date(m.send_after).toISOString()).toBe('2026-11-25T02:30:00.000Z');
-      expect(await svc.dispatch(a.schoolId)).toBe(0);
+      expect(await runInSchool(a.schoolId, () => svc.dispatch())).toBe(0);
       t.clock.advance(Date.parse('2026-11-25T02:31:00Z') - t.clock.now().getTime());
-      expect(await svc.dispatch(a.schoolId)).toBe(4);
+      // The worker's minute sweep, outside any request, sends each school's due messages in that school.
+      await svc.sweep();
+      const sent = await messages(a.schoolId, `id = ANY($2::uuid[])`, [late.map((m: { id: string }) => m.id)]);
+      expect(sent.map((m: { status: string }) => m.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
     } finally {
       t.clock.advance(NOW - t.clock.now().getTime());
     }
@@ -295,12 +299,12 @@ describe('messages to families (SMS and WhatsApp)', () => {
   it('restart mid-batch: the job run again sends each family its message once', async () => {
     await publishNotice('Half day on Friday');
     const [job] = await t.db.query(`SELECT id, payload FROM jobs WHERE school_id = $1 AND name = 'messaging.event' AND state = 'queued'`, [a.schoolId]);
-    await svc.expand(a.schoolId, job.payload);
+    await runInSchool(a.schoolId, () => svc.expand(job.payload));
     // The process stops after one send…
-    expect(await svc.dispatch(a.schoolId, { limit: 1 })).toBe(1);
+    expect(await runInSchool(a.schoolId, () => svc.dispatch({ limit: 1 }))).toBe(1);
     // …and on restart the job runs again from the start.
-    await svc.expand(a.schoolId, job.payload);
-    await svc.dispatch(a.schoolId);
+    await runInSchool(a.schoolId, () => svc.expand(job.payload));
+    await runInSchool(a.schoolId, () => svc.dispatch());
     await t.db.query(`UPDATE jobs SET state = 'completed' WHERE school_id = $1 AND id = $2`, [a.schoolId, job.id]);
     const rows = await messages(a.schoolId, `event = 'notice' AND ref = $2`, [job.payload.ref]);
     expect(rows).toHaveLength(4);
@@ -316,9 +320,9 @@ describe('messages to families (SMS and WhatsApp)', () => {
     const [st] = await t.db.query(`INSERT INTO fee_structures (school_id, class_id, academic_year) VALUES ($1, $2, '2026-27') RETURNING id`, [a.schoolId, sec.classId]);
     const [inst] = await t.db.query(`INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on) VALUES ($1, $2, 1, 'December', '2026-11-29') RETURNING id`, [a.schoolId, st.id]);
     await t.db.query(`INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount) VALUES ($1, $2, $3, 1, 250000)`, [a.schoolId, inst.id, head.id]);
-    expect(await svc.feeReminders(a.schoolId, TODAY)).toBe(4);
+    expect(await runInSchool(a.schoolId, () => svc.feeReminders(TODAY))).toBe(4);
     // Run again the same day: nothing new.
-    expect(await svc.feeReminders(a.schoolId, TODAY)).toBe(0);
+    expect(await runInSchool(a.schoolId, () => svc.feeReminders(TODAY))).toBe(0);
     const rows = await messages(a.schoolId, `event = 'fee_due'`);
     expect(rows.every((m: { ref: string }) => m.ref === `${inst.id}:before`)).toBe(true);
     const siblings = rows.find((m: { to_phone: string }) => m.to_phone === '9811111111');
@@ -326,7 +330,7 @@ describe('messages to families (SMS and WhatsApp)', () => {
     // Ishaan's dues are paid at the counter before the reminder goes.
     const paid = await t.call('POST', `${base()}/payments`, { token: a.members.accountant.token, body: { studentId: kid.ishaan, amount: 250000, mode: 'cash', paidOn: TODAY } });
     expect(paid.status).toBe(201);
-    await svc.dispatch(a.schoolId);
+    await runInSchool(a.schoolId, () => svc.dispatch());
     const after = await messages(a.schoolId, `event = 'fee_due'`);
     expect(after.find((m: { to_phone: string }) => m.to_phone === '9844444444')).toMatchObject({ status: 'skipped', reason: 'Paid before the reminder was sent' });
     expect(after.filter((m: { status: string }) => m.status === 'sent')).toHaveLength(3);

@@ -1,5 +1,6 @@
 import { AttendanceService } from '../../src/modules/attendance/attendance.service';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
+import { runInSchool } from '../../src/common/request-context';
 
 /** Wednesday 25 November 2026, 12:00 IST: inside 2026-27. */
 const NOW = Date.parse('2026-11-25T06:30:00Z');
@@ -118,8 +119,8 @@ describe('promotions: allocation, the closed year, the timetable, arrears, re-ad
     }
     const attendance = t.app.get(AttendanceService);
     const ids = Object.values(kids).map((k) => k.id);
-    const batch = await attendance.yearSummaries(s.schoolId, '2026-27', ids);
-    for (const id of ids) expect(batch.get(id) ?? null).toEqual(await attendance.yearSummary(s.schoolId, id, '2026-27'));
+    const batch = await runInSchool(s.schoolId, () => attendance.yearSummaries('2026-27', ids));
+    for (const id of ids) expect(batch.get(id) ?? null).toEqual(await runInSchool(s.schoolId, () => attendance.yearSummary(id, '2026-27')));
     expect(batch.get(kids.Anu.id)).toEqual({ workingDays: 2, present: 2, percentage: 100 });
     expect(batch.get(kids.Yash.id)).toMatchObject({ present: 2 });
     expect(batch.get(kids.Chandu.id)).toMatchObject({ present: 1.5 });

@@ -140,7 +140,7 @@ describe('reads that fail closed: a school-bound request sees only its school (i
       expect(ofA.body.data.items.map((y: { name: string }) => y.name)).toEqual(['2025-26']);
       expect(ofB.body.data.items.map((y: { name: string }) => y.name)).toEqual(['2026-27']);
       // Outside a request, the same forgetful method shows what the binding held back.
-      const unbound = await repo.list(a.schoolId);
+      const unbound = await repo.list();
       expect(unbound.length).toBeGreaterThan(1);
     } finally {
       repo.list = list;
@@ -178,8 +178,8 @@ describe('reads that fail closed: a school-bound request sees only its school (i
     const [subject] = await t.db.query(`SELECT id FROM global_subjects ORDER BY sort_order LIMIT 1`);
     await t.db.query(`INSERT INTO class_subjects (class_id, subject_id) VALUES ($1, $2)`, [klass.id, subject.id]);
     const repo = t.app.get(TimetableRepository);
-    expect([...(await repo.classSubjects(a.schoolId, klass.id))]).toEqual([subject.id]);
-    expect([...(await repo.classSubjects(b.schoolId, klass.id))]).toEqual([]);
+    expect([...(await runInSchool(a.schoolId, () => repo.classSubjects(klass.id)))]).toEqual([subject.id]);
+    expect([...(await runInSchool(b.schoolId, () => repo.classSubjects(klass.id)))]).toEqual([]);
   });
 
   it('every table holding schools’ rows is under row-level security for a role that cannot bypass it', async () => {

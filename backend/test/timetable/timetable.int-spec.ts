@@ -2,6 +2,7 @@ import { StaffService } from '../../src/modules/staff/staff.service';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
 import { addClass7, BELL, code, type TimetableSchool } from './fixtures';
+import { runInSchool } from '../../src/common/request-context';
 
 describe('staff, teaching assignments, timetable and substitutions', () => {
   let sink: SmtpSink;
@@ -111,8 +112,8 @@ describe('staff, teaching assignments, timetable and substitutions', () => {
 
     const mine = await t.call('GET', url(`/teaching-assignments?staffId=${staff.asha}`), { token: a.members.teacher.token });
     expect(mine.body.data.items.map((i: any) => `${i.className} ${i.sectionName} ${i.subjectName}`)).toEqual(['Class 7 A Mathematics', 'Class 7 B Mathematics']);
-    expect((await t.app.get(StaffService).sectionsTaughtBy(a.schoolId, a.members.teacher.id)).sort()).toEqual([k.sections.A, k.sections.B].sort());
-    expect(await t.app.get(StaffService).sectionsTaughtBy(a.schoolId, a.members.office.id)).toEqual([]);
+    expect((await runInSchool(a.schoolId, () => t.app.get(StaffService).sectionsTaughtBy(a.members.teacher.id))).sort()).toEqual([k.sections.A, k.sections.B].sort());
+    expect(await runInSchool(a.schoolId, () => t.app.get(StaffService).sectionsTaughtBy(a.members.office.id))).toEqual([]);
     // Another school's section cannot be assigned.
     const foreign = await t.call('PUT', url('/teaching-assignments', b), {
       token: b.members.admin.token,

@@ -21,8 +21,8 @@ export class AcademicYearsController {
   @RequirePermission('academicYears.read')
   @ApiOperation({ summary: 'The school’s academic years, newest first; one is current' })
   @ApiData(AcademicYearListResponse)
-  list(@Workspace() ctx: WorkspaceContext): Promise<AcademicYearList> {
-    return this.years.list(ctx);
+  list(): Promise<AcademicYearList> {
+    return this.years.list();
   }
 
   @Post()

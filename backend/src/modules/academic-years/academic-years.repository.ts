@@ -19,48 +19,48 @@ export class AcademicYearsRepository extends Repository {
     super(db);
   }
 
-  list(schoolId: string): Promise<AcademicYearRow[]> {
-    return this.rows<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 ORDER BY starts_on DESC`, [schoolId]);
+  list(): Promise<AcademicYearRow[]> {
+    return this.rows<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 ORDER BY starts_on DESC`, [this.schoolId]);
   }
 
-  find(schoolId: string, id: string): Promise<AcademicYearRow | null> {
-    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  find(id: string): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
   }
 
-  findByName(schoolId: string, name: string): Promise<AcademicYearRow | null> {
-    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND name = $2`, [schoolId, name]);
+  findByName(name: string): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND name = $2`, [this.schoolId, name]);
   }
 
-  current(schoolId: string): Promise<AcademicYearRow | null> {
-    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+  current(): Promise<AcademicYearRow | null> {
+    return this.one<AcademicYearRow>(`SELECT ${COLUMNS} FROM academic_years WHERE school_id = $1 AND is_current`, [this.schoolId]);
   }
 
   /** The current year when it begins after the year named (then that year is closed), else null. */
-  laterCurrent(schoolId: string, name: string): Promise<AcademicYearRow | null> {
+  laterCurrent(name: string): Promise<AcademicYearRow | null> {
     return this.one<AcademicYearRow>(
       `SELECT cur.id, cur.name, to_char(cur.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(cur.ends_on, 'YYYY-MM-DD') AS ends_on, cur.is_current
          FROM academic_years y JOIN academic_years cur ON cur.school_id = y.school_id AND cur.is_current
         WHERE y.school_id = $1 AND y.name = $2 AND cur.starts_on > y.starts_on`,
-      [schoolId, name],
+      [this.schoolId, name],
     );
   }
 
   /** Serializes the school's year changes (in a transaction), so "which year is current" cannot race. */
-  async lockSchoolYears(schoolId: string): Promise<void> {
-    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('academic_years:' || $1::text))`, [schoolId]);
+  async lockSchoolYears(): Promise<void> {
+    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('academic_years:' || $1::text))`, [this.schoolId]);
   }
 
   /** Inserts a year; null when the school already has one of that name. */
-  insert(schoolId: string, y: { name: string; startsOn: string; endsOn: string; isCurrent: boolean; now: Date }): Promise<AcademicYearRow | null> {
+  insert(y: { name: string; startsOn: string; endsOn: string; isCurrent: boolean; now: Date }): Promise<AcademicYearRow | null> {
     return this.one<AcademicYearRow>(
       `INSERT INTO academic_years (school_id, name, starts_on, ends_on, is_current, created_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (school_id, name) DO NOTHING RETURNING ${COLUMNS}`,
-      [schoolId, y.name, y.startsOn, y.endsOn, y.isCurrent, y.now],
+      [this.schoolId, y.name, y.startsOn, y.endsOn, y.isCurrent, y.now],
     );
   }
 
-  async makeCurrent(schoolId: string, id: string): Promise<void> {
-    await this.m.query(`UPDATE academic_years SET is_current = false WHERE school_id = $1 AND is_current AND id <> $2`, [schoolId, id]);
-    await this.m.query(`UPDATE academic_years SET is_current = true WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  async makeCurrent(id: string): Promise<void> {
+    await this.m.query(`UPDATE academic_years SET is_current = false WHERE school_id = $1 AND is_current AND id <> $2`, [this.schoolId, id]);
+    await this.m.query(`UPDATE academic_years SET is_current = true WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
   }
 }

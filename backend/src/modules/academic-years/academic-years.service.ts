@@ -28,8 +28,8 @@ export class AcademicYearsService {
   ) {}
 
   /** For other modules: the school's year of that name ('2026-27'), or null when it keeps none. */
-  async byName(schoolId: string, name: string): Promise<AcademicYearRecord | null> {
-    const row = await this.repo.findByName(schoolId, name);
+  async byName(name: string): Promise<AcademicYearRecord | null> {
+    const row = await this.repo.findByName(name);
     return row ? toRecord(row) : null;
   }
 
@@ -37,8 +37,8 @@ export class AcademicYearsService {
    * For the modules that write a year's marks and attendance: refuses (409 YEAR_CLOSED) once a later
    * year is current. The closing year stays readable (registers, marks, receipts, report cards).
    */
-  async ensureOpen(schoolId: string, yearName: string): Promise<void> {
-    const later = await this.repo.laterCurrent(schoolId, yearName);
+  async ensureOpen(yearName: string): Promise<void> {
+    const later = await this.repo.laterCurrent(yearName);
     if (!later) return;
     throw new DomainException('YEAR_CLOSED', {
       message: `${yearName} is closed: ${later.name} is the current year, so ${yearName}’s marks and attendance can be read but no longer changed.`,
@@ -46,8 +46,8 @@ export class AcademicYearsService {
     });
   }
 
-  async list(ctx: WorkspaceContext): Promise<AcademicYearList> {
-    const items = (await this.repo.list(ctx.schoolId)).map(toRecord);
+  async list(): Promise<AcademicYearList> {
+    const items = (await this.repo.list()).map(toRecord);
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
   }
 
@@ -64,9 +64,9 @@ export class AcademicYearsService {
     }
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.lockSchoolYears(ctx.schoolId);
-      const isCurrent = (await repo.current(ctx.schoolId)) === null;
-      const row = await repo.insert(ctx.schoolId, { name: input.name, startsOn, endsOn, isCurrent, now: tx.now });
+      await repo.lockSchoolYears();
+      const isCurrent = (await repo.current()) === null;
+      const row = await repo.insert({ name: input.name, startsOn, endsOn, isCurrent, now: tx.now });
       if (!row) throw new DomainException('ACADEMIC_YEAR_EXISTS');
       await tx.audit({ action: 'academic_year.created', entity: 'academic_year', entityId: row.id, after: toRecord(row) });
       return { academicYear: toRecord(row) };
@@ -77,15 +77,15 @@ export class AcademicYearsService {
     await this.access.require(ctx, 'academicYear', [yearId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.lockSchoolYears(ctx.schoolId);
-      const before = await repo.current(ctx.schoolId);
-      const year = await repo.find(ctx.schoolId, yearId);
+      await repo.lockSchoolYears();
+      const before = await repo.current();
+      const year = await repo.find(yearId);
       if (!year) throw new DomainException('NOT_FOUND');
       if (before?.id === yearId) {
         tx.nothingChanged();
         return { academicYear: toRecord(year) };
       }
-      await repo.makeCurrent(ctx.schoolId, yearId);
+      await repo.makeCurrent(yearId);
       await tx.audit({
         action: 'academic_year.made_current',
         entity: 'academic_year',

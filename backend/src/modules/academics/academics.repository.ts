@@ -43,8 +43,8 @@ export class AcademicsRepository extends Repository {
    * year first when several years are read), sections in natural name order ('Section 9' before
    * 'Section 10'), subjects in the global catalogue's order.
    */
-  async classesWithDetails(schoolId: string, scope: YearScope): Promise<ClassWithDetails[]> {
-    const params: unknown[] = [schoolId];
+  async classesWithDetails(scope: YearScope): Promise<ClassWithDetails[]> {
+    const params: unknown[] = [this.schoolId];
     let yearFilter = '';
     if (scope === 'latest') {
       yearFilter = 'AND c.academic_year = (SELECT max(academic_year) FROM classes WHERE school_id = $1)';
@@ -78,29 +78,29 @@ export class AcademicsRepository extends Repository {
   }
 
   /** Each class of the school (every year) with its section and subject-link counts. */
-  classCounts(schoolId: string): Promise<ClassCountRow[]> {
+  classCounts(): Promise<ClassCountRow[]> {
     return this.rows<ClassCountRow>(
       `SELECT c.name, c.academic_year,
               (SELECT count(*) FROM sections s WHERE s.class_id = c.id) AS sections,
               (SELECT count(*) FROM class_subjects cs WHERE cs.class_id = c.id) AS subjects
          FROM classes c WHERE c.school_id = $1`,
-      [schoolId],
+      [this.schoolId],
     );
   }
 
-  async insertClasses(schoolId: string, academicYear: string, names: readonly CatalogueClass[], now: Date): Promise<number> {
+  async insertClasses(academicYear: string, names: readonly CatalogueClass[], now: Date): Promise<number> {
     const inserted = await this.rows(
       `INSERT INTO classes (school_id, academic_year, name, created_at)
        SELECT $1, $2, name, $4 FROM unnest($3::text[]) AS name
        ON CONFLICT DO NOTHING RETURNING id`,
-      [schoolId, academicYear, names, now],
+      [this.schoolId, academicYear, names, now],
     );
     return inserted.length;
   }
 
   /** The named classes of a school in one year (names without a class are simply absent). */
-  classIdsByName(schoolId: string, academicYear: string, names: readonly string[]): Promise<{ id: string; name: string }[]> {
-    return this.rows(`SELECT id, name FROM classes WHERE school_id = $1 AND academic_year = $2 AND name = ANY($3::text[])`, [schoolId, academicYear, names]);
+  classIdsByName(academicYear: string, names: readonly string[]): Promise<{ id: string; name: string }[]> {
+    return this.rows(`SELECT id, name FROM classes WHERE school_id = $1 AND academic_year = $2 AND name = ANY($3::text[])`, [this.schoolId, academicYear, names]);
   }
 
   /**
@@ -108,13 +108,13 @@ export class AcademicsRepository extends Repository {
    * nothing); names are unique in their class ignoring case. The school id is written here rather than
    * looked up by the table's trigger, row by row.
    */
-  async insertSections(schoolId: string, classIds: string[], names: string[], now: Date): Promise<number> {
+  async insertSections(classIds: string[], names: string[], now: Date): Promise<number> {
     const inserted = await this.rows(
       `INSERT INTO sections (school_id, class_id, name, created_at)
        SELECT c.school_id, t.class_id, t.name, $4 FROM unnest($2::uuid[], $3::text[]) AS t(class_id, name)
          JOIN classes c ON c.school_id = $1 AND c.id = t.class_id
        ON CONFLICT DO NOTHING RETURNING id`,
-      [schoolId, classIds, names, now],
+      [this.schoolId, classIds, names, now],
     );
     return inserted.length;
   }
@@ -125,13 +125,13 @@ export class AcademicsRepository extends Repository {
   }
 
   /** Class-subject links as parallel columns (class id, subject id) of the school's classes, the school id written as for sections. */
-  async insertClassSubjects(schoolId: string, classIds: string[], subjectIds: string[], now: Date): Promise<number> {
+  async insertClassSubjects(classIds: string[], subjectIds: string[], now: Date): Promise<number> {
     const inserted = await this.rows(
       `INSERT INTO class_subjects (school_id, class_id, subject_id, created_at)
        SELECT c.school_id, t.class_id, t.subject_id, $4 FROM unnest($2::uuid[], $3::uuid[]) AS t(class_id, subject_id)
          JOIN classes c ON c.school_id = $1 AND c.id = t.class_id
        ON CONFLICT DO NOTHING RETURNING id`,
-      [schoolId, classIds, subjectIds, now],
+      [this.schoolId, classIds, subjectIds, now],
     );
     return inserted.length;
   }
@@ -141,13 +141,13 @@ export class AcademicsRepository extends Repository {
   }
 
   /** The global subjects the school's classes use (one year, or every year when `academicYear` is null). */
-  subjectsInUse(schoolId: string, academicYear: string | null): Promise<GlobalSubject[]> {
+  subjectsInUse(academicYear: string | null): Promise<GlobalSubject[]> {
     return this.rows<GlobalSubject>(
       `SELECT g.id, g.name, g.code, g.description FROM global_subjects g
        WHERE EXISTS (SELECT 1 FROM class_subjects cs JOIN classes c ON c.id = cs.class_id
                      WHERE cs.subject_id = g.id AND c.school_id = $1 AND ($2::text IS NULL OR c.academic_year = $2))
        ORDER BY g.sort_order, g.name`,
-      [schoolId, academicYear],
+      [this.schoolId, academicYear],
     );
   }
 }

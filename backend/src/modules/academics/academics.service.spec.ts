@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vidyalaya/shared';
 import type { Clock } from '../../common/clock';
+import { runInSchool } from '../../common/request-context';
 import type { SchoolEntity } from '../schools';
 import type { AcademicsRepository } from './academics.repository';
 import { AcademicsService } from './academics.service';
@@ -10,17 +11,17 @@ import { AcademicsService } from './academics.service';
  * request writes nothing. ON CONFLICT and the one-query read are the integration tests' job.
  */
 const YEAR = '2025-26';
-const school = { id: 's1' } as SchoolEntity;
+const school = { id: '5c100000-0000-4000-8000-000000000001' } as SchoolEntity;
 
 function setup(classes: string[], subjects: string[] = ['English', 'Mathematics']) {
   const writes: string[] = [];
   const repo = {
     in: () => repo,
-    classIdsByName: async (_s: string, _y: string, names: string[]) => names.filter((n) => classes.includes(n)).map((name) => ({ id: `c-${name}`, name })),
+    classIdsByName: async (_y: string, names: string[]) => names.filter((n) => classes.includes(n)).map((name) => ({ id: `c-${name}`, name })),
     subjectIdsByKey: async (keys: string[]) => subjects.filter((s) => keys.includes(s.toLowerCase())).map((s) => ({ id: `g-${s}`, key: s.toLowerCase() })),
-    insertClasses: async (_s: string, _y: string, names: string[]) => (writes.push('classes'), names.length),
-    insertSections: async (_s: string, ids: string[], names: string[]) => (writes.push(`sections ${ids.join(',')} ${names.join(',')}`), names.length),
-    insertClassSubjects: async (_s: string, ids: string[], subjectIds: string[]) => (writes.push(`subjects ${ids.join(',')} ${subjectIds.join(',')}`), ids.length),
+    insertClasses: async (_y: string, names: string[]) => (writes.push('classes'), names.length),
+    insertSections: async (ids: string[], names: string[]) => (writes.push(`sections ${ids.join(',')} ${names.join(',')}`), names.length),
+    insertClassSubjects: async (ids: string[], subjectIds: string[]) => (writes.push(`subjects ${ids.join(',')} ${subjectIds.join(',')}`), ids.length),
     classesWithDetails: async () => [],
     classCounts: async () => [
       { name: 'Class 1', academic_year: '2024-25', sections: '1', subjects: '2' },
@@ -28,7 +29,15 @@ function setup(classes: string[], subjects: string[] = ['English', 'Mathematics'
       { name: 'LKG', academic_year: YEAR, sections: '3', subjects: '4' },
     ],
   } as unknown as AcademicsRepository;
-  return { service: new AcademicsService(repo, { now: () => new Date(0) } as Clock), writes };
+  // Each call runs bound to the school, as a request past the owner's guard does.
+  const service = new AcademicsService(repo, { now: () => new Date(0) } as Clock);
+  const bound = new Proxy(service, {
+    get: (target, key) => {
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (...args: unknown[]) => runInSchool(school.id, () => (value as (...a: unknown[]) => unknown).apply(target, args)) : value;
+    },
+  });
+  return { service: bound, writes };
 }
 
 describe('AcademicsService setup validations (stub repository)', () => {
@@ -74,7 +83,7 @@ describe('AcademicsService setup validations (stub repository)', () => {
   });
 
   it("the reviewer's class counts: newest year first, catalogue order, counts as numbers", async () => {
-    expect(await setup([]).service.classCounts('s1')).toEqual([
+    expect(await setup([]).service.classCounts()).toEqual([
       { name: 'LKG', academicYear: YEAR, sections: 3, subjects: 4 },
       { name: 'Class 10', academicYear: YEAR, sections: 2, subjects: 0 },
       { name: 'Class 1', academicYear: '2024-25', sections: 1, subjects: 2 },

@@ -30,22 +30,22 @@ export class AcademicsService {
   ) {}
 
   async addClasses(school: SchoolEntity, input: CreateClassesInput): Promise<SetupChangeResult> {
-    const created = await addClasses(this.repo, school.id, input.academicYear, input.classes, this.clock.now());
+    const created = await addClasses(this.repo, input.academicYear, input.classes, this.clock.now());
     return this.result(school, input.academicYear, created);
   }
 
   async addSections(school: SchoolEntity, input: CreateSectionsInput): Promise<SetupChangeResult> {
-    const created = await addSections(this.repo, school.id, input.academicYear, input.sections, this.clock.now());
+    const created = await addSections(this.repo, input.academicYear, input.sections, this.clock.now());
     return this.result(school, input.academicYear, created);
   }
 
   async addClassSubjects(school: SchoolEntity, input: CreateClassSubjectsInput): Promise<SetupChangeResult> {
-    const created = await addClassSubjects(this.repo, school.id, input.academicYear, input.classSubjects, this.clock.now());
+    const created = await addClassSubjects(this.repo, input.academicYear, input.classSubjects, this.clock.now());
     return this.result(school, input.academicYear, created);
   }
 
   async classesSections(school: SchoolEntity, academicYear: string | undefined): Promise<ClassesSectionsResult> {
-    return { classes: await this.repo.classesWithDetails(school.id, academicYear ? { year: academicYear } : 'all') };
+    return { classes: await this.repo.classesWithDetails(academicYear ? { year: academicYear } : 'all') };
   }
 
   async globalSubjects(): Promise<GlobalSubjectsResult> {
@@ -54,8 +54,8 @@ export class AcademicsService {
 
   /** GET /school/subjects: the subjects the school's classes use (one year, or every year). */
   async schoolSubjects(school: SchoolEntity, academicYear: string | undefined): Promise<SchoolSubjectsResult> {
-    const classes = await this.repo.classesWithDetails(school.id, academicYear ? { year: academicYear } : 'all');
-    const subjects = await this.repo.subjectsInUse(school.id, academicYear ?? null);
+    const classes = await this.repo.classesWithDetails(academicYear ? { year: academicYear } : 'all');
+    const subjects = await this.repo.subjectsInUse(academicYear ?? null);
     return {
       subjects,
       classes: classes.map(({ id, name, academicYear: year, subjects: own }) => ({ id, name, academicYear: year, subjects: own })),
@@ -63,13 +63,13 @@ export class AcademicsService {
   }
 
   /** A school's classes with their sections and subjects, in one query (see the repository). */
-  classesWithDetails(schoolId: string, scope: YearScope): Promise<ClassWithDetails[]> {
-    return this.repo.classesWithDetails(schoolId, scope);
+  classesWithDetails(scope: YearScope): Promise<ClassWithDetails[]> {
+    return this.repo.classesWithDetails(scope);
   }
 
   /** What the school has set up, for the reviewer: each class with its section and subject counts, newest year first, catalogue order. */
-  async classCounts(schoolId: string): Promise<AdminSchoolClass[]> {
-    const rows = await this.repo.classCounts(schoolId);
+  async classCounts(): Promise<AdminSchoolClass[]> {
+    const rows = await this.repo.classCounts();
     const order = new Map<string, number>(CATALOGUE_CLASSES.map((name, i) => [name, i]));
     return rows
       .map((r) => ({ name: r.name, academicYear: r.academic_year, sections: Number(r.sections), subjects: Number(r.subjects) }))
@@ -77,6 +77,6 @@ export class AcademicsService {
   }
 
   private async result(school: SchoolEntity, academicYear: string, created: number): Promise<SetupChangeResult> {
-    return { classes: await this.repo.classesWithDetails(school.id, { year: academicYear }), created };
+    return { classes: await this.repo.classesWithDetails({ year: academicYear }), created };
   }
 }

@@ -14,16 +14,16 @@ import type { AcademicsRepository } from './academics.repository';
  */
 
 /** Adds catalogue classes to a school for one academic year. */
-export function addClasses(repo: AcademicsRepository, schoolId: string, academicYear: string, names: readonly CatalogueClass[], now: Date): Promise<number> {
-  return repo.insertClasses(schoolId, academicYear, names, now);
+export function addClasses(repo: AcademicsRepository, academicYear: string, names: readonly CatalogueClass[], now: Date): Promise<number> {
+  return repo.insertClasses(academicYear, names, now);
 }
 
 /**
  * The ids of the named classes of a school in one year; any name without a class answers 400
  * UNKNOWN_CLASSES naming them, with each entry's `{field}.{i}.className` in the details.
  */
-async function classIds(repo: AcademicsRepository, schoolId: string, academicYear: string, names: readonly string[], field: string): Promise<Map<string, string>> {
-  const rows = await repo.classIdsByName(schoolId, academicYear, names);
+async function classIds(repo: AcademicsRepository, academicYear: string, names: readonly string[], field: string): Promise<Map<string, string>> {
+  const rows = await repo.classIdsByName(academicYear, names);
   const ids = new Map(rows.map((r) => [r.name, r.id]));
   const missing = names.map((name, i) => ({ name, i })).filter(({ name }) => !ids.has(name));
   if (missing.length > 0) {
@@ -36,8 +36,8 @@ async function classIds(repo: AcademicsRepository, schoolId: string, academicYea
 }
 
 /** Adds sections to existing classes; names are unique in their class ignoring case. */
-export async function addSections(repo: AcademicsRepository, schoolId: string, academicYear: string, entries: readonly ClassSectionsInput[], now: Date): Promise<number> {
-  const ids = await classIds(repo, schoolId, academicYear, entries.map((e) => e.className), 'sections');
+export async function addSections(repo: AcademicsRepository, academicYear: string, entries: readonly ClassSectionsInput[], now: Date): Promise<number> {
+  const ids = await classIds(repo, academicYear, entries.map((e) => e.className), 'sections');
   const classCol: string[] = [];
   const nameCol: string[] = [];
   for (const entry of entries) {
@@ -46,15 +46,15 @@ export async function addSections(repo: AcademicsRepository, schoolId: string, a
       nameCol.push(name);
     }
   }
-  return repo.insertSections(schoolId, classCol, nameCol, now);
+  return repo.insertSections(classCol, nameCol, now);
 }
 
 /**
  * Attaches global subjects (by name, ignoring case) to existing classes. Names that are not global
  * subjects answer 400 UNKNOWN_SUBJECTS naming them, each at `classSubjects.{i}.subjectNames.{j}`.
  */
-export async function addClassSubjects(repo: AcademicsRepository, schoolId: string, academicYear: string, entries: readonly ClassSubjectsInput[], now: Date): Promise<number> {
-  const ids = await classIds(repo, schoolId, academicYear, entries.map((e) => e.className), 'classSubjects');
+export async function addClassSubjects(repo: AcademicsRepository, academicYear: string, entries: readonly ClassSubjectsInput[], now: Date): Promise<number> {
+  const ids = await classIds(repo, academicYear, entries.map((e) => e.className), 'classSubjects');
   const wanted = [...new Set(entries.flatMap((e) => e.subjectNames.map((n) => n.toLowerCase())))];
   const rows = await repo.subjectIdsByKey(wanted);
   const subjectIds = new Map(rows.map((r) => [r.key, r.id]));
@@ -75,5 +75,5 @@ export async function addClassSubjects(repo: AcademicsRepository, schoolId: stri
       subjectCol.push(subjectIds.get(name.toLowerCase())!);
     }
   }
-  return repo.insertClassSubjects(schoolId, classCol, subjectCol, now);
+  return repo.insertClassSubjects(classCol, subjectCol, now);
 }

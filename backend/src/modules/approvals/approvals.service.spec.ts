@@ -10,6 +10,8 @@ import type { SchoolsService } from '../schools/schools.service';
 import type { ApprovalsRepository } from './approvals.repository';
 import { ApprovalsService } from './approvals.service';
 
+const SCHOOL_ID = '5c100000-0000-4000-8000-000000000001';
+
 /**
  * The approval rules on stub collaborators (no database): who may decide what, what a decision
  * changes, the race window between two staff members, and that a mail outage never undoes a
@@ -21,7 +23,7 @@ const owner = { id: 'owner-1', username: 'asha', email: 'asha@school.test' };
 
 function schoolRow(change: Partial<SchoolEntity> = {}): SchoolEntity {
   return {
-    id: 's1', ownerId: owner.id, name: 'Sunrise Public School', subdomain: 'sunrise', schoolCode: null, affiliationNumber: null,
+    id: SCHOOL_ID, ownerId: owner.id, name: 'Sunrise Public School', subdomain: 'sunrise', schoolCode: null, affiliationNumber: null,
     level: 'mixed', board: null, principalName: null, email: null, phoneNumbers: [], establishedYear: null, language: null,
     address1: '12 Mall Road', address2: null, locality: 'Civil Lines', city: 'Kanpur', state: 'Uttar Pradesh', country: 'India',
     pinCode: '208001', landmark: null, isActive: false, approvalStatus: 'pending', rejectionReason: null, planType: 'free_trial',
@@ -63,10 +65,10 @@ function setup(current: SchoolEntity | null, latest: { decided_by: string; decid
 describe('ApprovalsService (stub repository)', () => {
   it('the first approval activates the school, dates it and starts a 30-day trial; the administrator is mailed', async () => {
     const { service, decisions, mails, stored } = setup(schoolRow());
-    const result = await service.approve(staff, 's1');
+    const result = await service.approve(staff, SCHOOL_ID);
     expect(stored()).toMatchObject({ approvalStatus: 'approved', isActive: true, rejectionReason: null, approvedAt: NOW, updatedAt: NOW });
     expect(stored()!.trialEndsAt!.getTime() - NOW.getTime()).toBe(30 * 24 * 3600 * 1000);
-    expect(decisions).toEqual([['s1', 'approved', null, 'staff-1', NOW]]);
+    expect(decisions).toEqual([[SCHOOL_ID, 'approved', null, 'staff-1', NOW]]);
     expect(mails.map((m) => m.to)).toEqual(['asha@school.test']);
     expect(result.notified).toBe(true);
   });
@@ -75,38 +77,38 @@ describe('ApprovalsService (stub repository)', () => {
     const approvedAt = new Date('2025-11-01T00:00:00Z');
     const trialEndsAt = new Date('2025-12-01T00:00:00Z');
     const { service, stored } = setup(schoolRow({ approvalStatus: 'rejected', approvedAt, trialEndsAt }));
-    await service.approve(staff, 's1');
+    await service.approve(staff, SCHOOL_ID);
     expect(stored()).toMatchObject({ approvalStatus: 'approved', approvedAt, trialEndsAt });
   });
 
   it('rejecting keeps the reason and takes the school offline; an approved school can be rejected', async () => {
     const { service, stored, decisions } = setup(schoolRow({ approvalStatus: 'approved', isActive: true }));
-    await service.reject(staff, 's1', 'The address could not be verified');
+    await service.reject(staff, SCHOOL_ID, 'The address could not be verified');
     expect(stored()).toMatchObject({ approvalStatus: 'rejected', isActive: false, rejectionReason: 'The address could not be verified' });
-    expect(decisions[0]).toEqual(['s1', 'rejected', 'The address could not be verified', 'staff-1', NOW]);
+    expect(decisions[0]).toEqual([SCHOOL_ID, 'rejected', 'The address could not be verified', 'staff-1', NOW]);
   });
 
   it('the same decision twice is 422 ALREADY_DECIDED, and nothing is recorded', async () => {
     const approved = setup(schoolRow({ approvalStatus: 'approved', isActive: true }));
-    await expect(approved.service.approve(staff, 's1')).rejects.toMatchObject({ code: 'ALREADY_DECIDED' });
+    await expect(approved.service.approve(staff, SCHOOL_ID)).rejects.toMatchObject({ code: 'ALREADY_DECIDED' });
     const rejected = setup(schoolRow({ approvalStatus: 'rejected' }));
-    await expect(rejected.service.reject(staff, 's1', 'again')).rejects.toMatchObject({ code: 'ALREADY_DECIDED' });
+    await expect(rejected.service.reject(staff, SCHOOL_ID, 'again')).rejects.toMatchObject({ code: 'ALREADY_DECIDED' });
     expect([...approved.decisions, ...rejected.decisions]).toEqual([]);
   });
 
   it("another staff member's decision of moments ago cannot be overturned; one's own can, and anyone's after a while", async () => {
     const school = schoolRow({ approvalStatus: 'rejected' });
     const moments = new Date(NOW.getTime() - 3_000);
-    await expect(setup(school, { decided_by: 'staff-2', decided_at: moments }).service.approve(staff, 's1')).rejects.toMatchObject({ code: 'ALREADY_DECIDED' });
-    await expect(setup(school, { decided_by: 'staff-1', decided_at: moments }).service.approve(staff, 's1')).resolves.toBeDefined();
+    await expect(setup(school, { decided_by: 'staff-2', decided_at: moments }).service.approve(staff, SCHOOL_ID)).rejects.toMatchObject({ code: 'ALREADY_DECIDED' });
+    await expect(setup(school, { decided_by: 'staff-1', decided_at: moments }).service.approve(staff, SCHOOL_ID)).resolves.toBeDefined();
     const later = new Date(NOW.getTime() - 60_000);
-    await expect(setup(school, { decided_by: 'staff-2', decided_at: later }).service.approve(staff, 's1')).resolves.toBeDefined();
+    await expect(setup(school, { decided_by: 'staff-2', decided_at: later }).service.approve(staff, SCHOOL_ID)).resolves.toBeDefined();
   });
 
   it('an unknown school is 404; a mail outage leaves the decision standing, notified false', async () => {
     await expect(setup(null).service.approve(staff, 'nope')).rejects.toMatchObject({ code: 'SCHOOL_NOT_FOUND' });
     const { service, stored } = setup(schoolRow(), null, true);
-    const result = await service.approve(staff, 's1');
+    const result = await service.approve(staff, SCHOOL_ID);
     expect(result.notified).toBe(false);
     expect(stored()!.approvalStatus).toBe('approved');
   });

@@ -21,6 +21,7 @@ import { toSchoolDto, type SchoolEntity } from '../schools';
 import { SchoolsService } from '../schools/schools.service';
 import { ApprovalsRepository } from './approvals.repository';
 import { approvedMail, rejectedMail } from './decision-mail';
+import { runInSchool } from '../../common/request-context';
 
 /** A decision by another staff member younger than this cannot have been seen by the caller (issue 20). */
 const RACE_WINDOW_MS = 10_000;
@@ -71,7 +72,7 @@ export class ApprovalsService {
         decidedBy: { id: d.decidedById, username: d.decidedBy?.username ?? '' },
         decidedAt: d.decidedAt.toISOString(),
       })),
-      classes: await this.academics.classCounts(id),
+      classes: await runInSchool(id, () => this.academics.classCounts()),
     };
   }
 

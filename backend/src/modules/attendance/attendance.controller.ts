@@ -79,7 +79,7 @@ export class AttendanceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const { register } = await this.attendance.register(ctx, p.sectionId, q.month);
-    const pdf = await registerPdf(register, await this.attendance.schoolName(ctx));
+    const pdf = await registerPdf(register, await this.attendance.schoolName());
     return download(reply, pdf, 'application/pdf', `attendance-${register.className}-${register.sectionName}-${q.month}.pdf`.replace(/[^\w.-]+/g, '-'), true);
   }
 
@@ -94,7 +94,7 @@ export class AttendanceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const { register } = await this.attendance.register(ctx, p.sectionId, q.month);
-    const xlsx = await registerXlsx(register, await this.attendance.schoolName(ctx));
+    const xlsx = await registerXlsx(register, await this.attendance.schoolName());
     return download(reply, xlsx, XLSX_TYPE, `attendance-${register.className}-${register.sectionName}-${q.month}.xlsx`.replace(/[^\w.-]+/g, '-'));
   }
 
@@ -118,8 +118,8 @@ export class AttendanceController {
   @RequirePermission('attendance.read')
   @ApiOperation({ summary: 'Whether absence e-mails go to guardians (on unless the school opted out)' })
   @ApiData(AttendanceSettingsResponse)
-  settings(@Workspace() ctx: WorkspaceContext): Promise<AttendanceSettingsResult> {
-    return this.attendance.settings(ctx);
+  settings(): Promise<AttendanceSettingsResult> {
+    return this.attendance.settings();
   }
 
   @Put('attendance/settings')

@@ -130,32 +130,32 @@ export class AttendanceRepository extends Repository {
     super(db);
   }
 
-  section(schoolId: string, sectionId: string): Promise<SectionRow | null> {
+  section(sectionId: string): Promise<SectionRow | null> {
     return this.one<SectionRow>(
       `SELECT se.id, se.name, c.id AS class_id, c.name AS class_name, c.academic_year
          FROM sections se JOIN classes c ON c.id = se.class_id WHERE se.school_id = $1 AND se.id = $2`,
-      [schoolId, sectionId],
+      [this.schoolId, sectionId],
     );
   }
 
   /** The active students of a section, by roll number then name. */
-  studentsOf(schoolId: string, sectionId: string): Promise<StudentRow[]> {
+  studentsOf(sectionId: string): Promise<StudentRow[]> {
     return this.rows<StudentRow>(
       `SELECT id, admission_number, first_name, last_name, roll_number FROM students
         WHERE school_id = $1 AND section_id = $2 AND status = 'active'
         ORDER BY roll_number NULLS LAST, lower(first_name), lower(coalesce(last_name, '')), id`,
-      [schoolId, sectionId],
+      [this.schoolId, sectionId],
     );
   }
 
   /** Students with marks in the section between the dates who are not (or no longer) on its roll. */
-  formerStudents(schoolId: string, sectionId: string, from: string, to: string): Promise<StudentRow[]> {
+  formerStudents(sectionId: string, from: string, to: string): Promise<StudentRow[]> {
     return this.rows<StudentRow>(
       `SELECT st.id, st.admission_number, st.first_name, st.last_name, st.roll_number FROM students st
         WHERE st.school_id = $1 AND (st.section_id IS DISTINCT FROM $2 OR st.status <> 'active')
           AND EXISTS (SELECT 1 FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = $2 AND am.student_id = st.id AND am.date BETWEEN $3 AND $4)
         ORDER BY st.roll_number NULLS LAST, lower(st.first_name), st.id`,
-      [schoolId, sectionId, from, to],
+      [this.schoolId, sectionId, from, to],
     );
   }
 
@@ -165,8 +165,8 @@ export class AttendanceRepository extends Repository {
    * rows that point at the section (its students, its marks) in other transactions. Its own statement,
    * before `openDay`: a statement that waited for the lock would read from a snapshot taken before it.
    */
-  async lockSection(schoolId: string, sectionId: string): Promise<void> {
-    await this.m.query(`SELECT id FROM sections WHERE school_id = $1 AND id = $2 FOR NO KEY UPDATE`, [schoolId, sectionId]);
+  async lockSection(sectionId: string): Promise<void> {
+    await this.m.query(`SELECT id FROM sections WHERE school_id = $1 AND id = $2 FOR NO KEY UPDATE`, [this.schoolId, sectionId]);
   }
 
   /**
@@ -176,7 +176,7 @@ export class AttendanceRepository extends Repository {
    * answers them), the section's roll (as `studentsOf`), the saver's name and whether absence notices
    * are on.
    */
-  async openDay(schoolId: string, sectionId: string, date: string, ids: string[], userId: string): Promise<OpenDay> {
+  async openDay(sectionId: string, date: string, ids: string[], userId: string): Promise<OpenDay> {
     const row = await this.one<OpenDayRow>(
       `SELECT (SELECT count(*)::int FROM students st WHERE st.school_id = $1 AND st.id = ANY($4::uuid[])) AS known,
               (SELECT coalesce(array_agg(x.id ORDER BY x.k), '{}')::text[] FROM unnest($4::uuid[]) WITH ORDINALITY AS x(id, k)
@@ -195,7 +195,7 @@ export class AttendanceRepository extends Repository {
                  FROM students st WHERE st.school_id = $1 AND st.section_id = $2 AND st.status = 'active') AS roll,
               coalesce((SELECT s.absence_notices FROM attendance_settings s WHERE s.school_id = $1), true) AS notices_on
          FROM (SELECT 1) one LEFT JOIN attendance_days d ON d.school_id = $1 AND d.section_id = $2 AND d.date = $3`,
-      [schoolId, sectionId, date, ids, userId],
+      [this.schoolId, sectionId, date, ids, userId],
     );
     const r = row!;
     return {
@@ -216,48 +216,48 @@ export class AttendanceRepository extends Repository {
     };
   }
 
-  day(schoolId: string, sectionId: string, date: string, lock = false): Promise<DayRow | null> {
+  day(sectionId: string, date: string, lock = false): Promise<DayRow | null> {
     return this.one<DayRow>(
       `SELECT d.marked_by, ${NAME_OF('d.marked_by')} AS marked_by_name, d.marked_at
          FROM attendance_days d WHERE d.school_id = $1 AND d.section_id = $2 AND d.date = $3${lock ? ' FOR UPDATE' : ''}`,
-      [schoolId, sectionId, date],
+      [this.schoolId, sectionId, date],
     );
   }
 
-  marks(schoolId: string, sectionId: string, from: string, to: string): Promise<MarkRow[]> {
+  marks(sectionId: string, from: string, to: string): Promise<MarkRow[]> {
     return this.rows<MarkRow>(
       `SELECT student_id, to_char(date, 'YYYY-MM-DD') AS date, status, note FROM attendance_marks
         WHERE school_id = $1 AND section_id = $2 AND date BETWEEN $3 AND $4`,
-      [schoolId, sectionId, from, to],
+      [this.schoolId, sectionId, from, to],
     );
   }
 
-  markedDays(schoolId: string, sectionId: string, from: string, to: string): Promise<string[]> {
+  markedDays(sectionId: string, from: string, to: string): Promise<string[]> {
     return this.rows<{ d: string }>(
       `SELECT to_char(date, 'YYYY-MM-DD') AS d FROM attendance_days WHERE school_id = $1 AND section_id = $2 AND date BETWEEN $3 AND $4 ORDER BY date`,
-      [schoolId, sectionId, from, to],
+      [this.schoolId, sectionId, from, to],
     ).then((r) => r.map((x) => x.d));
   }
 
   /** Each section's first marked day on or after `from` (when the school began keeping its register there). */
-  async firstMarked(schoolId: string, sectionIds: string[], from: string): Promise<Map<string, string>> {
+  async firstMarked(sectionIds: string[], from: string): Promise<Map<string, string>> {
     if (sectionIds.length === 0) return new Map();
     const rows = await this.rows<{ section_id: string; d: string }>(
       `SELECT section_id, to_char(min(date), 'YYYY-MM-DD') AS d FROM attendance_days
         WHERE school_id = $1 AND section_id = ANY($2::uuid[]) AND date >= $3 GROUP BY section_id`,
-      [schoolId, sectionIds, from],
+      [this.schoolId, sectionIds, from],
     );
     return new Map(rows.map((r) => [r.section_id, r.d]));
   }
 
-  edits(schoolId: string, sectionId: string, date: string): Promise<EditRow[]> {
+  edits(sectionId: string, date: string): Promise<EditRow[]> {
     return this.rows<EditRow>(
       `SELECT e.student_id, e.from_status, e.to_status, n.name AS changed_by_name, e.changed_at
          FROM (SELECT student_id, from_status, to_status, changed_by, changed_at FROM attendance_edits
                 WHERE school_id = $1 AND section_id = $2 AND date = $3 ORDER BY changed_at DESC, student_id LIMIT 500) e
          LEFT JOIN ${DAY_EDITORS} n ON n.id = e.changed_by
         ORDER BY e.changed_at DESC, e.student_id`,
-      [schoolId, sectionId, date],
+      [this.schoolId, sectionId, date],
     );
   }
 
@@ -269,7 +269,6 @@ export class AttendanceRepository extends Repository {
    * holds the embedded database for one exchange fewer (issue 37 item 5). Answers the rows written.
    */
   async writeDay(
-    schoolId: string,
     sectionId: string,
     date: string,
     marks: { studentId: string; status: AttendanceStatus; note: string | null }[],
@@ -303,7 +302,7 @@ export class AttendanceRepository extends Repository {
        SELECT (SELECT count(*) FROM day)::int AS days, (SELECT count(*) FROM marks)::int AS marks,
               (SELECT count(*) FROM removed)::int AS removed, (SELECT count(*) FROM edits)::int AS edits`,
       [
-        schoolId,
+        this.schoolId,
         sectionId,
         date,
         userId,
@@ -323,22 +322,22 @@ export class AttendanceRepository extends Repository {
   }
 
   /** Inserts a notice row for each child without one that day; answers the children newly noticed. */
-  async claimNotices(schoolId: string, date: string, studentIds: string[], now: Date): Promise<string[]> {
+  async claimNotices(date: string, studentIds: string[], now: Date): Promise<string[]> {
     if (studentIds.length === 0) return [];
     const rows = await this.rows<{ student_id: string }>(
       `INSERT INTO attendance_notices (school_id, student_id, date, created_at) SELECT $1, x, $3, $4 FROM unnest($2::uuid[]) AS x
        ON CONFLICT (school_id, student_id, date) DO NOTHING RETURNING student_id`,
-      [schoolId, studentIds, date, now],
+      [this.schoolId, studentIds, date, now],
     );
     return rows.map((r) => r.student_id);
   }
 
-  async setNoticeJob(schoolId: string, date: string, studentIds: string[], jobId: string): Promise<void> {
-    await this.m.query(`UPDATE attendance_notices SET job_id = $4 WHERE school_id = $1 AND date = $2 AND student_id = ANY($3::uuid[])`, [schoolId, date, studentIds, jobId]);
+  async setNoticeJob(date: string, studentIds: string[], jobId: string): Promise<void> {
+    await this.m.query(`UPDATE attendance_notices SET job_id = $4 WHERE school_id = $1 AND date = $2 AND student_id = ANY($3::uuid[])`, [this.schoolId, date, studentIds, jobId]);
   }
 
   /** The children of a notice job with their status that day (in any section), whether already sent, and their guardians' e-mails. */
-  noticeRecipients(schoolId: string, date: string, studentIds: string[]): Promise<NoticeRecipient[]> {
+  noticeRecipients(date: string, studentIds: string[]): Promise<NoticeRecipient[]> {
     return this.rows<NoticeRecipient>(
       `SELECT st.id AS student_id, st.first_name, st.last_name,
               (SELECT am.status FROM attendance_marks am WHERE am.school_id = $1 AND am.student_id = st.id AND am.date = $2 LIMIT 1) AS status,
@@ -347,13 +346,13 @@ export class AttendanceRepository extends Repository {
                          WHERE g.school_id = $1 AND g.student_id = st.id AND g.email IS NOT NULL AND g.email <> ''), '{}')::text[] AS emails
          FROM students st JOIN attendance_notices n ON n.school_id = st.school_id AND n.student_id = st.id AND n.date = $2
         WHERE st.school_id = $1 AND st.id = ANY($3::uuid[])`,
-      [schoolId, date, studentIds],
+      [this.schoolId, date, studentIds],
     );
   }
 
-  async markNoticeSent(schoolId: string, date: string, studentId: string, recipients: number, now: Date): Promise<void> {
+  async markNoticeSent(date: string, studentId: string, recipients: number, now: Date): Promise<void> {
     await this.m.query(`UPDATE attendance_notices SET sent_at = $4, recipients = $5 WHERE school_id = $1 AND student_id = $2 AND date = $3`, [
-      schoolId,
+      this.schoolId,
       studentId,
       date,
       now,
@@ -361,25 +360,25 @@ export class AttendanceRepository extends Repository {
     ]);
   }
 
-  schoolName(schoolId: string): Promise<{ name: string } | null> {
-    return this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [schoolId]);
+  schoolName(): Promise<{ name: string } | null> {
+    return this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [this.schoolId]);
   }
 
-  async noticesOn(schoolId: string): Promise<boolean> {
-    const row = await this.one<{ absence_notices: boolean }>(`SELECT absence_notices FROM attendance_settings WHERE school_id = $1`, [schoolId]);
+  async noticesOn(): Promise<boolean> {
+    const row = await this.one<{ absence_notices: boolean }>(`SELECT absence_notices FROM attendance_settings WHERE school_id = $1`, [this.schoolId]);
     return row?.absence_notices ?? true;
   }
 
-  async setNotices(schoolId: string, on: boolean, now: Date): Promise<void> {
+  async setNotices(on: boolean, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO attendance_settings (school_id, absence_notices, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (school_id) DO UPDATE SET absence_notices = EXCLUDED.absence_notices, updated_at = EXCLUDED.updated_at`,
-      [schoolId, on, now],
+      [this.schoolId, on, now],
     );
   }
 
   /** Every section of the school's classes of `academicYear` with the day's counts. */
-  today(schoolId: string, date: string, academicYear: string): Promise<TodayRow[]> {
+  today(date: string, academicYear: string): Promise<TodayRow[]> {
     return this.rows<TodayRow>(
       `SELECT se.id AS section_id, se.name AS section_name, c.id AS class_id, c.name AS class_name,
               (SELECT count(*)::int FROM students st WHERE st.school_id = $1 AND st.section_id = se.id AND st.status = 'active') AS students,
@@ -395,30 +394,30 @@ export class AttendanceRepository extends Repository {
              FROM attendance_marks am WHERE am.school_id = $1 AND am.section_id = se.id AND am.date = $2) k ON d.date IS NOT NULL
         WHERE se.school_id = $1 AND c.academic_year = $3
         ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('se.name')}, se.id`,
-      [schoolId, date, academicYear],
+      [this.schoolId, date, academicYear],
     );
   }
 
   /** The academic years (names) of the school's classes, newest first. */
-  async years(schoolId: string): Promise<string[]> {
-    const rows = await this.rows<{ y: string }>(`SELECT DISTINCT academic_year AS y FROM classes WHERE school_id = $1 ORDER BY y DESC`, [schoolId]);
+  async years(): Promise<string[]> {
+    const rows = await this.rows<{ y: string }>(`SELECT DISTINCT academic_year AS y FROM classes WHERE school_id = $1 ORDER BY y DESC`, [this.schoolId]);
     return rows.map((r) => r.y);
   }
 
   /** Each student's counts by status on the given days (the working days), optionally for some students. */
-  counts(schoolId: string, days: string[], studentIds?: string[]): Promise<CountRow[]> {
+  counts(days: string[], studentIds?: string[]): Promise<CountRow[]> {
     return this.rows<CountRow>(
       `SELECT student_id, count(*) FILTER (WHERE status = 'present')::int AS present, count(*) FILTER (WHERE status = 'absent')::int AS absent,
               count(*) FILTER (WHERE status = 'late')::int AS late, count(*) FILTER (WHERE status = 'half_day')::int AS half_day,
               count(*) FILTER (WHERE status = 'leave')::int AS leave
          FROM attendance_marks WHERE school_id = $1 AND date = ANY($2::date[]) AND ($3::uuid[] IS NULL OR student_id = ANY($3::uuid[]))
         GROUP BY student_id`,
-      [schoolId, days, studentIds ?? null],
+      [this.schoolId, days, studentIds ?? null],
     );
   }
 
   /** Like `counts`, each student counted only on the days from their own `from` (the later of their section's first register day and their admission). */
-  countsSince(schoolId: string, days: string[], students: { id: string; from: string }[]): Promise<CountRow[]> {
+  countsSince(days: string[], students: { id: string; from: string }[]): Promise<CountRow[]> {
     return this.rows<CountRow>(
       `SELECT m.student_id, count(*) FILTER (WHERE m.status = 'present')::int AS present, count(*) FILTER (WHERE m.status = 'absent')::int AS absent,
               count(*) FILTER (WHERE m.status = 'late')::int AS late, count(*) FILTER (WHERE m.status = 'half_day')::int AS half_day,
@@ -426,27 +425,27 @@ export class AttendanceRepository extends Repository {
          FROM attendance_marks m JOIN unnest($3::uuid[], $4::date[]) AS x(id, since) ON m.student_id = x.id
         WHERE m.school_id = $1 AND m.date = ANY($2::date[]) AND m.date >= x.since
         GROUP BY m.student_id`,
-      [schoolId, days, students.map((s) => s.id), students.map((s) => s.from)],
+      [this.schoolId, days, students.map((s) => s.id), students.map((s) => s.from)],
     );
   }
 
-  studentMarks(schoolId: string, studentId: string, from: string, to: string): Promise<MarkRow[]> {
+  studentMarks(studentId: string, from: string, to: string): Promise<MarkRow[]> {
     return this.rows<MarkRow>(
       `SELECT student_id, to_char(date, 'YYYY-MM-DD') AS date, status, note FROM attendance_marks
         WHERE school_id = $1 AND student_id = $2 AND date BETWEEN $3 AND $4 ORDER BY date`,
-      [schoolId, studentId, from, to],
+      [this.schoolId, studentId, from, to],
     );
   }
 
-  student(schoolId: string, studentId: string): Promise<SchoolStudentRow | null> {
-    return this.one<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.id = $2`, [schoolId, studentId]);
+  student(studentId: string): Promise<SchoolStudentRow | null> {
+    return this.one<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.id = $2`, [this.schoolId, studentId]);
   }
 
   /**
    * A student's class and section in an academic year (by name): their enrolment of that year, or
    * their current class and section when that class is of the year; both null otherwise.
    */
-  studentInYear(schoolId: string, studentId: string, academicYear: string): Promise<{ class_id: string | null; section_id: string | null; admission_date: string | null } | null> {
+  studentInYear(studentId: string, academicYear: string): Promise<{ class_id: string | null; section_id: string | null; admission_date: string | null } | null> {
     return this.one(
       `SELECT coalesce(e.class_id, c.id) AS class_id, coalesce(e.section_id, CASE WHEN c.id IS NOT NULL THEN st.section_id END) AS section_id,
               to_char(st.admission_date, 'YYYY-MM-DD') AS admission_date
@@ -457,12 +456,12 @@ export class AttendanceRepository extends Repository {
              JOIN academic_years y ON y.school_id = en.school_id AND y.id = en.academic_year_id
             WHERE en.school_id = $1 AND en.student_id = st.id AND y.name = $3) e ON true
         WHERE st.school_id = $1 AND st.id = $2`,
-      [schoolId, studentId, academicYear],
+      [this.schoolId, studentId, academicYear],
     );
   }
 
   /** `studentInYear` for many students at once (with their ids). */
-  studentsInYear(schoolId: string, studentIds: string[], academicYear: string): Promise<{ id: string; class_id: string | null; section_id: string | null; admission_date: string | null }[]> {
+  studentsInYear(studentIds: string[], academicYear: string): Promise<{ id: string; class_id: string | null; section_id: string | null; admission_date: string | null }[]> {
     return this.rows(
       `SELECT st.id, coalesce(e.class_id, c.id) AS class_id, coalesce(e.section_id, CASE WHEN c.id IS NOT NULL THEN st.section_id END) AS section_id,
               to_char(st.admission_date, 'YYYY-MM-DD') AS admission_date
@@ -471,13 +470,13 @@ export class AttendanceRepository extends Repository {
          LEFT JOIN academic_years y ON y.school_id = st.school_id AND y.name = $3
          LEFT JOIN student_enrolments e ON e.school_id = st.school_id AND e.student_id = st.id AND e.academic_year_id = y.id
         WHERE st.school_id = $1 AND st.id = ANY($2::uuid[])`,
-      [schoolId, studentIds, academicYear],
+      [this.schoolId, studentIds, academicYear],
     );
   }
 
-  activeStudents(schoolId: string): Promise<SchoolStudentRow[]> {
+  activeStudents(): Promise<SchoolStudentRow[]> {
     return this.rows<SchoolStudentRow>(`${SCHOOL_STUDENTS} AND st.status = 'active' ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('se.name')}, st.roll_number NULLS LAST, lower(st.first_name)`, [
-      schoolId,
+      this.schoolId,
     ]);
   }
 }

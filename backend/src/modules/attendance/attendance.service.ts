@@ -43,6 +43,7 @@ import {
   type SectionRow,
   type StudentRow,
 } from './attendance.repository';
+import { boundSchoolId } from '../../common/request-context';
 
 export const ABSENCE_NOTICE_JOB = 'attendance.absence-notice';
 interface NoticePayload {
@@ -82,12 +83,12 @@ export class AttendanceService implements OnModuleInit {
 
   onModuleInit(): void {
     this.registry.register<NoticePayload>(ABSENCE_NOTICE_JOB, async (job) => {
-      await this.sendNotices(job.schoolId, job.createdBy, job.payload);
+      await this.sendNotices(job.createdBy, job.payload);
     });
   }
 
-  async schoolName(ctx: WorkspaceContext): Promise<string> {
-    return (await this.repo.schoolName(ctx.schoolId))?.name ?? '';
+  async schoolName(): Promise<string> {
+    return (await this.repo.schoolName())?.name ?? '';
   }
 
   today(): string {
@@ -98,11 +99,11 @@ export class AttendanceService implements OnModuleInit {
   /** The section (404 when missing or another school's); a teacher only their own (403); a guardian none (403). */
   private async sectionFor(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(ctx.schoolId, sectionId);
+    const section = await this.repo.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     if (ctx.role === 'teacher') {
-      const mine = await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId);
+      const mine = await this.staff.sectionsTaughtBy(ctx.userId);
       if (!mine.includes(sectionId)) throw new DomainException('FORBIDDEN', { message: 'You can mark and view attendance only for the sections assigned to you.' });
     }
     return section;
@@ -122,7 +123,7 @@ export class AttendanceService implements OnModuleInit {
   async mark(ctx: WorkspaceContext, sectionId: string, date: string, input: PutAttendanceInput): Promise<AttendanceDayResult> {
     const section = await this.sectionToMark(ctx, sectionId);
     // A closed year (a later one is current) keeps its register readable, never changed (409 YEAR_CLOSED).
-    const [, holiday] = await Promise.all([this.years.ensureOpen(ctx.schoolId, section.academic_year), this.calendar.isHoliday(ctx.schoolId, date, section.class_id)]);
+    const [, holiday] = await Promise.all([this.years.ensureOpen(section.academic_year), this.calendar.isHoliday(date, section.class_id)]);
     if (date > this.today()) throw new DomainException('ATTENDANCE_FUTURE_DATE', { details: { date: 'This day has not come yet' } });
     if (holiday.holiday) {
       throw new DomainException('ATTENDANCE_HOLIDAY', {
@@ -135,8 +136,8 @@ export class AttendanceService implements OnModuleInit {
 
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.lockSection(ctx.schoolId, sectionId);
-      const open = await repo.openDay(ctx.schoolId, sectionId, date, ids, ctx.userId);
+      await repo.lockSection(sectionId);
+      const open = await repo.openDay(sectionId, date, ids, ctx.userId);
       // As AccessService.require: a student of another school answers exactly like a missing one.
       if (open.known !== ids.length) throw new DomainException('NOT_FOUND');
       if (open.outside.length > 0) {
@@ -176,13 +177,13 @@ export class AttendanceService implements OnModuleInit {
         before: before ? { markedAt: before.marked_at.toISOString(), changes: edits.length } : undefined,
         after: { sectionId, date, counts, changes: edits.map((e) => ({ studentId: e.studentId, from: e.from, to: e.to })) },
       });
-      await repo.writeDay(ctx.schoolId, sectionId, date, next, edits, ctx.userId, tx.now, audit);
+      await repo.writeDay(sectionId, date, next, edits, ctx.userId, tx.now, audit);
       const absent = next.filter((n) => n.status === 'absent').map((n) => n.studentId);
       if (open.noticesOn) {
-        const fresh = await repo.claimNotices(ctx.schoolId, date, absent, tx.now);
+        const fresh = await repo.claimNotices(date, absent, tx.now);
         if (fresh.length > 0) {
           const jobId = await this.jobs.enqueue(tx, ABSENCE_NOTICE_JOB, { date, studentIds: fresh } satisfies NoticePayload);
-          await repo.setNoticeJob(ctx.schoolId, date, fresh, jobId);
+          await repo.setNoticeJob(date, fresh, jobId);
         }
       }
       // SMS/WhatsApp to the families of today's absent children (once per child per day; never for leave).
@@ -203,8 +204,8 @@ export class AttendanceService implements OnModuleInit {
     // Guardians never hold attendance.mark; their answers stay exactly `sectionFor`'s.
     if (ctx.role === 'guardian') return this.sectionFor(ctx, sectionId);
     const [section, mine] = await Promise.all([
-      this.repo.section(ctx.schoolId, sectionId),
-      ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId) : Promise.resolve(null),
+      this.repo.section(sectionId),
+      ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.userId) : Promise.resolve(null),
     ]);
     if (!section) throw new DomainException('NOT_FOUND');
     if (mine && !mine.includes(sectionId)) throw new DomainException('FORBIDDEN', { message: 'You can mark and view attendance only for the sections assigned to you.' });
@@ -213,19 +214,19 @@ export class AttendanceService implements OnModuleInit {
 
   async getDay(ctx: WorkspaceContext, sectionId: string, date: string): Promise<AttendanceDayResult> {
     const section = await this.sectionFor(ctx, sectionId);
-    return this.dayOf(ctx, section, date);
+    return this.dayOf(section, date);
   }
 
-  private async dayOf(ctx: WorkspaceContext, section: SectionRow, date: string): Promise<AttendanceDayResult> {
+  private async dayOf(section: SectionRow, date: string): Promise<AttendanceDayResult> {
     const [day, roll, marks, edits, holiday] = await Promise.all([
-      this.repo.day(ctx.schoolId, section.id, date),
-      this.repo.studentsOf(ctx.schoolId, section.id),
-      this.repo.marks(ctx.schoolId, section.id, date, date),
-      this.repo.edits(ctx.schoolId, section.id, date),
-      this.calendar.isHoliday(ctx.schoolId, date, section.class_id),
+      this.repo.day(section.id, date),
+      this.repo.studentsOf(section.id),
+      this.repo.marks(section.id, date, date),
+      this.repo.edits(section.id, date),
+      this.calendar.isHoliday(date, section.class_id),
     ]);
     const onRoll = new Set(roll.map((s) => s.id));
-    const former = marks.some((m) => !onRoll.has(m.student_id)) ? await this.repo.formerStudents(ctx.schoolId, section.id, date, date) : [];
+    const former = marks.some((m) => !onRoll.has(m.student_id)) ? await this.repo.formerStudents(section.id, date, date) : [];
     return this.dayResult(section, date, day, roll, marks, edits, former, holiday.holiday ? { name: holiday.name ?? '' } : null);
   }
 
@@ -271,18 +272,18 @@ export class AttendanceService implements OnModuleInit {
     const until = minDate(to, today);
     const report =
       from <= until
-        ? await this.calendar.workingDaysReport(ctx, { from, to: until, classId: section.class_id })
+        ? await this.calendar.workingDaysReport({ from, to: until, classId: section.class_id })
         : { days: [] as string[], holidays: [] as { date: string; name: string }[] };
     const [roll, marks, markedDays] = await Promise.all([
-      this.repo.studentsOf(ctx.schoolId, sectionId),
-      this.repo.marks(ctx.schoolId, sectionId, from, to),
-      this.repo.markedDays(ctx.schoolId, sectionId, from, to),
+      this.repo.studentsOf(sectionId),
+      this.repo.marks(sectionId, from, to),
+      this.repo.markedDays(sectionId, from, to),
     ]);
-    const former = await this.repo.formerStudents(ctx.schoolId, sectionId, from, to);
+    const former = await this.repo.formerStudents(sectionId, from, to);
     const working = new Set(report.days);
     // The percentage counts the working days since the section's register began this academic year.
     const year = academicYearRange(section.academic_year) ?? academicYearOf(from);
-    const began = (await this.repo.firstMarked(ctx.schoolId, [sectionId], year.from)).get(sectionId) ?? null;
+    const began = (await this.repo.firstMarked([sectionId], year.from)).get(sectionId) ?? null;
     const counted = began === null ? 0 : report.days.filter((d) => d >= began).length;
     const byStudent = new Map<string, Record<string, AttendanceStatus>>();
     for (const m of marks) {
@@ -326,13 +327,13 @@ export class AttendanceService implements OnModuleInit {
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     const date = this.today();
     let year = academicYearOf(date).name;
-    const years = await this.repo.years(ctx.schoolId);
+    const years = await this.repo.years();
     if (!years.includes(year) && years.length > 0) year = years[0];
     const [rows, holiday, mine, own] = await Promise.all([
-      this.repo.today(ctx.schoolId, date, year),
-      this.calendar.isHoliday(ctx.schoolId, date),
-      ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId) : Promise.resolve(null),
-      this.staff.classTeacherSectionsOf(ctx.schoolId, ctx.userId),
+      this.repo.today(date, year),
+      this.calendar.isHoliday(date),
+      ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.userId) : Promise.resolve(null),
+      this.staff.classTeacherSectionsOf(ctx.userId),
     ]);
     const canMark = roleHas(ctx.role, 'attendance.mark');
     // A teacher sees only the sections they may mark, their own class-teacher sections first (`mine`);
@@ -361,11 +362,11 @@ export class AttendanceService implements OnModuleInit {
   // ── one student ──────────────────────────────────────────────────────────
   async student(ctx: WorkspaceContext, studentId: string, asOfInput?: string): Promise<StudentAttendanceResult> {
     await this.students.get(ctx, studentId); // 404 unless the caller may see this child
-    const s = await this.repo.student(ctx.schoolId, studentId);
+    const s = await this.repo.student(studentId);
     if (!s) throw new DomainException('NOT_FOUND');
     const asOf = minDate(asOfInput ?? this.today(), this.today());
     const year = (s.academic_year && academicYearRange(s.academic_year)) || academicYearOf(asOf);
-    const { from, until, days, marks, totals } = await this.counted(ctx.schoolId, studentId, s, year, asOf);
+    const { from, until, days, marks, totals } = await this.counted(studentId, s, year, asOf);
     const months = (from <= until ? monthsBetween(from, until) : []).map((month) => ({
       month,
       workingDays: days.filter((d) => d.startsWith(month)).length,
@@ -398,13 +399,13 @@ export class AttendanceService implements OnModuleInit {
    * (earlier than today) stops the count there: a transfer certificate counts up to the day the
    * child left.
    */
-  async yearSummary(schoolId: string, studentId: string, academicYear: string, asOf?: string): Promise<{ workingDays: number; present: number; percentage: number } | null> {
+  async yearSummary(studentId: string, academicYear: string, asOf?: string): Promise<{ workingDays: number; present: number; percentage: number } | null> {
     const year = academicYearRange(academicYear);
     if (!year) return null;
-    const s = await this.repo.studentInYear(schoolId, studentId, academicYear);
+    const s = await this.repo.studentInYear(studentId, academicYear);
     if (!s?.section_id) return null;
     const today = this.today();
-    const { days, totals } = await this.counted(schoolId, studentId, s, year, asOf && asOf < today ? asOf : today);
+    const { days, totals } = await this.counted(studentId, s, year, asOf && asOf < today ? asOf : today);
     const percentage = attendancePercent(totals, days.length);
     if (percentage === null) return null;
     return { workingDays: days.length, present: totals.present + totals.late + totals.halfDay / 2, percentage };
@@ -416,12 +417,12 @@ export class AttendanceService implements OnModuleInit {
    * the sections' first marked days, then per class one working-day calendar and one count query,
    * whatever the number of students. Students with nothing counted are absent from the map.
    */
-  async yearSummaries(schoolId: string, academicYear: string, studentIds: readonly string[]): Promise<Map<string, { workingDays: number; present: number; percentage: number }>> {
+  async yearSummaries(academicYear: string, studentIds: readonly string[]): Promise<Map<string, { workingDays: number; present: number; percentage: number }>> {
     const out = new Map<string, { workingDays: number; present: number; percentage: number }>();
     const year = academicYearRange(academicYear);
     if (!year || studentIds.length === 0) return out;
-    const placed = (await this.repo.studentsInYear(schoolId, [...studentIds], academicYear)).filter((s) => s.section_id && s.class_id);
-    const began = await this.repo.firstMarked(schoolId, [...new Set(placed.map((s) => s.section_id!))], year.from);
+    const placed = (await this.repo.studentsInYear([...studentIds], academicYear)).filter((s) => s.section_id && s.class_id);
+    const began = await this.repo.firstMarked([...new Set(placed.map((s) => s.section_id!))], year.from);
     const until = minDate(this.today(), year.to);
     const byClass = new Map<string, { id: string; from: string }[]>();
     for (const s of placed) {
@@ -433,9 +434,9 @@ export class AttendanceService implements OnModuleInit {
     }
     for (const [classId, group] of byClass) {
       const earliest = group.reduce((m, g) => minDate(m, g.from), group[0].from);
-      const days = await this.calendar.workingDays(schoolId, earliest, until, classId);
+      const days = await this.calendar.workingDays(earliest, until, classId);
       if (days.length === 0) continue;
-      const counts = new Map((await this.repo.countsSince(schoolId, days, group)).map((r) => [r.student_id, r]));
+      const counts = new Map((await this.repo.countsSince(days, group)).map((r) => [r.student_id, r]));
       for (const g of group) {
         const own = days.filter((d) => d >= g.from).length;
         const totals = fromRow(counts.get(g.id));
@@ -453,18 +454,17 @@ export class AttendanceService implements OnModuleInit {
    * and the student's marks on those days, with their totals.
    */
   private async counted(
-    schoolId: string,
     studentId: string,
     s: { section_id: string | null; class_id: string | null; admission_date: string | null },
     year: { from: string; to: string },
     asOf: string,
   ): Promise<{ from: string; until: string; days: string[]; marks: MarkRow[]; totals: AttendanceCounts }> {
     const until = minDate(asOf, year.to);
-    const began = s.section_id ? ((await this.repo.firstMarked(schoolId, [s.section_id], year.from)).get(s.section_id) ?? null) : null;
+    const began = s.section_id ? ((await this.repo.firstMarked([s.section_id], year.from)).get(s.section_id) ?? null) : null;
     const from = began === null ? addDays(until, 1) : s.admission_date ? maxDate(began, s.admission_date) : began;
-    const days = from <= until ? await this.calendar.workingDays(schoolId, from, until, s.class_id ?? undefined) : [];
+    const days = from <= until ? await this.calendar.workingDays(from, until, s.class_id ?? undefined) : [];
     const working = new Set(days);
-    const marks = from <= until ? (await this.repo.studentMarks(schoolId, studentId, from, until)).filter((m) => working.has(m.date)) : [];
+    const marks = from <= until ? (await this.repo.studentMarks(studentId, from, until)).filter((m) => working.has(m.date)) : [];
     const totals = emptyCounts();
     for (const m of marks) totals[KEY[m.status]] += 1;
     return { from, until, days, marks, totals };
@@ -474,9 +474,9 @@ export class AttendanceService implements OnModuleInit {
   async belowThreshold(ctx: WorkspaceContext, asOfInput?: string): Promise<BelowThresholdResult> {
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     const asOf = minDate(asOfInput ?? this.today(), this.today());
-    let students = await this.repo.activeStudents(ctx.schoolId);
+    let students = await this.repo.activeStudents();
     if (ctx.role === 'teacher') {
-      const mine = new Set(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId));
+      const mine = new Set(await this.staff.sectionsTaughtBy(ctx.userId));
       students = students.filter((s) => s.section_id && mine.has(s.section_id));
     }
     // Group by class and year: one working-day calendar and one count query per group.
@@ -491,18 +491,18 @@ export class AttendanceService implements OnModuleInit {
       const year = (first.academic_year && academicYearRange(first.academic_year)) || academicYearOf(asOf);
       const until = minDate(asOf, year.to);
       // Counted from the section's first marked day this year; a section without a register yet has no figures.
-      const began = first.section_id ? (await this.repo.firstMarked(ctx.schoolId, [first.section_id], year.from)).get(first.section_id) : undefined;
+      const began = first.section_id ? (await this.repo.firstMarked([first.section_id], year.from)).get(first.section_id) : undefined;
       if (!began || until < began) continue;
-      const days = await this.calendar.workingDays(ctx.schoolId, began, until, first.class_id ?? undefined);
+      const days = await this.calendar.workingDays(began, until, first.class_id ?? undefined);
       if (days.length === 0) continue;
-      const counts = new Map((await this.repo.counts(ctx.schoolId, days, group.map((s) => s.id))).map((r) => [r.student_id, r]));
+      const counts = new Map((await this.repo.counts(days, group.map((s) => s.id))).map((r) => [r.student_id, r]));
       const recentFrom = addDays(until, -29);
       const recentDays = days.filter((d) => d >= recentFrom);
-      const recentCounts = recentDays.length ? new Map((await this.repo.counts(ctx.schoolId, recentDays, group.map((s) => s.id))).map((r) => [r.student_id, r])) : new Map<string, CountRow>();
+      const recentCounts = recentDays.length ? new Map((await this.repo.counts(recentDays, group.map((s) => s.id))).map((r) => [r.student_id, r])) : new Map<string, CountRow>();
       const board = (ATTENDANCE_BOARD_CLASSES as readonly string[]).includes(first.class_name ?? '');
       const jan1 = `${Number(year.from.slice(0, 4)) + 1}-01-01`;
       const janDays = board && asOf >= jan1 ? days.filter((d) => d <= jan1) : null;
-      const janCounts = janDays?.length ? new Map((await this.repo.counts(ctx.schoolId, janDays, group.map((s) => s.id))).map((r) => [r.student_id, r])) : null;
+      const janCounts = janDays?.length ? new Map((await this.repo.counts(janDays, group.map((s) => s.id))).map((r) => [r.student_id, r])) : null;
       for (const s of group) {
         const own = s.admission_date ? days.filter((d) => d >= s.admission_date!) : days;
         const pct = attendancePercent(fromRow(counts.get(s.id)), own.length);
@@ -534,23 +534,23 @@ export class AttendanceService implements OnModuleInit {
   }
 
   // ── settings ─────────────────────────────────────────────────────────────
-  async settings(ctx: WorkspaceContext): Promise<AttendanceSettingsResult> {
-    return { settings: { absenceNotices: await this.repo.noticesOn(ctx.schoolId) } };
+  async settings(): Promise<AttendanceSettingsResult> {
+    return { settings: { absenceNotices: await this.repo.noticesOn() } };
   }
 
   async putSettings(ctx: WorkspaceContext, input: { absenceNotices: boolean }): Promise<AttendanceSettingsResult> {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.noticesOn(ctx.schoolId);
-      await repo.setNotices(ctx.schoolId, input.absenceNotices, tx.now);
+      const before = await repo.noticesOn();
+      await repo.setNotices(input.absenceNotices, tx.now);
       await tx.audit({ action: 'attendance.settings_changed', entity: 'attendance_settings', entityId: ctx.schoolId, before: { absenceNotices: before }, after: input });
       return { settings: { absenceNotices: input.absenceNotices } };
     });
   }
 
   // ── absence notices (the job) ────────────────────────────────────────────
-  private async sendNotices(schoolId: string, createdBy: string | null, payload: NoticePayload): Promise<void> {
-    const [recipients, school] = await Promise.all([this.repo.noticeRecipients(schoolId, payload.date, payload.studentIds), this.repo.schoolName(schoolId)]);
+  private async sendNotices(createdBy: string | null, payload: NoticePayload): Promise<void> {
+    const [recipients, school] = await Promise.all([this.repo.noticeRecipients(payload.date, payload.studentIds), this.repo.schoolName()]);
     for (const r of recipients) {
       if (r.sent_at) continue; // once per child per day, even when the job runs again
       const stillAbsent = r.status === 'absent';
@@ -571,8 +571,8 @@ export class AttendanceService implements OnModuleInit {
           sent += 1;
         }
       }
-      await this.writes.run({ schoolId, userId: createdBy }, async (tx) => {
-        await this.repo.in(tx.m).markNoticeSent(schoolId, payload.date, r.student_id, sent, tx.now);
+      await this.writes.run({ schoolId: boundSchoolId(), userId: createdBy }, async (tx) => {
+        await this.repo.in(tx.m).markNoticeSent(payload.date, r.student_id, sent, tx.now);
         await tx.audit({
           action: stillAbsent ? 'attendance.notice_sent' : 'attendance.notice_skipped',
           entity: 'student',

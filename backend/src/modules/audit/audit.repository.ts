@@ -24,17 +24,17 @@ export class AuditRepository extends Repository {
     super(db);
   }
 
-  async page(schoolId: string, entity: string | undefined, page: number, pageSize: number): Promise<{ rows: AuditRow[]; total: number }> {
+  async page(entity: string | undefined, page: number, pageSize: number): Promise<{ rows: AuditRow[]; total: number }> {
     const rows = await this.rows<AuditRow>(
       `SELECT a.id::text AS id, a.at, a.actor_id, u.username AS actor_username, a.action, a.entity, a.entity_id, a.before, a.after
          FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
         WHERE a.school_id = $1 AND ($2::text IS NULL OR a.entity = $2)
         ORDER BY a.id DESC LIMIT $3 OFFSET $4`,
-      [schoolId, entity ?? null, pageSize, (page - 1) * pageSize],
+      [this.schoolId, entity ?? null, pageSize, (page - 1) * pageSize],
     );
     const total = await this.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_log WHERE school_id = $1 AND ($2::text IS NULL OR entity = $2)`,
-      [schoolId, entity ?? null],
+      [this.schoolId, entity ?? null],
     );
     return { rows, total: total?.n ?? 0 };
   }

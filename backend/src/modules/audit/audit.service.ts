@@ -9,7 +9,7 @@ export class AuditService {
   constructor(private readonly repo: AuditRepository) {}
 
   async page(ctx: WorkspaceContext, entity: string | undefined, page: number, pageSize: number): Promise<AuditLogPage> {
-    const { rows, total } = await this.repo.page(ctx.schoolId, entity, page, pageSize);
+    const { rows, total } = await this.repo.page(entity, page, pageSize);
     return {
       items: rows.map((r) => ({
         id: r.id,

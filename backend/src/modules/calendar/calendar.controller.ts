@@ -85,8 +85,8 @@ export class CalendarController {
   @RequirePermission('calendar.read')
   @ApiOperation({ summary: 'The working-day rules: Sunday, the n-th Saturdays off' })
   @ApiData(CalendarSettingsResponse)
-  settings(@Workspace() ctx: WorkspaceContext): Promise<CalendarSettingsResult> {
-    return this.calendar.getSettings(ctx);
+  settings(): Promise<CalendarSettingsResult> {
+    return this.calendar.getSettings();
   }
 
   @Put('calendar-settings')
@@ -101,8 +101,8 @@ export class CalendarController {
   @RequirePermission('calendar.read')
   @ApiOperation({ summary: 'The working days and named holidays of a range (at most 366 days), for the school or a class' })
   @ApiData(WorkingDaysResponse)
-  workingDays(@Workspace() ctx: WorkspaceContext, @Query() q: WorkingDaysQueryDto): Promise<WorkingDaysResult> {
-    return this.calendar.workingDaysReport(ctx, q);
+  workingDays(@Query() q: WorkingDaysQueryDto): Promise<WorkingDaysResult> {
+    return this.calendar.workingDaysReport(q);
   }
 
   @Get('calendar/exam-papers')
@@ -117,8 +117,8 @@ export class CalendarController {
   @RequirePermission('calendar.read')
   @ApiOperation({ summary: 'Whether the secret iCalendar feed is on (its address is shown only when made)' })
   @ApiData(CalendarFeedStatusResponse)
-  feedStatus(@Workspace() ctx: WorkspaceContext): Promise<CalendarFeedStatus> {
-    return this.calendar.feedStatus(ctx);
+  feedStatus(): Promise<CalendarFeedStatus> {
+    return this.calendar.feedStatus();
   }
 
   @Post('calendar-feed/rotate')

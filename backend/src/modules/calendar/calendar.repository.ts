@@ -36,7 +36,6 @@ export class CalendarRepository extends Repository {
   }
 
   async list(
-    schoolId: string,
     f: { from?: string; to?: string; kind?: CalendarEventKind; classId?: string; guardianUserId?: string; classIds?: string[] },
     page: number,
     pageSize: number,
@@ -46,7 +45,7 @@ export class CalendarRepository extends Repository {
     const where = `school_id = $1 AND ($2::date IS NULL OR ends_on >= $2::date) AND ($3::date IS NULL OR starts_on <= $3::date)
        AND ($4::text IS NULL OR kind = $4) AND ($5::uuid IS NULL OR class_ids = '{}' OR $5::uuid = ANY(class_ids))
        AND ($6::uuid[] IS NULL OR class_ids = '{}' OR class_ids && $6::uuid[])${guardian}`;
-    const params = [schoolId, f.from ?? null, f.to ?? null, f.kind ?? null, f.classId ?? null, f.classIds ?? null, f.guardianUserId ?? null];
+    const params = [this.schoolId, f.from ?? null, f.to ?? null, f.kind ?? null, f.classId ?? null, f.classIds ?? null, f.guardianUserId ?? null];
     const rows = await this.rows<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE ${where} ORDER BY starts_on, ends_on, title, id LIMIT $8 OFFSET $9`,
       [...params, pageSize, (page - 1) * pageSize],
@@ -56,103 +55,103 @@ export class CalendarRepository extends Repository {
   }
 
   /** The holidays and vacations touching `from`..`to` (all of them, for the working-day rules). */
-  closingBetween(schoolId: string, from: string, to: string): Promise<EventRow[]> {
+  closingBetween(from: string, to: string): Promise<EventRow[]> {
     return this.rows<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM calendar_events
         WHERE school_id = $1 AND kind IN ('holiday', 'vacation') AND ends_on >= $2::date AND starts_on <= $3::date`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
   }
 
   /** Every event for the feed, the newest year and a half of them; with `classId`, the whole school's and that class's only. */
-  forFeed(schoolId: string, since: string, classId?: string): Promise<EventRow[]> {
+  forFeed(since: string, classId?: string): Promise<EventRow[]> {
     return this.rows<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM calendar_events
         WHERE school_id = $1 AND ends_on >= $2::date AND ($3::uuid IS NULL OR class_ids = '{}' OR $3::uuid = ANY(class_ids))
         ORDER BY starts_on, id LIMIT 5000`,
-      [schoolId, since, classId ?? null],
+      [this.schoolId, since, classId ?? null],
     );
   }
 
   /** A class of this school (any year), by id: its name, or null (another school's class is null too). */
-  classOf(schoolId: string, classId: string): Promise<{ name: string } | null> {
-    return this.one<{ name: string }>(`SELECT name FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
+  classOf(classId: string): Promise<{ name: string } | null> {
+    return this.one<{ name: string }>(`SELECT name FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
   }
 
-  find(schoolId: string, id: string, lock = false): Promise<EventRow | null> {
-    return this.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE school_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [schoolId, id]);
+  find(id: string, lock = false): Promise<EventRow | null> {
+    return this.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE school_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [this.schoolId, id]);
   }
 
-  async create(schoolId: string, e: EventFields, now: Date): Promise<EventRow> {
+  async create(e: EventFields, now: Date): Promise<EventRow> {
     const [row] = await this.rows<EventRow>(
       `INSERT INTO calendar_events (school_id, title, kind, starts_on, ends_on, class_ids, description, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $8) RETURNING ${EVENT_COLUMNS}`,
-      [schoolId, e.title, e.kind, e.startsOn, e.endsOn, e.classIds, e.description, now],
+      [this.schoolId, e.title, e.kind, e.startsOn, e.endsOn, e.classIds, e.description, now],
     );
     return row;
   }
 
-  async update(schoolId: string, id: string, e: EventFields, now: Date): Promise<EventRow> {
+  async update(id: string, e: EventFields, now: Date): Promise<EventRow> {
     const [row] = await this.rows<EventRow>(
       `UPDATE calendar_events SET title = $3, kind = $4, starts_on = $5, ends_on = $6, class_ids = $7::uuid[], description = $8, updated_at = $9
         WHERE school_id = $1 AND id = $2 RETURNING ${EVENT_COLUMNS}`,
-      [schoolId, id, e.title, e.kind, e.startsOn, e.endsOn, e.classIds, e.description, now],
+      [this.schoolId, id, e.title, e.kind, e.startsOn, e.endsOn, e.classIds, e.description, now],
     );
     return row;
   }
 
-  async remove(schoolId: string, id: string): Promise<void> {
-    await this.m.query(`DELETE FROM calendar_events WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  async remove(id: string): Promise<void> {
+    await this.m.query(`DELETE FROM calendar_events WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
   }
 
   // ── settings and the feed ───────────────────────────────────────────────
-  async settings(schoolId: string): Promise<(CalendarSettings & { feedCreatedAt: Date | null }) | null> {
+  async settings(): Promise<(CalendarSettings & { feedCreatedAt: Date | null }) | null> {
     const row = await this.one<{ sunday_holiday: boolean; saturdays_off: number[]; feed_created_at: Date | null }>(
       `SELECT sunday_holiday, saturdays_off::int[] AS saturdays_off, feed_created_at FROM calendar_settings WHERE school_id = $1`,
-      [schoolId],
+      [this.schoolId],
     );
     return row ? { sundayHoliday: row.sunday_holiday, saturdaysOff: row.saturdays_off, feedCreatedAt: row.feed_created_at } : null;
   }
 
-  async saveSettings(schoolId: string, s: CalendarSettings, now: Date): Promise<void> {
+  async saveSettings(s: CalendarSettings, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO calendar_settings (school_id, sunday_holiday, saturdays_off, updated_at) VALUES ($1, $2, $3::smallint[], $4)
        ON CONFLICT (school_id) DO UPDATE SET sunday_holiday = EXCLUDED.sunday_holiday, saturdays_off = EXCLUDED.saturdays_off, updated_at = EXCLUDED.updated_at`,
-      [schoolId, s.sundayHoliday, s.saturdaysOff, now],
+      [this.schoolId, s.sundayHoliday, s.saturdaysOff, now],
     );
   }
 
-  async setFeedToken(schoolId: string, hash: Buffer, now: Date): Promise<void> {
+  async setFeedToken(hash: Buffer, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO calendar_settings (school_id, feed_token_hash, feed_created_at, updated_at) VALUES ($1, $2, $3, $3)
        ON CONFLICT (school_id) DO UPDATE SET feed_token_hash = EXCLUDED.feed_token_hash, feed_created_at = EXCLUDED.feed_created_at, updated_at = EXCLUDED.updated_at`,
-      [schoolId, hash, now],
+      [this.schoolId, hash, now],
     );
   }
 
   /** The school a feed token belongs to (its name and subdomain), or null. */
-  schoolOfFeed(schoolId: string, hash: Buffer): Promise<{ name: string; subdomain: string } | null> {
+  schoolOfFeed(hash: Buffer): Promise<{ name: string; subdomain: string } | null> {
     return this.one<{ name: string; subdomain: string }>(
       `SELECT s.name, s.subdomain FROM calendar_settings c JOIN schools s ON s.id = c.school_id
         WHERE c.school_id = $1 AND c.feed_token_hash = $2`,
-      [schoolId, hash],
+      [this.schoolId, hash],
     );
   }
 
-  schoolOf(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
-    return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
+  schoolOf(): Promise<{ name: string; subdomain: string } | null> {
+    return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [this.schoolId]);
   }
 
   /** The classes of some sections (a teacher's sections → their classes). */
-  async classesOfSections(schoolId: string, sectionIds: readonly string[]): Promise<string[]> {
+  async classesOfSections(sectionIds: readonly string[]): Promise<string[]> {
     if (sectionIds.length === 0) return [];
-    const rows = await this.rows<{ class_id: string }>(`SELECT DISTINCT class_id FROM sections WHERE school_id = $1 AND id = ANY($2::uuid[])`, [schoolId, sectionIds]);
+    const rows = await this.rows<{ class_id: string }>(`SELECT DISTINCT class_id FROM sections WHERE school_id = $1 AND id = ANY($2::uuid[])`, [this.schoolId, sectionIds]);
     return rows.map((r) => r.class_id);
   }
 
   /** The class of a section (for a section's working days). */
-  async classOfSection(schoolId: string, sectionId: string): Promise<string | null> {
-    const row = await this.one<{ class_id: string }>(`SELECT class_id FROM sections WHERE school_id = $1 AND id = $2`, [schoolId, sectionId]);
+  async classOfSection(sectionId: string): Promise<string | null> {
+    const row = await this.one<{ class_id: string }>(`SELECT class_id FROM sections WHERE school_id = $1 AND id = $2`, [this.schoolId, sectionId]);
     return row?.class_id ?? null;
   }
 }

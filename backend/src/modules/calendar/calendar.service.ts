@@ -39,6 +39,7 @@ import { CalendarExamPapers } from './exam-papers.source';
 import { buildIcal } from './ical';
 import { CalendarRepository, type EventFields, type EventRow } from './calendar.repository';
 import { isUuid } from '../../common/uuid';
+import { runInSchool } from '../../common/request-context';
 
 function toEvent(r: EventRow): CalendarEvent {
   return {
@@ -80,14 +81,14 @@ export class CalendarService {
   ) {}
 
   // ── for other modules ─────────────────────────────────────────────────
-  async settingsOf(schoolId: string): Promise<CalendarSettings> {
-    const s = await this.repo.settings(schoolId);
+  async settingsOf(): Promise<CalendarSettings> {
+    const s = await this.repo.settings();
     return s ? { sundayHoliday: s.sundayHoliday, saturdaysOff: s.saturdaysOff } : { ...DEFAULT_CALENDAR_SETTINGS };
   }
 
   /** Is the school (or, with `classId`, that class) closed on `date`, and why. */
-  async isHoliday(schoolId: string, date: string, classId?: string): Promise<HolidayAnswer> {
-    const [settings, events] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, date, date)]);
+  async isHoliday(date: string, classId?: string): Promise<HolidayAnswer> {
+    const [settings, events] = await Promise.all([this.settingsOf(), this.repo.closingBetween(date, date)]);
     return holidayOn(date, events.map(toRule), settings, classId);
   }
 
@@ -95,17 +96,17 @@ export class CalendarService {
    * `isHoliday` for many days at once (e.g. an exam's papers, each of a class): one look at the
    * settings and at the closing events between the first and the last day, answers in `days` order.
    */
-  async holidaysOn(schoolId: string, days: readonly { date: string; classId?: string }[]): Promise<HolidayAnswer[]> {
+  async holidaysOn(days: readonly { date: string; classId?: string }[]): Promise<HolidayAnswer[]> {
     if (days.length === 0) return [];
     const dates = days.map((d) => d.date).sort();
-    const [settings, rows] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, dates[0], dates[dates.length - 1])]);
+    const [settings, rows] = await Promise.all([this.settingsOf(), this.repo.closingBetween(dates[0], dates[dates.length - 1])]);
     const events = rows.map(toRule);
     return days.map((d) => holidayOn(d.date, events, settings, d.classId));
   }
 
   /** The working days from `from` to `to` (both included) for the school or one class. */
-  async workingDays(schoolId: string, from: string, to: string, classId?: string): Promise<string[]> {
-    const [settings, events] = await Promise.all([this.settingsOf(schoolId), this.repo.closingBetween(schoolId, from, to)]);
+  async workingDays(from: string, to: string, classId?: string): Promise<string[]> {
+    const [settings, events] = await Promise.all([this.settingsOf(), this.repo.closingBetween(from, to)]);
     return workingDays(from, to, events.map(toRule), settings, classId);
   }
 
@@ -117,14 +118,14 @@ export class CalendarService {
    */
   async list(ctx: WorkspaceContext, q: ListCalendarEventsQuery): Promise<CalendarEventList> {
     const guardianUserId = ctx.role === 'guardian' ? ctx.userId : undefined;
-    const classIds = q.mine === 'true' && ctx.role !== 'guardian' ? await this.repo.classesOfSections(ctx.schoolId, await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)) : undefined;
-    const { rows, total } = await this.repo.list(ctx.schoolId, { ...q, guardianUserId, classIds }, q.page, q.pageSize);
+    const classIds = q.mine === 'true' && ctx.role !== 'guardian' ? await this.repo.classesOfSections(await this.staff.sectionsTaughtBy(ctx.userId)) : undefined;
+    const { rows, total } = await this.repo.list({ ...q, guardianUserId, classIds }, q.page, q.pageSize);
     return { items: rows.map(toEvent), total, page: q.page, pageSize: q.pageSize };
   }
 
   async get(ctx: WorkspaceContext, eventId: string): Promise<CalendarEventResult> {
     await this.access.require(ctx, 'calendarEvent', [eventId]);
-    const row = await this.repo.find(ctx.schoolId, eventId);
+    const row = await this.repo.find(eventId);
     if (!row) throw new DomainException('NOT_FOUND');
     return { event: toEvent(row) };
   }
@@ -133,7 +134,7 @@ export class CalendarService {
     const input: CreateCalendarEventInput = normaliseCalendarEvent(body);
     await this.access.require(ctx, 'class', input.classIds);
     return this.writes.run(ctx, async (tx) => {
-      const row = await this.repo.in(tx.m).create(ctx.schoolId, input, tx.now);
+      const row = await this.repo.in(tx.m).create(input, tx.now);
       const event = toEvent(row);
       await tx.audit({ action: 'calendar_event.created', entity: 'calendar_event', entityId: row.id, after: event });
       return { event };
@@ -145,7 +146,7 @@ export class CalendarService {
     if (input.classIds) await this.access.require(ctx, 'class', input.classIds);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.find(ctx.schoolId, eventId, true);
+      const before = await repo.find(eventId, true);
       if (!before) throw new DomainException('NOT_FOUND');
       const next: EventFields = {
         title: input.title ?? before.title,
@@ -157,7 +158,7 @@ export class CalendarService {
       };
       const problem = eventDatesProblem(next.startsOn, next.endsOn);
       if (problem) throw new DomainException('VALIDATION_FAILED', { details: { [problem.field]: problem.message } });
-      const after = await repo.update(ctx.schoolId, eventId, next, tx.now);
+      const after = await repo.update(eventId, next, tx.now);
       await tx.audit({ action: 'calendar_event.updated', entity: 'calendar_event', entityId: eventId, before: toEvent(before), after: toEvent(after) });
       return { event: toEvent(after) };
     });
@@ -167,23 +168,23 @@ export class CalendarService {
     await this.access.require(ctx, 'calendarEvent', [eventId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.find(ctx.schoolId, eventId, true);
+      const before = await repo.find(eventId, true);
       if (!before) throw new DomainException('NOT_FOUND');
-      await repo.remove(ctx.schoolId, eventId);
+      await repo.remove(eventId);
       await tx.audit({ action: 'calendar_event.deleted', entity: 'calendar_event', entityId: eventId, before: toEvent(before) });
       return { deleted: true as const };
     });
   }
 
-  async getSettings(ctx: WorkspaceContext): Promise<CalendarSettingsResult> {
-    return { settings: await this.settingsOf(ctx.schoolId) };
+  async getSettings(): Promise<CalendarSettingsResult> {
+    return { settings: await this.settingsOf() };
   }
 
   async putSettings(ctx: WorkspaceContext, input: CalendarSettings): Promise<CalendarSettingsResult> {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.settings(ctx.schoolId);
-      await repo.saveSettings(ctx.schoolId, input, tx.now);
+      const before = await repo.settings();
+      await repo.saveSettings(input, tx.now);
       await tx.audit({
         action: 'calendar_settings.updated',
         entity: 'calendar_settings',
@@ -196,8 +197,8 @@ export class CalendarService {
   }
 
   /** GET …/calendar/working-days: the days and the holidays of a range, for the school or a class. */
-  async workingDaysReport(ctx: WorkspaceContext, q: WorkingDaysQuery): Promise<WorkingDaysResult> {
-    const [settings, rows] = await Promise.all([this.settingsOf(ctx.schoolId), this.repo.closingBetween(ctx.schoolId, q.from, q.to)]);
+  async workingDaysReport(q: WorkingDaysQuery): Promise<WorkingDaysResult> {
+    const [settings, rows] = await Promise.all([this.settingsOf(), this.repo.closingBetween(q.from, q.to)]);
     const events = rows.map(toRule);
     const days = workingDays(q.from, q.to, events, settings, q.classId);
     return { from: q.from, to: q.to, classId: q.classId ?? null, count: days.length, days, holidays: holidaysBetween(q.from, q.to, events, settings, q.classId) };
@@ -206,12 +207,12 @@ export class CalendarService {
   /** GET …/calendar/exam-papers: the exam papers of a range (the date sheets), for the month view. */
   async examPapers(ctx: WorkspaceContext, q: CalendarExamPapersQuery): Promise<CalendarExamPaperList> {
     if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
-    return { items: this.paperSource ? await this.paperSource.papersBetween(ctx.schoolId, q.from, q.to, q.classId) : [] };
+    return { items: this.paperSource ? await this.paperSource.papersBetween(q.from, q.to, q.classId) : [] };
   }
 
   // ── the feed ────────────────────────────────────────────────────────────
-  async feedStatus(ctx: WorkspaceContext): Promise<CalendarFeedStatus> {
-    const s = await this.repo.settings(ctx.schoolId);
+  async feedStatus(): Promise<CalendarFeedStatus> {
+    const s = await this.repo.settings();
     return { feed: { enabled: !!s?.feedCreatedAt, createdAt: s?.feedCreatedAt?.toISOString() ?? null } };
   }
 
@@ -220,9 +221,9 @@ export class CalendarService {
     const token = `${ctx.schoolId.replace(/-/g, '').toLowerCase()}${randomBytes(32).toString('base64url')}`;
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.setFeedToken(ctx.schoolId, hashToken(token), tx.now);
+      await repo.setFeedToken(hashToken(token), tx.now);
       await tx.audit({ action: 'calendar_feed.rotated', entity: 'calendar_feed', entityId: ctx.schoolId });
-      const school = await repo.schoolOf(ctx.schoolId);
+      const school = await repo.schoolOf();
       const url = `${schoolPortalUrl(school!.subdomain, this.config.appDomain)}/api/v1/public/calendar/${token}.ics`;
       return { feed: { enabled: true as const, createdAt: tx.now.toISOString(), url } };
     });
@@ -238,19 +239,25 @@ export class CalendarService {
     if (!match) throw new DomainException('NOT_FOUND');
     const token = match[1];
     const schoolId = schoolIdOfToken(token);
-    const school = await this.repo.schoolOfFeed(schoolId, hashToken(token));
+    if (!isUuid(schoolId)) throw new DomainException('NOT_FOUND');
+    // A public call: the token names its school, bound for the reads below.
+    return runInSchool(schoolId, () => this.feedOf(token, classId));
+  }
+
+  private async feedOf(token: string, classId?: string): Promise<string> {
+    const school = await this.repo.schoolOfFeed(hashToken(token));
     if (!school) throw new DomainException('NOT_FOUND');
     let calendarName = school.name;
     if (classId !== undefined) {
-      const cls = isUuid(classId) ? await this.repo.classOf(schoolId, classId) : null;
+      const cls = isUuid(classId) ? await this.repo.classOf(classId) : null;
       if (!cls) throw new DomainException('NOT_FOUND');
       calendarName = `${school.name}: ${cls.name}`;
     }
     const now = this.clock.now();
     const since = addDays(now.toISOString().slice(0, 10), -550);
     const [rows, papers] = await Promise.all([
-      this.repo.forFeed(schoolId, since, classId),
-      this.paperSource ? this.paperSource.papersBetween(schoolId, since, addDays(since, 1100), classId) : Promise.resolve([]),
+      this.repo.forFeed(since, classId),
+      this.paperSource ? this.paperSource.papersBetween(since, addDays(since, 1100), classId) : Promise.resolve([]),
     ]);
     return buildIcal({
       calendarName,

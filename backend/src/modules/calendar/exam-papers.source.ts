@@ -7,5 +7,5 @@ import type { CalendarExamPaper } from '@vidyalaya/shared';
  */
 export abstract class CalendarExamPapers {
   /** The papers dated `from`..`to` (both included), of one class if `classId` is given; `since` only for the feed. */
-  abstract papersBetween(schoolId: string, from: string, to: string, classId?: string): Promise<CalendarExamPaper[]>;
+  abstract papersBetween(from: string, to: string, classId?: string): Promise<CalendarExamPaper[]>;
 }

@@ -93,8 +93,8 @@ export class CertificatesController {
   @RequirePermission('certificates.issue')
   @ApiOperation({ summary: 'The school’s certificate settings {publishTcList}' })
   @ApiData(CertificateSettingsResponse)
-  settings(@Workspace() ctx: WorkspaceContext): Promise<CertificateSettingsResult> {
-    return this.certificates.settings(ctx);
+  settings(): Promise<CertificateSettingsResult> {
+    return this.certificates.settings();
   }
 
   @Put('certificates/settings')

@@ -143,28 +143,28 @@ export class CertificatesRepository extends Repository {
    * The next number of a kind in an academic year: the counter row is made if missing, then locked
    * FOR UPDATE and moved on, all in the caller's transaction (a rollback gives the number back).
    */
-  async takeSeq(schoolId: string, kind: CertificateKind, academicYear: string): Promise<number> {
-    await this.m.query(`INSERT INTO certificate_counters (school_id, kind, academic_year) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [schoolId, kind, academicYear]);
+  async takeSeq(kind: CertificateKind, academicYear: string): Promise<number> {
+    await this.m.query(`INSERT INTO certificate_counters (school_id, kind, academic_year) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [this.schoolId, kind, academicYear]);
     const row = await this.one<{ next_value: number }>(
       `SELECT next_value FROM certificate_counters WHERE school_id = $1 AND kind = $2 AND academic_year = $3 FOR UPDATE`,
-      [schoolId, kind, academicYear],
+      [this.schoolId, kind, academicYear],
     );
-    await this.m.query(`UPDATE certificate_counters SET next_value = next_value + 1 WHERE school_id = $1 AND kind = $2 AND academic_year = $3`, [schoolId, kind, academicYear]);
+    await this.m.query(`UPDATE certificate_counters SET next_value = next_value + 1 WHERE school_id = $1 AND kind = $2 AND academic_year = $3`, [this.schoolId, kind, academicYear]);
     return Number(row!.next_value);
   }
 
   /** Serialises the issues of one student's certificates (the live-TC rule and the reissue link). */
-  async lockStudent(schoolId: string, studentId: string): Promise<void> {
-    await this.m.query(`SELECT id FROM students WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, studentId]);
+  async lockStudent(studentId: string): Promise<void> {
+    await this.m.query(`SELECT id FROM students WHERE school_id = $1 AND id = $2 FOR UPDATE`, [this.schoolId, studentId]);
   }
 
-  async insert(schoolId: string, c: NewCertificate, now: Date): Promise<string> {
+  async insert(c: NewCertificate, now: Date): Promise<string> {
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO certificates (school_id, kind, academic_year, seq, number, student_id, student_name, first_name, last_name, admission_number, class_name,
                                  purpose, fields, issued_on, verify_code, dues_overridden, override_reason, dues_paise, replaces_id, issued_by, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21) RETURNING id`,
       [
-        schoolId,
+        this.schoolId,
         c.kind,
         c.academicYear,
         c.seq,
@@ -190,32 +190,31 @@ export class CertificatesRepository extends Repository {
     return row.id;
   }
 
-  get(schoolId: string, id: string, lock = false): Promise<CertificateRow | null> {
-    return this.one<CertificateRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.school_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`, [schoolId, id]);
+  get(id: string, lock = false): Promise<CertificateRow | null> {
+    return this.one<CertificateRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.school_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`, [this.schoolId, id]);
   }
 
-  liveTransfer(schoolId: string, studentId: string): Promise<{ id: string; number: string } | null> {
-    return this.one(`SELECT id, number FROM certificates WHERE school_id = $1 AND student_id = $2 AND kind = 'transfer' AND status = 'issued'`, [schoolId, studentId]);
+  liveTransfer(studentId: string): Promise<{ id: string; number: string } | null> {
+    return this.one(`SELECT id, number FROM certificates WHERE school_id = $1 AND student_id = $2 AND kind = 'transfer' AND status = 'issued'`, [this.schoolId, studentId]);
   }
 
   /** The newest cancelled certificate of a kind for a student that no later certificate corrects yet. */
-  cancelledToReplace(schoolId: string, studentId: string, kind: CertificateKind): Promise<{ id: string; number: string } | null> {
+  cancelledToReplace(studentId: string, kind: CertificateKind): Promise<{ id: string; number: string } | null> {
     return this.one(
       `SELECT c.id, c.number FROM certificates c
         WHERE c.school_id = $1 AND c.student_id = $2 AND c.kind = $3 AND c.status = 'cancelled'
           AND NOT EXISTS (SELECT 1 FROM certificates n WHERE n.school_id = c.school_id AND n.replaces_id = c.id)
         ORDER BY c.cancelled_at DESC LIMIT 1`,
-      [schoolId, studentId, kind],
+      [this.schoolId, studentId, kind],
     );
   }
 
   async list(
-    schoolId: string,
     f: { kind?: CertificateKind; academicYear?: string; status?: CertificateStatus; studentId?: string },
     page: number,
     pageSize: number,
   ): Promise<{ rows: CertificateRow[]; total: number }> {
-    const params: unknown[] = [schoolId];
+    const params: unknown[] = [this.schoolId];
     const where = ['c.school_id = $1'];
     const add = (sql: string, v: unknown) => {
       params.push(v);
@@ -234,14 +233,14 @@ export class CertificatesRepository extends Repository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async bumpPrintCount(schoolId: string, id: string): Promise<number> {
-    const [row] = await this.rows<{ print_count: number }>(`UPDATE certificates SET print_count = print_count + 1 WHERE school_id = $1 AND id = $2 RETURNING print_count`, [schoolId, id]);
+  async bumpPrintCount(id: string): Promise<number> {
+    const [row] = await this.rows<{ print_count: number }>(`UPDATE certificates SET print_count = print_count + 1 WHERE school_id = $1 AND id = $2 RETURNING print_count`, [this.schoolId, id]);
     return row.print_count;
   }
 
-  async cancel(schoolId: string, id: string, by: string | null, reason: string, now: Date): Promise<void> {
+  async cancel(id: string, by: string | null, reason: string, now: Date): Promise<void> {
     await this.m.query(`UPDATE certificates SET status = 'cancelled', cancelled_at = $3, cancelled_by = $4, cancel_reason = $5 WHERE school_id = $1 AND id = $2`, [
-      schoolId,
+      this.schoolId,
       id,
       now,
       by,
@@ -259,18 +258,18 @@ export class CertificatesRepository extends Repository {
     );
   }
 
-  async school(schoolId: string): Promise<CertificateSchool | null> {
+  async school(): Promise<CertificateSchool | null> {
     return this.one<CertificateSchool>(
       `SELECT s.name, s.subdomain, s.address1, s.address2, s.locality, s.city, s.state, s.pin_code, s.phone_numbers, s.email, s.affiliation_number, s.school_code,
               s.board, s.principal_name, r.logo
          FROM schools s LEFT JOIN school_report_settings r ON r.school_id = s.id
         WHERE s.id = $1`,
-      [schoolId],
+      [this.schoolId],
     );
   }
 
   /** The first enrolment (year and class) and the subjects of the class last studied. */
-  async studentFacts(schoolId: string, studentId: string, classId: string | null): Promise<StudentFacts> {
+  async studentFacts(studentId: string, classId: string | null): Promise<StudentFacts> {
     const first = await this.one<{ class_name: string; academic_year: string; created_at: Date }>(
       `SELECT c.name AS class_name, y.name AS academic_year, e.created_at
          FROM student_enrolments e
@@ -278,13 +277,13 @@ export class CertificatesRepository extends Repository {
          JOIN academic_years y ON y.school_id = e.school_id AND y.id = e.academic_year_id
         WHERE e.school_id = $1 AND e.student_id = $2
         ORDER BY y.name, e.created_at LIMIT 1`,
-      [schoolId, studentId],
+      [this.schoolId, studentId],
     );
     const subjects = classId
       ? await this.rows<{ name: string }>(
           `SELECT g.name FROM class_subjects cs JOIN global_subjects g ON g.id = cs.subject_id JOIN classes c ON c.id = cs.class_id
             WHERE cs.class_id = $1 AND c.school_id = $2 ORDER BY g.sort_order, g.name`,
-          [classId, schoolId],
+          [classId, this.schoolId],
         )
       : [];
     return {
@@ -301,24 +300,24 @@ export class CertificatesRepository extends Repository {
    * promotion recorded; else the result kept on the year's enrolment; else the last published
    * exam's report card of that year (its name, pass or fail, grade).
    */
-  async yearOutcome(schoolId: string, studentId: string, academicYear: string): Promise<YearOutcome> {
+  async yearOutcome(studentId: string, academicYear: string): Promise<YearOutcome> {
     const line = await this.one<{ decision: YearOutcome['decision']; target_class_name: string | null; result: 'pass' | 'fail' | null; result_grade: string | null }>(
       `SELECT l.decision, l.target_class_name, l.result, l.result_grade
          FROM promotion_lines l JOIN promotions p ON p.school_id = l.school_id AND p.id = l.promotion_id
         WHERE l.school_id = $1 AND l.student_id = $2 AND p.from_year = $3 AND p.status = 'applied'`,
-      [schoolId, studentId, academicYear],
+      [this.schoolId, studentId, academicYear],
     );
     const enrolment = await this.one<{ result: 'pass' | 'fail' | null; result_grade: string | null }>(
       `SELECT e.result, e.result_grade FROM student_enrolments e JOIN academic_years y ON y.school_id = e.school_id AND y.id = e.academic_year_id
         WHERE e.school_id = $1 AND e.student_id = $2 AND y.name = $3`,
-      [schoolId, studentId, academicYear],
+      [this.schoolId, studentId, academicYear],
     );
     const exam = await this.one<{ name: string; result: string | null; grade: string | null }>(
       `SELECT x.name, s.data->'term'->>'result' AS result, s.data->'term'->>'grade' AS grade
          FROM report_card_snapshots s JOIN exams x ON x.school_id = s.school_id AND x.id = s.exam_id
         WHERE s.school_id = $1 AND s.student_id = $2 AND x.academic_year = $3 AND x.published_at IS NOT NULL
         ORDER BY x.term DESC, x.published_at DESC, x.created_at DESC LIMIT 1`,
-      [schoolId, studentId, academicYear],
+      [this.schoolId, studentId, academicYear],
     );
     const examResult = exam?.result === 'pass' || exam?.result === 'fail' ? exam.result : null;
     return {
@@ -331,12 +330,12 @@ export class CertificatesRepository extends Repository {
   }
 
   /** A class of the school with its year, or null. */
-  classOf(schoolId: string, classId: string): Promise<{ name: string; academic_year: string } | null> {
-    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
+  classOf(classId: string): Promise<{ name: string; academic_year: string } | null> {
+    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
   }
 
   /** The class's students who left or passed out (their last placement was in it), by roll number then name, with a live TC if any. */
-  leavers(schoolId: string, classId: string): Promise<LeaverRow[]> {
+  leavers(classId: string): Promise<LeaverRow[]> {
     return this.rows<LeaverRow>(
       `SELECT s.id, s.admission_number, s.first_name, s.last_name, s.status, to_char(s.left_on, 'YYYY-MM-DD') AS left_on, se.name AS section_name,
               c.id AS certificate_id, c.number AS certificate_number
@@ -345,20 +344,20 @@ export class CertificatesRepository extends Repository {
          LEFT JOIN certificates c ON c.school_id = s.school_id AND c.student_id = s.id AND c.kind = 'transfer' AND c.status = 'issued'
         WHERE s.school_id = $1 AND s.class_id = $2 AND s.status IN ('left', 'passed_out')
         ORDER BY se.name NULLS LAST, s.roll_number NULLS LAST, lower(s.first_name), lower(coalesce(s.last_name, '')), s.admission_number`,
-      [schoolId, classId],
+      [this.schoolId, classId],
     );
   }
 
-  async publishSetting(schoolId: string): Promise<boolean> {
-    const row = await this.one<{ publish_tc_list: boolean }>(`SELECT publish_tc_list FROM certificate_settings WHERE school_id = $1`, [schoolId]);
+  async publishSetting(): Promise<boolean> {
+    const row = await this.one<{ publish_tc_list: boolean }>(`SELECT publish_tc_list FROM certificate_settings WHERE school_id = $1`, [this.schoolId]);
     return row?.publish_tc_list ?? false;
   }
 
-  async savePublishSetting(schoolId: string, publish: boolean, by: string | null, now: Date): Promise<void> {
+  async savePublishSetting(publish: boolean, by: string | null, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO certificate_settings (school_id, publish_tc_list, updated_by, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (school_id) DO UPDATE SET publish_tc_list = EXCLUDED.publish_tc_list, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-      [schoolId, publish, by, now],
+      [this.schoolId, publish, by, now],
     );
   }
 
@@ -373,22 +372,22 @@ export class CertificatesRepository extends Repository {
   }
 
   /** The academic years the school issued a TC in, newest first. */
-  async transferYears(schoolId: string): Promise<string[]> {
-    const rows = await this.rows<{ academic_year: string }>(`SELECT DISTINCT academic_year FROM certificates WHERE school_id = $1 AND kind = 'transfer' ORDER BY academic_year DESC`, [schoolId]);
+  async transferYears(): Promise<string[]> {
+    const rows = await this.rows<{ academic_year: string }>(`SELECT DISTINCT academic_year FROM certificates WHERE school_id = $1 AND kind = 'transfer' ORDER BY academic_year DESC`, [this.schoolId]);
     return rows.map((r) => r.academic_year);
   }
 
   /** A year's TCs in number order, for the published list. */
-  publishedTransfers(schoolId: string, academicYear: string): Promise<{ number: string; first_name: string; last_name: string | null; class_name: string | null; issued_on: string; status: CertificateStatus }[]> {
+  publishedTransfers(academicYear: string): Promise<{ number: string; first_name: string; last_name: string | null; class_name: string | null; issued_on: string; status: CertificateStatus }[]> {
     return this.rows(
       `SELECT number, first_name, last_name, class_name, to_char(issued_on, 'YYYY-MM-DD') AS issued_on, status
          FROM certificates WHERE school_id = $1 AND kind = 'transfer' AND academic_year = $2 ORDER BY seq`,
-      [schoolId, academicYear],
+      [this.schoolId, academicYear],
     );
   }
 
   /** A section's active students for their ID cards, by roll number then name. */
-  idCards(schoolId: string, sectionId: string): Promise<IdCardRow[]> {
+  idCards(sectionId: string): Promise<IdCardRow[]> {
     return this.rows<IdCardRow>(
       `SELECT s.id, s.admission_number, s.first_name, s.last_name, s.blood_group, s.apaar_id, s.roll_number,
               (SELECT g.phone FROM student_guardians g WHERE g.school_id = s.school_id AND g.student_id = s.id ORDER BY g.position LIMIT 1) AS guardian_phone,
@@ -396,7 +395,7 @@ export class CertificatesRepository extends Repository {
          FROM students s LEFT JOIN student_photos p ON p.school_id = s.school_id AND p.student_id = s.id
         WHERE s.school_id = $1 AND s.section_id = $2 AND s.status = 'active'
         ORDER BY s.roll_number NULLS LAST, lower(s.first_name), lower(coalesce(s.last_name, ''))`,
-      [schoolId, sectionId],
+      [this.schoolId, sectionId],
     );
   }
 }

@@ -43,6 +43,7 @@ import { StudentsService } from '../students/students.service';
 import { renderCertificatePdf, shownDate, type CertificateLang } from './certificate-pdf';
 import { CertificatesRepository, type CertificateRow, type YearOutcome } from './certificates.repository';
 import { renderIdCardsPdf } from './id-cards-pdf';
+import { bindSchool } from '../../common/request-context';
 
 const MINUTE = 60;
 
@@ -135,14 +136,14 @@ export class CertificatesService {
   }
 
   /** The TC's lines from the record, each overridable by `fields`. */
-  private async transferFields(ctx: WorkspaceContext, student: Student, fees: StudentFees, today: string): Promise<Record<string, string>> {
+  private async transferFields(student: Student, fees: StudentFees, today: string): Promise<Record<string, string>> {
     const enrolment = student.enrolment;
     // Attendance counts up to the day the child left (a passed-out child: to the year's end or today).
     const leftOn = student.status === 'left' && student.leftOn ? student.leftOn : undefined;
     const [facts, attendance, outcome] = await Promise.all([
-      this.repo.studentFacts(ctx.schoolId, student.id, enrolment?.classId ?? null),
-      enrolment ? this.attendance.yearSummary(ctx.schoolId, student.id, enrolment.academicYear, leftOn) : Promise.resolve(null),
-      enrolment ? this.repo.yearOutcome(ctx.schoolId, student.id, enrolment.academicYear) : Promise.resolve(null),
+      this.repo.studentFacts(student.id, enrolment?.classId ?? null),
+      enrolment ? this.attendance.yearSummary(student.id, enrolment.academicYear, leftOn) : Promise.resolve(null),
+      enrolment ? this.repo.yearOutcome(student.id, enrolment.academicYear) : Promise.resolve(null),
     ]);
     const parent = (relation: string) => student.guardians.find((g) => g.relation === relation)?.name;
     const firstDate = student.admissionDate ?? facts.first_enrolled_on;
@@ -193,7 +194,7 @@ export class CertificatesService {
           details: { dues: formatRupees(dues) },
         });
       }
-      fields = { ...(await this.transferFields(ctx, student, fees, today)), ...(input.fields ?? {}) };
+      fields = { ...(await this.transferFields(student, fees, today)), ...(input.fields ?? {}) };
     } else {
       const parent = student.guardians.find((g) => g.relation === 'father') ?? student.guardians[0];
       fields = { fatherName: parent?.name ?? '', dateOfBirth: student.dateOfBirth, ...(input.fields ?? {}) };
@@ -203,18 +204,17 @@ export class CertificatesService {
 
     const id = await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.lockStudent(ctx.schoolId, studentId);
+      await repo.lockStudent(studentId);
       if (input.kind === 'transfer') {
-        const live = await repo.liveTransfer(ctx.schoolId, studentId);
+        const live = await repo.liveTransfer(studentId);
         if (live) throw new DomainException('CERTIFICATE_EXISTS', { message: `${student.name} already has transfer certificate ${live.number}. Cancel it first to issue a corrected one.` });
       }
-      const replaces = await repo.cancelledToReplace(ctx.schoolId, studentId, input.kind);
-      const seq = await repo.takeSeq(ctx.schoolId, input.kind, academicYear);
+      const replaces = await repo.cancelledToReplace(studentId, input.kind);
+      const seq = await repo.takeSeq(input.kind, academicYear);
       const number = formatCertificateNumber(input.kind, academicYear, seq);
       let certificateId: string;
       try {
         certificateId = await repo.insert(
-          ctx.schoolId,
           {
             kind: input.kind,
             academicYear,
@@ -258,24 +258,24 @@ export class CertificatesService {
       });
       return certificateId;
     });
-    return { certificate: await this.byId(ctx.schoolId, id) };
+    return { certificate: await this.byId(id) };
   }
 
-  private async byId(schoolId: string, id: string): Promise<Certificate> {
-    const row = await this.repo.get(schoolId, id);
+  private async byId(id: string): Promise<Certificate> {
+    const row = await this.repo.get(id);
     if (!row) throw new DomainException('NOT_FOUND');
     return toCertificate(row);
   }
 
   async get(ctx: WorkspaceContext, certificateId: string): Promise<CertificateResult> {
     await this.access.require(ctx, 'certificate', [certificateId]);
-    return { certificate: await this.byId(ctx.schoolId, certificateId) };
+    return { certificate: await this.byId(certificateId) };
   }
 
   /** GET …/certificates: the register, newest year first, by kind and number. */
   async list(ctx: WorkspaceContext, q: ListCertificatesQuery): Promise<CertificateList> {
     if (q.studentId) await this.students.get(ctx, q.studentId);
-    const { rows, total } = await this.repo.list(ctx.schoolId, { kind: q.kind, academicYear: q.academicYear, status: q.status, studentId: q.studentId }, q.page, q.pageSize);
+    const { rows, total } = await this.repo.list({ kind: q.kind, academicYear: q.academicYear, status: q.status, studentId: q.studentId }, q.page, q.pageSize);
     return { items: rows.map(toCertificate), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -284,10 +284,10 @@ export class CertificatesService {
     await this.access.require(ctx, 'certificate', [certificateId]);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const row = await repo.get(ctx.schoolId, certificateId, true);
+      const row = await repo.get(certificateId, true);
       if (!row) throw new DomainException('NOT_FOUND');
       if (row.status === 'cancelled') throw new DomainException('CERTIFICATE_CANCELLED');
-      await repo.cancel(ctx.schoolId, certificateId, ctx.userId, input.reason, tx.now);
+      await repo.cancel(certificateId, ctx.userId, input.reason, tx.now);
       await tx.audit({
         action: 'certificate.cancelled',
         entity: 'certificate',
@@ -296,16 +296,16 @@ export class CertificatesService {
         after: { number: row.number, status: 'cancelled', reason: input.reason },
       });
     });
-    return { certificate: await this.byId(ctx.schoolId, certificateId) };
+    return { certificate: await this.byId(certificateId) };
   }
 
   /** GET …/certificates/leavers?classId=: the class's students who left or passed out, their dues and live TC. */
   async leavers(ctx: WorkspaceContext, classId: string): Promise<LeaverList> {
     await this.access.require(ctx, 'class', [classId]);
-    const cls = await this.repo.classOf(ctx.schoolId, classId);
+    const cls = await this.repo.classOf(classId);
     if (!cls) throw new DomainException('NOT_FOUND');
     const today = this.today();
-    const rows = await this.repo.leavers(ctx.schoolId, classId);
+    const rows = await this.repo.leavers(classId);
     const items = [];
     for (const r of rows) {
       const dues = r.certificate_id ? null : await this.fees.studentFees(ctx, r.id, today);
@@ -369,8 +369,8 @@ export class CertificatesService {
     return out;
   }
 
-  async settings(ctx: WorkspaceContext): Promise<CertificateSettingsResult> {
-    return { settings: { publishTcList: await this.repo.publishSetting(ctx.schoolId) } };
+  async settings(): Promise<CertificateSettingsResult> {
+    return { settings: { publishTcList: await this.repo.publishSetting() } };
   }
 
   /** PUT …/certificates/settings: an admin turns the published TC list on or off (audited). */
@@ -378,11 +378,11 @@ export class CertificatesService {
     if (ctx.role !== 'admin') throw new DomainException('FORBIDDEN', { message: 'Only an admin may change whether the school publishes its transfer certificates.' });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.publishSetting(ctx.schoolId);
-      await repo.savePublishSetting(ctx.schoolId, input.publishTcList, ctx.userId, tx.now);
+      const before = await repo.publishSetting();
+      await repo.savePublishSetting(input.publishTcList, ctx.userId, tx.now);
       await tx.audit({ action: 'certificate_settings.updated', entity: 'school', entityId: ctx.schoolId, before: { publishTcList: before }, after: { publishTcList: input.publishTcList } });
     });
-    return this.settings(ctx);
+    return this.settings();
   }
 
   /**
@@ -395,9 +395,11 @@ export class CertificatesService {
     const parsed = subdomainParamSchema.safeParse({ subdomain: rawSubdomain });
     const school = parsed.success ? await this.repo.publishingSchool(parsed.data.subdomain) : null;
     if (!school?.publish) throw new DomainException('NOT_FOUND', { message: 'This school does not publish its transfer certificates.' });
-    const years = await this.repo.transferYears(school.id);
+    // A public call: the subdomain named the school, which this request reads in from here on.
+    bindSchool(school.id);
+    const years = await this.repo.transferYears();
     const year = academicYear ?? years[0] ?? defaultAcademicYear(this.clock.now());
-    const rows = await this.repo.publishedTransfers(school.id, year);
+    const rows = await this.repo.publishedTransfers(year);
     return {
       schoolName: school.name,
       academicYear: year,
@@ -415,13 +417,13 @@ export class CertificatesService {
     await this.access.require(ctx, 'certificate', [certificateId]);
     const prints = await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const row = await repo.get(ctx.schoolId, certificateId, true);
+      const row = await repo.get(certificateId, true);
       if (!row) throw new DomainException('NOT_FOUND');
-      const count = await repo.bumpPrintCount(ctx.schoolId, certificateId);
+      const count = await repo.bumpPrintCount(certificateId);
       await tx.audit({ action: 'certificate.printed', entity: 'certificate', entityId: certificateId, after: { number: row.number, print: count, lang } });
       return count;
     });
-    const [certificate, school] = await Promise.all([this.byId(ctx.schoolId, certificateId), this.repo.school(ctx.schoolId)]);
+    const [certificate, school] = await Promise.all([this.byId(certificateId), this.repo.school()]);
     const pdf = await renderCertificatePdf(certificate, school!, { lang, duplicate: prints > 1, verifyUrl: this.verifyUrl(school!.subdomain, certificate.verifyCode) });
     return { pdf, number: certificate.number };
   }
@@ -444,7 +446,7 @@ export class CertificatesService {
   /** GET …/sections/{sectionId}/id-cards: the section's active students as CR80 cards on A4. */
   async idCards(ctx: WorkspaceContext, sectionId: string): Promise<{ pdf: Buffer; name: string }> {
     const section = await this.students.section(ctx, sectionId);
-    const [rows, school] = await Promise.all([this.repo.idCards(ctx.schoolId, sectionId), this.repo.school(ctx.schoolId)]);
+    const [rows, school] = await Promise.all([this.repo.idCards(sectionId), this.repo.school()]);
     const className = `${section.class_name} ${section.section_name}`.trim();
     const pdf = await renderIdCardsPdf(
       school!.name,

@@ -48,35 +48,35 @@ export class ExamRecords {
 
   async examOrThrow(ctx: Pick<WorkspaceContext, 'schoolId'>, examId: string): Promise<ExamRow> {
     await this.access.require(ctx, 'exam', [examId]);
-    const exam = await this.repo.findExam(ctx.schoolId, examId);
+    const exam = await this.repo.findExam(examId);
     if (!exam) throw new DomainException('NOT_FOUND');
     return exam;
   }
 
-  async withClassNames(schoolId: string, rows: ExamRow[]): Promise<Exam[]> {
+  async withClassNames(rows: ExamRow[]): Promise<Exam[]> {
     const ids = [...new Set(rows.flatMap((r) => r.class_ids))];
-    const names = new Map((await this.repo.classes(schoolId, ids)).map((c) => [c.id, c.name]));
+    const names = new Map((await this.repo.classes(ids)).map((c) => [c.id, c.name]));
     return rows.map((r) => toExam(r, names));
   }
 
   async sectionOfExam(ctx: WorkspaceContext, exam: ExamRow, sectionId: string): Promise<SectionRow> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(ctx.schoolId, sectionId);
+    const section = await this.repo.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     if (!exam.class_ids.includes(section.class_id)) throw new DomainException('VALIDATION_FAILED', { details: { sectionId: M.sectionNotInExam } });
     return section;
   }
 
   /** The subjects an exam covers in a class: those on its date sheet, or all the class's subjects. */
-  async examSubjects(repo: ExamsRepository, schoolId: string, exam: ExamRow, classId: string): Promise<{ id: string; name: string }[]> {
-    const all = await repo.classSubjects(schoolId, classId);
-    const onSheet = new Set(await repo.paperSubjects(schoolId, exam.id, classId));
+  async examSubjects(repo: ExamsRepository, exam: ExamRow, classId: string): Promise<{ id: string; name: string }[]> {
+    const all = await repo.classSubjects(classId);
+    const onSheet = new Set(await repo.paperSubjects(exam.id, classId));
     return onSheet.size === 0 ? all : all.filter((s) => onSheet.has(s.id));
   }
 
   /** An exam as the API answers it. */
   async examResult(ctx: Pick<WorkspaceContext, 'schoolId'>, examId: string): Promise<ExamResult> {
-    const [exam] = await this.withClassNames(ctx.schoolId, [await this.examOrThrow(ctx, examId)]);
+    const [exam] = await this.withClassNames([await this.examOrThrow(ctx, examId)]);
     return { exam };
   }
 }

@@ -10,8 +10,8 @@ export class ExamCalendarPapersService extends CalendarExamPapers {
     super();
   }
 
-  async papersBetween(schoolId: string, from: string, to: string, classId?: string): Promise<CalendarExamPaper[]> {
-    const rows = await this.repo.papersBetween(schoolId, from, to, classId);
+  async papersBetween(from: string, to: string, classId?: string): Promise<CalendarExamPaper[]> {
+    const rows = await this.repo.papersBetween(from, to, classId);
     return rows.map((r) => ({
       examId: r.exam_id,
       examName: r.exam_name,

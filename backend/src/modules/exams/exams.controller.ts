@@ -73,24 +73,24 @@ export class ExamsController {
   @RequirePermission('results.read')
   @ApiOperation({ summary: 'The school’s exams (?academicYear=), newest year first' })
   @ApiData(ExamListResponse)
-  list(@Workspace() ctx: WorkspaceContext, @Query() q: ListExamsQueryDto): Promise<Page<Exam>> {
-    return this.exams.list(ctx, q);
+  list(@Query() q: ListExamsQueryDto): Promise<Page<Exam>> {
+    return this.exams.list(q);
   }
 
   @Get('exam-classes')
   @RequirePermission('results.read')
   @ApiOperation({ summary: 'The year’s classes with sections, subjects and their band’s preset (?academicYear=, the current year by default)' })
   @ApiData(ExamClassesResponse)
-  examClasses(@Workspace() ctx: WorkspaceContext, @Query() q: ExamClassesQueryDto): Promise<ExamClassesResult> {
-    return this.exams.examClasses(ctx, q.academicYear);
+  examClasses(@Query() q: ExamClassesQueryDto): Promise<ExamClassesResult> {
+    return this.exams.examClasses(q.academicYear);
   }
 
   @Get('report-settings')
   @RequirePermission('results.read')
   @ApiOperation({ summary: 'The report-card settings: {showRanks, hasLogo}' })
   @ApiData(ReportSettingsResponse)
-  reportSettings(@Workspace() ctx: WorkspaceContext): Promise<ReportSettingsResult> {
-    return this.exams.reportSettings(ctx);
+  reportSettings(): Promise<ReportSettingsResult> {
+    return this.exams.reportSettings();
   }
 
   @Put('report-settings')
@@ -113,8 +113,8 @@ export class ExamsController {
   @RequirePermission('results.read')
   @ApiOperation({ summary: 'The school’s logo as uploaded (PNG or JPEG, the type read from its bytes); 404 when there is none' })
   @ApiFile('The logo', ...SCHOOL_LOGO_TYPES)
-  async logo(@Workspace() ctx: WorkspaceContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    const { contentType, bytes } = await this.exams.logo(ctx);
+  async logo(@Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const { contentType, bytes } = await this.exams.logo();
     reply.header('Content-Type', contentType).header('Cache-Control', 'private, no-cache').header('X-Content-Type-Options', 'nosniff');
     return bytes;
   }
@@ -131,8 +131,8 @@ export class ExamsController {
   @RequirePermission('results.read')
   @ApiOperation({ summary: 'The school’s assessment schemes per class band and term (the CBSE preset unless changed); locked once this year has marks' })
   @ApiData(AssessmentSchemesResponse)
-  schemes(@Workspace() ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
-    return this.exams.schemes(ctx);
+  schemes(): Promise<AssessmentSchemesResult> {
+    return this.exams.schemes();
   }
 
   @Put('assessment-schemes/:band/:term')

@@ -87,7 +87,7 @@ export class ExamsService {
   // ── exams ───────────────────────────────────────────────────────────────
   async create(ctx: WorkspaceContext, input: CreateExamInput): Promise<ExamResult> {
     await this.access.require(ctx, 'class', input.classIds);
-    const classes = await this.repo.classes(ctx.schoolId, input.classIds);
+    const classes = await this.repo.classes(input.classIds);
     const details: Record<string, string> = {};
     input.classIds.forEach((id, i) => {
       if (classes.find((c) => c.id === id)?.academic_year !== input.academicYear) details[`classIds.${i}`] = `This class is not of ${input.academicYear}`;
@@ -95,16 +95,16 @@ export class ExamsService {
     if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
     const names = new Map(classes.map((c) => [c.id, c.name]));
     return this.writes.run(ctx, async (tx) => {
-      const row = await this.repo.in(tx.m).insertExam(ctx.schoolId, input, ctx.userId, tx.now);
+      const row = await this.repo.in(tx.m).insertExam(input, ctx.userId, tx.now);
       const exam = toExam(row, names);
       await tx.audit({ action: 'exam.created', entity: 'exam', entityId: row.id, after: exam });
       return { exam };
     });
   }
 
-  async list(ctx: WorkspaceContext, q: ListExamsQuery): Promise<Page<Exam>> {
-    const { rows, total } = await this.repo.listExams(ctx.schoolId, q.academicYear, q.page, q.pageSize);
-    return { items: await this.records.withClassNames(ctx.schoolId, rows), total, page: q.page, pageSize: q.pageSize };
+  async list(q: ListExamsQuery): Promise<Page<Exam>> {
+    const { rows, total } = await this.repo.listExams(q.academicYear, q.page, q.pageSize);
+    return { items: await this.records.withClassNames(rows), total, page: q.page, pageSize: q.pageSize };
   }
 
   get(ctx: WorkspaceContext, examId: string): Promise<ExamResult> {
@@ -113,9 +113,9 @@ export class ExamsService {
 
   // ── assessment schemes ──────────────────────────────────────────────────
   /** The school's scheme of every band and term: its own where it changed the preset, else the preset; locked once this year has marks. */
-  private async loadSchemes(repo: ExamsRepository, schoolId: string): Promise<AssessmentScheme[]> {
-    const [own, year] = await Promise.all([repo.schemes(schoolId), repo.currentYear(schoolId)]);
-    const marked = await repo.examsWithMarks(schoolId, year);
+  private async loadSchemes(repo: ExamsRepository): Promise<AssessmentScheme[]> {
+    const [own, year] = await Promise.all([repo.schemes(), repo.currentYear()]);
+    const marked = await repo.examsWithMarks(year);
     const out: AssessmentScheme[] = [];
     for (const band of CLASS_BANDS) {
       const preset = ASSESSMENT_PRESETS[band];
@@ -134,15 +134,15 @@ export class ExamsService {
   }
 
   // ── report-card settings and the logo ───────────────────────────────────
-  async reportSettings(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
-    return { settings: await this.repo.reportSettings(ctx.schoolId) };
+  async reportSettings(): Promise<ReportSettingsResult> {
+    return { settings: await this.repo.reportSettings() };
   }
 
   async putReportSettings(ctx: WorkspaceContext, input: PutReportSettingsInput): Promise<ReportSettingsResult> {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.reportSettings(ctx.schoolId);
-      await repo.saveShowRanks(ctx.schoolId, input.showRanks, tx.now);
+      const before = await repo.reportSettings();
+      await repo.saveShowRanks(input.showRanks, tx.now);
       await tx.audit({ action: 'report_settings.updated', entity: 'report_settings', entityId: ctx.schoolId, before: { showRanks: before.showRanks }, after: { showRanks: input.showRanks } });
       return { settings: { ...before, showRanks: input.showRanks } };
     });
@@ -155,15 +155,15 @@ export class ExamsService {
     if (!type || !(await drawableImage(bytes))) throw new DomainException('LOGO_INVALID');
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.saveLogo(ctx.schoolId, type, bytes, tx.now);
+      await repo.saveLogo(type, bytes, tx.now);
       await tx.audit({ action: 'school_logo.set', entity: 'report_settings', entityId: ctx.schoolId, after: { contentType: type, bytes: bytes.length } });
-      return { settings: await repo.reportSettings(ctx.schoolId) };
+      return { settings: await repo.reportSettings() };
     });
   }
 
   /** GET …/logo: the stored image as uploaded, its type read from its bytes (as the upload checks them); 404 when there is none. */
-  async logo(ctx: WorkspaceContext): Promise<{ contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }> {
-    const bytes = await this.repo.logo(ctx.schoolId);
+  async logo(): Promise<{ contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }> {
+    const bytes = await this.repo.logo();
     const contentType = bytes ? logoType(bytes) : null;
     if (!bytes || !contentType) throw new DomainException('NOT_FOUND');
     return { contentType, bytes };
@@ -171,18 +171,18 @@ export class ExamsService {
 
   /** DELETE …/logo: audited; without a logo nothing changes (and nothing is written). */
   async removeLogo(ctx: WorkspaceContext): Promise<ReportSettingsResult> {
-    const now = await this.repo.reportSettings(ctx.schoolId);
+    const now = await this.repo.reportSettings();
     if (!now.hasLogo) return { settings: now };
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.saveLogo(ctx.schoolId, null, null, tx.now);
+      await repo.saveLogo(null, null, tx.now);
       await tx.audit({ action: 'school_logo.removed', entity: 'report_settings', entityId: ctx.schoolId });
-      return { settings: await repo.reportSettings(ctx.schoolId) };
+      return { settings: await repo.reportSettings() };
     });
   }
 
-  async schemes(ctx: WorkspaceContext): Promise<AssessmentSchemesResult> {
-    return { schemes: await this.loadSchemes(this.repo, ctx.schoolId) };
+  async schemes(): Promise<AssessmentSchemesResult> {
+    return { schemes: await this.loadSchemes(this.repo) };
   }
 
   /** PUT …/assessment-schemes/{band}/{term}: audited; refused (409 SCHEME_IN_USE) once this year's marks use it. */
@@ -193,10 +193,10 @@ export class ExamsService {
     }
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = (await this.loadSchemes(repo, ctx.schoolId)).find((x) => x.band === band && x.term === p.term)!;
+      const before = (await this.loadSchemes(repo)).find((x) => x.band === band && x.term === p.term)!;
       if (before.locked) throw new DomainException('SCHEME_IN_USE');
       const components = input.components.map((c) => ({ ...c, name: c.name.trim() }));
-      await repo.saveScheme(ctx.schoolId, band, p.term, components, ctx.userId, tx.now);
+      await repo.saveScheme(band, p.term, components, ctx.userId, tx.now);
       const scheme: AssessmentScheme = { band, term: p.term, components, custom: true, locked: false };
       await tx.audit({ action: 'assessment_scheme.updated', entity: 'assessment_scheme', entityId: ctx.schoolId, before: { band, term: p.term, components: before.components }, after: { band, term: p.term, components } });
       return { scheme };
@@ -204,12 +204,12 @@ export class ExamsService {
   }
 
   /** The year's classes with their sections, subjects and preset (the exam form's choices). */
-  async examClasses(ctx: WorkspaceContext, academicYear: string | undefined): Promise<ExamClassesResult> {
-    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+  async examClasses(academicYear: string | undefined): Promise<ExamClassesResult> {
+    const year = academicYear ?? (await this.repo.currentYear());
     if (!year) return { academicYear: null, classes: [] };
-    const classes = sortByCatalogue(await this.repo.classesOfYear(ctx.schoolId, year), (c) => c.name);
+    const classes = sortByCatalogue(await this.repo.classesOfYear(year), (c) => c.name);
     const ids = classes.map((c) => c.id);
-    const [sections, subjects, own] = await Promise.all([this.repo.sectionsOfClasses(ctx.schoolId, ids), this.repo.allClassSubjects(ctx.schoolId, ids), this.repo.schemes(ctx.schoolId)]);
+    const [sections, subjects, own] = await Promise.all([this.repo.sectionsOfClasses(ids), this.repo.allClassSubjects(ids), this.repo.schemes()]);
     return {
       academicYear: year,
       classes: classes.map((c) => {
@@ -231,20 +231,20 @@ export class ExamsService {
   async sheets(ctx: WorkspaceContext, examId: string): Promise<ExamSheetsResult> {
     const exam = await this.records.examOrThrow(ctx, examId);
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
-    const sections = await this.repo.sectionsOfClasses(ctx.schoolId, exam.class_ids);
+    const sections = await this.repo.sectionsOfClasses(exam.class_ids);
     let mine: Set<string> | null = null;
     let taught: Set<string> | null = null;
     if (ctx.role === 'teacher') {
-      const me = await this.staff.staffOfUser(ctx.schoolId, ctx.userId);
+      const me = await this.staff.staffOfUser(ctx.userId);
       const list = me ? await this.staff.assignments(ctx, { staffId: me.id, academicYear: exam.academic_year, sectionId: undefined }) : null;
       mine = new Set((list?.items ?? []).map((a) => `${a.sectionId}:${a.subjectId}`));
-      taught = new Set(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId));
+      taught = new Set(await this.staff.sectionsTaughtBy(ctx.userId));
     }
     const canEnter = ctx.role === 'admin' || ctx.role === 'teacher';
     const sheets: ExamSheetsResult['sheets'] = [];
     for (const section of sections) {
       if (taught && !taught.has(section.id)) continue;
-      for (const subject of await this.records.examSubjects(this.repo, ctx.schoolId, exam, section.class_id)) {
+      for (const subject of await this.records.examSubjects(this.repo, exam, section.class_id)) {
         const entering = canEnter && (!mine || mine.has(`${section.id}:${subject.id}`));
         sheets.push({ sectionId: section.id, sectionName: section.name, classId: section.class_id, className: section.class_name, subjectId: subject.id, subjectName: subject.name, canEnter: entering });
       }
@@ -254,13 +254,13 @@ export class ExamsService {
 
   // ── date sheet ──────────────────────────────────────────────────────────
   /** The exam's academic year as the school keeps it (its `academic_years` row), else April–March of the name. */
-  private async yearOf(schoolId: string, exam: ExamRow): Promise<ExamYear | null> {
-    return examYear(exam.academic_year, await this.years.byName(schoolId, exam.academic_year));
+  private async yearOf(exam: ExamRow): Promise<ExamYear | null> {
+    return examYear(exam.academic_year, await this.years.byName(exam.academic_year));
   }
 
   async dateSheet(ctx: WorkspaceContext, examId: string): Promise<DateSheetResult> {
     const exam = await this.records.examOrThrow(ctx, examId);
-    const [rows, academicYear] = await Promise.all([this.repo.papers(ctx.schoolId, examId), this.yearOf(ctx.schoolId, exam)]);
+    const [rows, academicYear] = await Promise.all([this.repo.papers(examId), this.yearOf(exam)]);
     const papers = rows.map((r) => ({ classId: r.class_id, className: r.class_name, subjectId: r.subject_id, subjectName: r.subject_name, date: r.on_date, startsAt: r.starts_at, endsAt: r.ends_at }));
     return { dateSheet: { examId, papers, clashes: dateSheetClashes(papers), academicYear } };
   }
@@ -275,8 +275,8 @@ export class ExamsService {
     const papers = input.papers.map((p) => ({ ...p, classId: p.classId.toLowerCase(), subjectId: p.subjectId.toLowerCase() }));
     const details: Record<string, string> = {};
     const subjectsByClass = new Map<string, Set<string>>();
-    for (const classId of exam.class_ids) subjectsByClass.set(classId, new Set((await this.repo.classSubjects(ctx.schoolId, classId)).map((s) => s.id)));
-    const [year, closed] = await Promise.all([this.yearOf(ctx.schoolId, exam), this.calendar.holidaysOn(ctx.schoolId, papers.map((p) => ({ date: p.date, classId: p.classId })))]);
+    for (const classId of exam.class_ids) subjectsByClass.set(classId, new Set((await this.repo.classSubjects(classId)).map((s) => s.id)));
+    const [year, closed] = await Promise.all([this.yearOf(exam), this.calendar.holidaysOn(papers.map((p) => ({ date: p.date, classId: p.classId })))]);
     papers.forEach((p, i) => {
       const subjects = subjectsByClass.get(p.classId);
       if (!subjects) details[`papers.${i}.classId`] = M.classNotInExam;
@@ -287,8 +287,8 @@ export class ExamsService {
     if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.papers(ctx.schoolId, examId);
-      await repo.replacePapers(ctx.schoolId, examId, papers);
+      const before = await repo.papers(examId);
+      await repo.replacePapers(examId, papers);
       await tx.audit({ action: 'exam.date_sheet_set', entity: 'exam', entityId: examId, before, after: papers });
     });
     return this.dateSheet(ctx, examId);

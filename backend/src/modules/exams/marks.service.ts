@@ -34,13 +34,13 @@ export class MarksService {
   /** The section, the subject checked against the exam and the class, and a teacher's assignment. */
   private async marksScope(ctx: WorkspaceContext, exam: ExamRow, sectionId: string, subjectId: string): Promise<{ section: SectionRow; subjectName: string }> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(ctx.schoolId, sectionId);
+    const section = await this.repo.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     if (!exam.class_ids.includes(section.class_id)) throw new DomainException('VALIDATION_FAILED', { details: { sectionId: M.sectionNotInExam } });
-    const subject = (await this.repo.classSubjects(ctx.schoolId, section.class_id)).find((s) => s.id === subjectId);
+    const subject = (await this.repo.classSubjects(section.class_id)).find((s) => s.id === subjectId);
     if (!subject) throw new DomainException('VALIDATION_FAILED', { details: { subjectId: M.subjectNotInClass } });
     if (ctx.role === 'teacher') {
-      const me = await this.staff.staffOfUser(ctx.schoolId, ctx.userId);
+      const me = await this.staff.staffOfUser(ctx.userId);
       const mine = me ? await this.staff.assignments(ctx, { sectionId, staffId: me.id, academicYear: section.academic_year }) : null;
       if (!mine?.items.some((a) => a.subjectId === subjectId)) throw new DomainException('FORBIDDEN', { message: 'Only the teacher assigned to this subject in this section can enter its marks.' });
     }
@@ -51,12 +51,12 @@ export class MarksService {
     const exam = await this.records.examOrThrow(ctx, examId);
     const subjectId = q.subjectId.toLowerCase();
     const { section, subjectName } = await this.marksScope(ctx, exam, q.sectionId.toLowerCase(), subjectId);
-    return this.sheet(ctx.schoolId, exam, section, subjectId, subjectName);
+    return this.sheet(exam, section, subjectId, subjectName);
   }
 
-  private async sheet(schoolId: string, exam: ExamRow, section: SectionRow, subjectId: string, subjectName: string): Promise<MarksSheet> {
-    const students = await this.repo.sectionStudents(schoolId, section.id);
-    const marks = await this.repo.marks(schoolId, exam.id, students.map((s) => s.id), subjectId);
+  private async sheet(exam: ExamRow, section: SectionRow, subjectId: string, subjectName: string): Promise<MarksSheet> {
+    const students = await this.repo.sectionStudents(section.id);
+    const marks = await this.repo.marks(exam.id, students.map((s) => s.id), subjectId);
     return {
       examId: exam.id,
       sectionId: section.id,
@@ -79,9 +79,9 @@ export class MarksService {
     const subjectId = input.subjectId.toLowerCase();
     const { section, subjectName } = await this.marksScope(ctx, exam, input.sectionId.toLowerCase(), subjectId);
     // A closed year (a later one is current): its marks stay readable, never changed (409 YEAR_CLOSED).
-    await this.years.ensureOpen(ctx.schoolId, exam.academic_year);
+    await this.years.ensureOpen(exam.academic_year);
     if (exam.published_at) throw new DomainException('MARKS_LOCKED');
-    const students = new Map((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => [s.id, s]));
+    const students = new Map((await this.repo.sectionStudents(section.id)).map((s) => [s.id, s]));
     const components = new Map(exam.components.map((c) => [c.name.toLowerCase(), c]));
     const details: Record<string, string> = {};
     const entries = input.marks.map((m, i) => {
@@ -98,13 +98,13 @@ export class MarksService {
     if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.findExam(ctx.schoolId, examId, true);
+      const locked = await repo.findExam(examId, true);
       if (locked?.published_at) throw new DomainException('MARKS_LOCKED');
-      const before = await repo.marks(ctx.schoolId, examId, [...new Set(entries.map((e) => e.studentId))], subjectId);
+      const before = await repo.marks(examId, [...new Set(entries.map((e) => e.studentId))], subjectId);
       const was = new Map(before.map((b) => [`${b.student_id}:${b.component}`, markOf(b)]));
       const changed = entries.filter((e) => (was.get(`${e.studentId}:${e.component}`) ?? null) !== e.marks);
       if (changed.length === 0) return tx.nothingChanged();
-      await repo.saveMarks(ctx.schoolId, examId, section.id, subjectId, changed, ctx.userId, tx.now);
+      await repo.saveMarks(examId, section.id, subjectId, changed, ctx.userId, tx.now);
       await tx.audit({
         action: 'exam.marks_entered',
         entity: 'exam',
@@ -113,17 +113,17 @@ export class MarksService {
         after: { sectionId: section.id, subjectId, marks: changed },
       });
     });
-    return this.sheet(ctx.schoolId, exam, section, subjectId, subjectName);
+    return this.sheet(exam, section, subjectId, subjectName);
   }
 
   // ── co-scholastic grades and remarks ────────────────────────────────────
   async putNotes(ctx: WorkspaceContext, examId: string, input: PutReportNotesInput): Promise<{ saved: number }> {
     const exam = await this.records.examOrThrow(ctx, examId);
     const section = await this.records.sectionOfExam(ctx, exam, input.sectionId.toLowerCase());
-    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
-    await this.years.ensureOpen(ctx.schoolId, exam.academic_year);
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    await this.years.ensureOpen(exam.academic_year);
     if (exam.published_at) throw new DomainException('MARKS_LOCKED');
-    const students = new Set((await this.repo.sectionStudents(ctx.schoolId, section.id)).map((s) => s.id));
+    const students = new Set((await this.repo.sectionStudents(section.id)).map((s) => s.id));
     const scale = presetForClass(section.class_name).coScholasticScale ?? 'A-E';
     const details: Record<string, string> = {};
     input.students.forEach((s, i) => {
@@ -133,7 +133,7 @@ export class MarksService {
     if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      for (const s of input.students) await repo.saveNote(ctx.schoolId, examId, s.studentId.toLowerCase(), s.coScholastic, s.remarks, tx.now);
+      for (const s of input.students) await repo.saveNote(examId, s.studentId.toLowerCase(), s.coScholastic, s.remarks, tx.now);
       await tx.audit({ action: 'exam.report_notes_set', entity: 'exam', entityId: examId, after: { sectionId: section.id, students: input.students } });
     });
     return { saved: input.students.length };

@@ -54,16 +54,16 @@ export class ReportCardsService implements OnModuleInit {
    * A student's report card for a year: a published exam from its frozen snapshot; an unpublished
    * one live (marked provisional) for staff only. Null when a guardian has nothing published.
    */
-  private async cardData(schoolId: string, studentId: string, academicYear: string, staffView: boolean, cache?: Map<string, Map<string, Snapshot>>): Promise<ReportCardData | null> {
-    const enrolment = await this.repo.enrolment(schoolId, studentId, academicYear);
+  private async cardData(studentId: string, academicYear: string, staffView: boolean, cache?: Map<string, Map<string, Snapshot>>): Promise<ReportCardData | null> {
+    const enrolment = await this.repo.enrolment(studentId, academicYear);
     if (!enrolment) return null;
-    const section = (await this.repo.section(schoolId, enrolment.section_id))!;
-    const exams = await this.repo.examsOfClass(schoolId, academicYear, section.class_id);
+    const section = (await this.repo.section(enrolment.section_id))!;
+    const exams = await this.repo.examsOfClass(academicYear, section.class_id);
     const terms: ReportCardTerm[] = [];
     let frozenStudent: ReportCardData['student'] | null = null;
     for (const exam of exams) {
       if (exam.published_at) {
-        const snap = (await this.repo.snapshot(schoolId, exam.id, studentId))?.data as Snapshot | undefined;
+        const snap = (await this.repo.snapshot(exam.id, studentId))?.data as Snapshot | undefined;
         if (snap) {
           terms.push(snap.term);
           frozenStudent = snap.student;
@@ -71,7 +71,7 @@ export class ReportCardsService implements OnModuleInit {
       } else if (staffView) {
         let live = cache?.get(exam.id);
         if (!live) {
-          live = new Map((await this.results.sectionSnapshots(this.repo, schoolId, exam, section)).map((s) => [s.studentId, s.data]));
+          live = new Map((await this.results.sectionSnapshots(this.repo, exam, section)).map((s) => [s.studentId, s.data]));
           cache?.set(exam.id, live);
         }
         const snap = live.get(studentId);
@@ -80,8 +80,8 @@ export class ReportCardsService implements OnModuleInit {
     }
     if (!staffView && terms.length === 0) return null;
     // The school's "show ranks" setting applies to every card, frozen ones included.
-    if (!(await this.repo.reportSettings(schoolId)).showRanks) for (const term of terms) term.rank = null;
-    const school = (await this.repo.school(schoolId))!;
+    if (!(await this.repo.reportSettings()).showRanks) for (const term of terms) term.rank = null;
+    const school = (await this.repo.school())!;
     const preset = presetForClass(section.class_name);
     return {
       school: { name: school.name, affiliationNumber: school.affiliation_number, schoolCode: school.school_code, address: school.address, principalName: school.principal_name },
@@ -99,7 +99,7 @@ export class ReportCardsService implements OnModuleInit {
       terms,
       coScholasticAreas: preset.coScholasticAreas,
       // The year's attendance from the attendance module, live (the snapshots hold marks, not attendance).
-      attendance: await this.attendance.yearSummary(schoolId, studentId, academicYear),
+      attendance: await this.attendance.yearSummary(studentId, academicYear),
     };
   }
 
@@ -112,7 +112,7 @@ export class ReportCardsService implements OnModuleInit {
    */
   private async publishedTerms(ctx: WorkspaceContext, studentId: string, academicYear: string | null): Promise<{ academicYear: string; student: Snapshot['student']; term: ReportCardTerm }[]> {
     await this.students.get(ctx, studentId);
-    const [rows, { showRanks }] = await Promise.all([this.repo.publishedSnapshots(ctx.schoolId, studentId.toLowerCase(), academicYear), this.repo.reportSettings(ctx.schoolId)]);
+    const [rows, { showRanks }] = await Promise.all([this.repo.publishedSnapshots(studentId.toLowerCase(), academicYear), this.repo.reportSettings()]);
     return rows.map((r) => {
       const { student, term } = r.data as Snapshot;
       return { academicYear: r.academic_year, student, term: showRanks ? term : { ...term, rank: null } };
@@ -148,19 +148,19 @@ export class ReportCardsService implements OnModuleInit {
   async reportCard(ctx: WorkspaceContext, studentId: string, academicYear: string, lang: ReportCardLanguage): Promise<Buffer> {
     // Row scope as the register's: a guardian their own children, a teacher their sections (404 otherwise).
     await this.students.get(ctx, studentId);
-    const data = await this.cardData(ctx.schoolId, studentId.toLowerCase(), academicYear, ctx.role !== 'guardian');
+    const data = await this.cardData(studentId.toLowerCase(), academicYear, ctx.role !== 'guardian');
     if (!data) {
       if (ctx.role === 'guardian') throw new DomainException('RESULTS_NOT_PUBLISHED');
       throw new DomainException('NOT_FOUND', { message: `This student has no enrolment in ${academicYear}.` });
     }
-    return renderReportCards([data], lang, undefined, { logo: await drawableImage(await this.repo.logo(ctx.schoolId)) });
+    return renderReportCards([data], lang, undefined, { logo: await drawableImage(await this.repo.logo()) });
   }
 
   async startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = (await this.repo.section(ctx.schoolId, sectionId.toLowerCase()))!;
+    const section = (await this.repo.section(sectionId.toLowerCase()))!;
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
-    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
     const payload: ReportCardsJobPayload = { sectionId: section.id, academicYear: input.academicYear ?? section.academic_year, lang: input.lang };
     const id = await this.writes.run(ctx, (tx) => this.jobs.enqueue(tx, REPORT_CARDS_JOB, payload));
     return { job: { id, state: 'queued' } };
@@ -169,18 +169,18 @@ export class ReportCardsService implements OnModuleInit {
   /** The background job: every student's card of the section in one PDF, progress per student. */
   private async runSectionJob(job: JobContext<ReportCardsJobPayload>): Promise<{ resultUrl: string }> {
     const { sectionId, academicYear, lang } = job.payload;
-    const students = await this.repo.sectionStudents(job.schoolId, sectionId);
+    const students = await this.repo.sectionStudents(sectionId);
     const cache = new Map<string, Map<string, Snapshot>>();
     const cards: ReportCardData[] = [];
     for (const [i, s] of students.entries()) {
       if (job.signal.aborted) throw new Error('aborted');
-      const card = await this.cardData(job.schoolId, s.id, academicYear, true, cache);
+      const card = await this.cardData(s.id, academicYear, true, cache);
       if (card) cards.push(card);
       await job.progress(((i + 1) / Math.max(1, students.length)) * 80);
     }
-    const pdf = await renderReportCards(cards, lang, undefined, { logo: await drawableImage(await this.repo.logo(job.schoolId)) });
+    const pdf = await renderReportCards(cards, lang, undefined, { logo: await drawableImage(await this.repo.logo()) });
     await this.writes.run({ schoolId: job.schoolId, userId: job.createdBy }, async (tx) => {
-      await this.repo.in(tx.m).saveFile(job.schoolId, job.jobId, sectionId, pdf, tx.now);
+      await this.repo.in(tx.m).saveFile(job.jobId, sectionId, pdf, tx.now);
       await tx.audit({ action: 'report_cards.generated', entity: 'section', entityId: sectionId, after: { jobId: job.jobId, academicYear, lang, cards: cards.length } });
     });
     return { resultUrl: `/api/v1/schools/${job.schoolId}/report-cards/files/${job.jobId}` };
@@ -190,9 +190,9 @@ export class ReportCardsService implements OnModuleInit {
   async file(ctx: WorkspaceContext, fileId: string): Promise<{ bytes: Buffer; name: string }> {
     await this.access.require(ctx, 'reportCardFile', [fileId]);
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
-    const file = await this.repo.file(ctx.schoolId, fileId.toLowerCase());
+    const file = await this.repo.file(fileId.toLowerCase());
     if (!file) throw new DomainException('NOT_FOUND');
-    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(file.section_id)) throw new DomainException('FORBIDDEN');
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.userId)).includes(file.section_id)) throw new DomainException('FORBIDDEN');
     return { bytes: file.bytes, name: reportCardsFileName(file.class_name, file.section_name, file.academic_year) };
   }
 }

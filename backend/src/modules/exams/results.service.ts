@@ -35,10 +35,10 @@ export class ResultsService {
 
 
   /** Every student's result in a section, ranks and the analysis. */
-  private async computeSection(repo: ExamsRepository, schoolId: string, exam: ExamRow, section: SectionRow, ranks = true): Promise<{ results: SectionResults; students: StudentRow[] }> {
-    const subjects = await this.records.examSubjects(repo, schoolId, exam, section.class_id);
-    const students = await repo.sectionStudents(schoolId, section.id);
-    const marks = await repo.marks(schoolId, exam.id, students.map((s) => s.id));
+  private async computeSection(repo: ExamsRepository, exam: ExamRow, section: SectionRow, ranks = true): Promise<{ results: SectionResults; students: StudentRow[] }> {
+    const subjects = await this.records.examSubjects(repo, exam, section.class_id);
+    const students = await repo.sectionStudents(section.id);
+    const marks = await repo.marks(exam.id, students.map((s) => s.id));
     const rows: Omit<StudentExamResult, 'rank'>[] = students.map((st) => {
       const mine = marks.filter((m) => m.student_id === st.id);
       const subjectResults = subjects.map((sub) => {
@@ -80,21 +80,21 @@ export class ResultsService {
   }
 
   async results(ctx: WorkspaceContext, examId: string, sectionId: string, ranksAsked?: boolean): Promise<SectionResultsResult> {
-    const ranks = ranksAsked ?? (await this.repo.reportSettings(ctx.schoolId)).showRanks;
+    const ranks = ranksAsked ?? (await this.repo.reportSettings()).showRanks;
     const exam = await this.records.examOrThrow(ctx, examId);
     const section = await this.records.sectionOfExam(ctx, exam, sectionId.toLowerCase());
     // A guardian reads their own child's report card, never a section's results; a teacher their own sections'.
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
-    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.schoolId, ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
-    const { results } = await this.computeSection(this.repo, ctx.schoolId, exam, section, ranks);
+    if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
+    const { results } = await this.computeSection(this.repo, exam, section, ranks);
     return { results };
   }
 
   // ── publication ─────────────────────────────────────────────────────────
   /** The report-card snapshot of each student of a section for an exam. */
-  async sectionSnapshots(repo: ExamsRepository, schoolId: string, exam: ExamRow, section: SectionRow): Promise<{ studentId: string; data: Snapshot }[]> {
-    const { results, students } = await this.computeSection(repo, schoolId, exam, section);
-    const notes = new Map((await repo.notes(schoolId, exam.id, students.map((s) => s.id))).map((n) => [n.student_id, n]));
+  async sectionSnapshots(repo: ExamsRepository, exam: ExamRow, section: SectionRow): Promise<{ studentId: string; data: Snapshot }[]> {
+    const { results, students } = await this.computeSection(repo, exam, section);
+    const notes = new Map((await repo.notes(exam.id, students.map((s) => s.id))).map((n) => [n.student_id, n]));
     return results.students.map((r) => {
       const st = students.find((s) => s.id === r.studentId)!;
       const note = notes.get(r.studentId);
@@ -133,13 +133,13 @@ export class ResultsService {
   }
 
   /** Every sheet (section × subject) of the exam still lacking student × component marks ('AB' is entered). */
-  private async incompleteSheets(repo: ExamsRepository, schoolId: string, exam: ExamRow): Promise<IncompleteSheet[]> {
+  private async incompleteSheets(repo: ExamsRepository, exam: ExamRow): Promise<IncompleteSheet[]> {
     const out: IncompleteSheet[] = [];
-    for (const section of await repo.sectionsOfClasses(schoolId, exam.class_ids)) {
-      const students = (await repo.sectionStudents(schoolId, section.id)).map((s) => s.id);
+    for (const section of await repo.sectionsOfClasses(exam.class_ids)) {
+      const students = (await repo.sectionStudents(section.id)).map((s) => s.id);
       if (students.length === 0) continue;
-      const marks = await repo.marks(schoolId, exam.id, students);
-      for (const subject of await this.records.examSubjects(repo, schoolId, exam, section.class_id)) {
+      const marks = await repo.marks(exam.id, students);
+      for (const subject of await this.records.examSubjects(repo, exam, section.class_id)) {
         const entered = new Set(marks.filter((m) => m.subject_id === subject.id && markEntered(markOf(m))).map((m) => `${m.student_id}:${m.component}`));
         const missing = missingMarks(exam.components, students, entered);
         if (missing > 0) out.push({ sectionId: section.id, subjectId: subject.id, missing });
@@ -158,17 +158,17 @@ export class ResultsService {
     if (input.allowIncomplete && ctx.role !== 'admin') throw new DomainException('FORBIDDEN', { message: 'Only an admin can publish results while marks are missing.' });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const exam = (await repo.findExam(ctx.schoolId, examId, true))!;
+      const exam = (await repo.findExam(examId, true))!;
       if (exam.published_at) return tx.nothingChanged();
-      const incomplete = await this.incompleteSheets(repo, ctx.schoolId, exam);
+      const incomplete = await this.incompleteSheets(repo, exam);
       if (incomplete.length > 0 && !input.allowIncomplete) {
         const details: MarksIncompleteDetails = { sheets: incomplete };
         throw new DomainException('MARKS_INCOMPLETE', { details: { ...details } });
       }
       const snapshots: { studentId: string; data: Snapshot }[] = [];
-      for (const section of await repo.sectionsOfClasses(ctx.schoolId, exam.class_ids)) snapshots.push(...(await this.sectionSnapshots(repo, ctx.schoolId, exam, section)));
-      await repo.saveSnapshots(ctx.schoolId, examId, snapshots, tx.now);
-      await repo.setPublished(ctx.schoolId, examId, tx.now, ctx.userId);
+      for (const section of await repo.sectionsOfClasses(exam.class_ids)) snapshots.push(...(await this.sectionSnapshots(repo, exam, section)));
+      await repo.saveSnapshots(examId, snapshots, tx.now);
+      await repo.setPublished(examId, tx.now, ctx.userId);
       await tx.audit({
         action: 'exam.published',
         entity: 'exam',
@@ -187,9 +187,9 @@ export class ResultsService {
     if (ctx.role !== 'admin') throw new DomainException('FORBIDDEN');
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const exam = (await repo.findExam(ctx.schoolId, examId, true))!;
+      const exam = (await repo.findExam(examId, true))!;
       if (!exam.published_at) return tx.nothingChanged();
-      await repo.setPublished(ctx.schoolId, examId, null, null);
+      await repo.setPublished(examId, null, null);
       await tx.audit({ action: 'exam.unpublished', entity: 'exam', entityId: examId, before: { status: 'published', publishedAt: exam.published_at }, after: { status: 'draft' } });
     });
     return this.records.examResult(ctx, examId);

@@ -44,14 +44,14 @@ export class FeeReportsService {
 
   // ── reports ────────────────────────────────────────────────────────────
   /** The school's name, for a report's heading. */
-  async schoolName(ctx: WorkspaceContext): Promise<string> {
-    return (await this.repo.school(ctx.schoolId))?.name ?? '';
+  async schoolName(): Promise<string> {
+    return (await this.repo.school())?.name ?? '';
   }
 
-  async dayBook(ctx: WorkspaceContext, date?: string): Promise<DayBook> {
+  async dayBook(date?: string): Promise<DayBook> {
     const day = date ?? this.fees.today();
-    const [paid, cancelled] = await Promise.all([this.repo.receiptsPaidOn(ctx.schoolId, day), this.repo.receiptsCancelledOn(ctx.schoolId, day)]);
-    const receipts = await this.fees.receiptsOf(ctx.schoolId, paid);
+    const [paid, cancelled] = await Promise.all([this.repo.receiptsPaidOn(day), this.repo.receiptsCancelledOn(day)]);
+    const receipts = await this.fees.receiptsOf(paid);
     const byMode = new Map<PaymentMode, { mode: PaymentMode; count: number; amount: number }>();
     for (const r of receipts.filter((x) => x.status === 'active')) {
       const m = byMode.get(r.mode) ?? { mode: r.mode, count: 0, amount: 0 };
@@ -104,7 +104,7 @@ export class FeeReportsService {
   private async keptDefaulters(ctx: WorkspaceContext, classId: string | null, asOf: string): Promise<KeptDefaulters> {
     if ((await this.students.scopeOf(ctx)).kind !== 'all') return this.withTotal(await this.computeDefaulters(ctx, classId, asOf));
     const key = `${ctx.schoolId}|${classId ?? ''}|${asOf}`;
-    const version = await this.insights.version(ctx, 'fees');
+    const version = await this.insights.version('fees');
     const kept = this.kept.get(key);
     this.kept.delete(key);
     if (kept?.version === version) {
@@ -132,7 +132,7 @@ export class FeeReportsService {
    * shared rule (computeDues).
    */
   private async computeDefaulters(ctx: WorkspaceContext, classId: string | null, asOf: string): Promise<Defaulter[]> {
-    const structures = await this.repo.structures(ctx.schoolId, { classId: classId ?? undefined });
+    const structures = await this.repo.structures({ classId: classId ?? undefined });
     const all: Defaulter[] = [];
     if (structures.length > 0) {
       const structureIds = structures.map((s) => s.id);
@@ -140,12 +140,12 @@ export class FeeReportsService {
       // All at once, each on its own connection: the concessions and payments of every student now in
       // these classes (the students read may be fewer: the active ones the caller may see).
       const [items, ownRows, heads, students, concessions, allocations] = await Promise.all([
-        this.repo.itemsOf(ctx.schoolId, structureIds),
-        this.repo.studentItemsOf(ctx.schoolId, structureIds),
-        this.repo.heads(ctx.schoolId),
+        this.repo.itemsOf(structureIds),
+        this.repo.studentItemsOf(structureIds),
+        this.repo.heads(),
         this.students.activeOfClasses(ctx, classIds),
-        this.repo.concessionsOfClasses(ctx.schoolId, classIds),
-        this.repo.activeAllocationsOfClasses(ctx.schoolId, classIds),
+        this.repo.concessionsOfClasses(classIds),
+        this.repo.activeAllocationsOfClasses(classIds),
       ]);
       const groupBy = <T, K>(rows: readonly T[], key: (r: T) => K) => {
         const m = new Map<K, T[]>();
@@ -213,9 +213,9 @@ export class FeeReportsService {
     return all.sort((a, b) => b.balance - a.balance || compareNames(a.studentName, b.studentName));
   }
 
-  async collection(ctx: WorkspaceContext, from: string, to: string): Promise<CollectionReport> {
+  async collection(from: string, to: string): Promise<CollectionReport> {
     if (from > to) throw new DomainException('VALIDATION_FAILED', { details: { to: 'Choose a period of at most 366 days, from on or before to' } });
-    const [rows, modes] = await Promise.all([this.repo.collection(ctx.schoolId, from, to), this.repo.collectionByMode(ctx.schoolId, from, to)]);
+    const [rows, modes] = await Promise.all([this.repo.collection(from, to), this.repo.collectionByMode(from, to)]);
     const byClass = new Map<string, CollectionReport['byClass'][number]>();
     const byHead = new Map<string, CollectionReport['byHead'][number]>();
     for (const r of rows) {

@@ -33,8 +33,8 @@ export class FeeSetupService {
   ) {}
 
   // ── heads ──────────────────────────────────────────────────────────────
-  async listHeads(ctx: WorkspaceContext): Promise<Page<FeeHead>> {
-    const rows = await this.repo.heads(ctx.schoolId);
+  async listHeads(): Promise<Page<FeeHead>> {
+    const rows = await this.repo.heads();
     return { items: rows.map(toHead), total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
   }
 
@@ -42,8 +42,8 @@ export class FeeSetupService {
     try {
       return await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        if (await repo.headNameTaken(ctx.schoolId, input.name)) throw new DomainException('FEE_HEAD_EXISTS', { details: { name: 'A fee head with this name already exists' } });
-        const head = toHead(await repo.createHead(ctx.schoolId, input.name, input.tuition, tx.now));
+        if (await repo.headNameTaken(input.name)) throw new DomainException('FEE_HEAD_EXISTS', { details: { name: 'A fee head with this name already exists' } });
+        const head = toHead(await repo.createHead(input.name, input.tuition, tx.now));
         await tx.audit({ action: 'fee_head.created', entity: 'fee_head', entityId: head.id, after: head });
         return { head };
       });
@@ -54,27 +54,27 @@ export class FeeSetupService {
   }
 
   // ── structures ─────────────────────────────────────────────────────────
-  async classes(ctx: WorkspaceContext): Promise<FeeClassList> {
-    const rows = await this.repo.classesWithStructure(ctx.schoolId);
+  async classes(): Promise<FeeClassList> {
+    const rows = await this.repo.classesWithStructure();
     const items = rows.map((r) => ({ classId: r.class_id, name: r.name, academicYear: r.academic_year, structureId: r.structure_id }));
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
   }
 
-  private async structuresOf(schoolId: string, rows: StructureRow[]): Promise<FeeStructure[]> {
+  private async structuresOf(rows: StructureRow[]): Promise<FeeStructure[]> {
     if (rows.length === 0) return [];
-    const items = await this.repo.itemsOf(schoolId, rows.map((r) => r.id));
+    const items = await this.repo.itemsOf(rows.map((r) => r.id));
     return rows.map((r) => toStructure(r, items));
   }
 
-  async listStructures(ctx: WorkspaceContext, q: ListFeeStructuresQuery): Promise<Page<FeeStructure>> {
-    const rows = await this.repo.structures(ctx.schoolId, { classId: q.classId, academicYear: q.academicYear });
+  async listStructures(q: ListFeeStructuresQuery): Promise<Page<FeeStructure>> {
+    const rows = await this.repo.structures({ classId: q.classId, academicYear: q.academicYear });
     const slice = rows.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    return { items: await this.structuresOf(ctx.schoolId, slice), total: rows.length, page: q.page, pageSize: q.pageSize };
+    return { items: await this.structuresOf(slice), total: rows.length, page: q.page, pageSize: q.pageSize };
   }
 
   async getStructure(ctx: WorkspaceContext, structureId: string): Promise<FeeStructureResult> {
     await this.access.require(ctx, 'feeStructure', [structureId]);
-    const [structure] = await this.structuresOf(ctx.schoolId, await this.repo.structures(ctx.schoolId, { ids: [structureId] }));
+    const [structure] = await this.structuresOf(await this.repo.structures({ ids: [structureId] }));
     if (!structure) throw new DomainException('NOT_FOUND');
     return { structure };
   }
@@ -83,7 +83,7 @@ export class FeeSetupService {
     await this.access.require(ctx, 'class', [input.classId]);
     const headIds = [...new Set(input.instalments.flatMap((i) => i.items.map((x) => x.headId)))];
     await this.access.require(ctx, 'feeHead', headIds);
-    const cls = await this.repo.classOf(ctx.schoolId, input.classId);
+    const cls = await this.repo.classOf(input.classId);
     if (!cls) throw new DomainException('NOT_FOUND');
     if (cls.academic_year !== input.academicYear) {
       throw new DomainException('VALIDATION_FAILED', { details: { academicYear: `This class belongs to the academic year ${cls.academic_year}` } });
@@ -91,10 +91,10 @@ export class FeeSetupService {
     try {
       const id = await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        if (await repo.structureForClass(ctx.schoolId, input.classId)) throw new DomainException('FEE_STRUCTURE_EXISTS');
+        if (await repo.structureForClass(input.classId)) throw new DomainException('FEE_STRUCTURE_EXISTS');
         const lateFee = input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null;
-        const structureId = await repo.insertStructure(ctx.schoolId, { classId: input.classId, academicYear: input.academicYear, lateFee }, input.instalments, tx.now);
-        const [structure] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+        const structureId = await repo.insertStructure({ classId: input.classId, academicYear: input.academicYear, lateFee }, input.instalments, tx.now);
+        const [structure] = await this.structuresOfIn(repo, structureId);
         await tx.audit({ action: 'fee_structure.created', entity: 'fee_structure', entityId: structureId, after: structure });
         return structureId;
       });
@@ -105,9 +105,9 @@ export class FeeSetupService {
     }
   }
 
-  private async structuresOfIn(repo: FeesRepository, schoolId: string, id: string): Promise<FeeStructure[]> {
-    const rows = await repo.structures(schoolId, { ids: [id] });
-    const items = await repo.itemsOf(schoolId, [id]);
+  private async structuresOfIn(repo: FeesRepository, id: string): Promise<FeeStructure[]> {
+    const rows = await repo.structures({ ids: [id] });
+    const items = await repo.itemsOf([id]);
     return rows.map((r) => toStructure(r, items));
   }
 
@@ -115,9 +115,9 @@ export class FeeSetupService {
     await this.access.require(ctx, 'feeStructure', [structureId]);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const [before] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+      const [before] = await this.structuresOfIn(repo, structureId);
       const rule = input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null;
-      await repo.setLateFee(ctx.schoolId, structureId, rule, tx.now);
+      await repo.setLateFee(structureId, rule, tx.now);
       await tx.audit({ action: 'fee_structure.late_fee_set', entity: 'fee_structure', entityId: structureId, before: { lateFee: before.lateFee }, after: { lateFee: rule } });
     });
     return this.getStructure(ctx, structureId);
@@ -135,8 +135,8 @@ export class FeeSetupService {
     await this.access.require(ctx, 'feeHead', headIds);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      if (!(await repo.lockStructure(ctx.schoolId, structureId))) throw new DomainException('NOT_FOUND');
-      const [before] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+      if (!(await repo.lockStructure(structureId))) throw new DomainException('NOT_FOUND');
+      const [before] = await this.structuresOfIn(repo, structureId);
       const existing = new Map(before.instalments.map((i) => [i.id, i]));
       const details: Record<string, string> = {};
       input.instalments.forEach((inst, i) => {
@@ -145,7 +145,7 @@ export class FeeSetupService {
       if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
       const kept = new Set(input.instalments.flatMap((i) => (i.id ? [i.id] : [])));
       const removed = before.instalments.filter((i) => !kept.has(i.id));
-      const allocations = await repo.allocationsOfStructure(ctx.schoolId, structureId);
+      const allocations = await repo.allocationsOfStructure(structureId);
       for (const inst of removed) {
         if (allocations.some((a) => a.instalment_id === inst.id)) {
           details[`instalment.${inst.id}`] = `${inst.name}: receipts are recorded against this instalment, so it cannot be removed`;
@@ -166,33 +166,32 @@ export class FeeSetupService {
       const problems = Object.values(details);
       if (problems.length > 0) throw new DomainException('FEE_STRUCTURE_PAID', { message: `${problems[0]}.`, details });
       await repo.replaceInstalments(
-        ctx.schoolId,
         structureId,
         input.instalments,
         removed.map((i) => i.id),
         tx.now,
       );
       if (input.lateFee !== undefined) {
-        await repo.setLateFee(ctx.schoolId, structureId, input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null, tx.now);
+        await repo.setLateFee(structureId, input.lateFee ? { ...input.lateFee, cap: input.lateFee.cap ?? null } : null, tx.now);
       }
-      const [after] = await this.structuresOfIn(repo, ctx.schoolId, structureId);
+      const [after] = await this.structuresOfIn(repo, structureId);
       await tx.audit({ action: 'fee_structure.updated', entity: 'fee_structure', entityId: structureId, before, after });
     });
     return this.getStructure(ctx, structureId);
   }
 
 
-  async getSettings(ctx: WorkspaceContext): Promise<{ settings: FeeSettings }> {
-    const s = await this.repo.settings(ctx.schoolId);
+  async getSettings(): Promise<{ settings: FeeSettings }> {
+    const s = await this.repo.settings();
     return { settings: { upiId: s?.upi_id ?? null, upiName: s?.upi_name ?? null } };
   }
 
   async putSettings(ctx: WorkspaceContext, input: FeeSettingsInput): Promise<{ settings: FeeSettings }> {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.settings(ctx.schoolId);
+      const before = await repo.settings();
       const settings = { upiId: input.upiId ?? null, upiName: input.upiName ?? null };
-      await repo.saveSettings(ctx.schoolId, settings.upiId, settings.upiName, tx.now);
+      await repo.saveSettings(settings.upiId, settings.upiName, tx.now);
       await tx.audit({ action: 'fee_settings.updated', entity: 'fee_settings', entityId: ctx.schoolId, before: { upiId: before?.upi_id ?? null, upiName: before?.upi_name ?? null }, after: settings });
       return { settings };
     });

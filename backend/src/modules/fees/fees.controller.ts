@@ -87,8 +87,8 @@ export class FeesController {
   @RequirePermission('fees.collect')
   @ApiOperation({ summary: 'The school’s fee heads (tuition, admission, transport, …)' })
   @ApiData(FeeHeadListResponse)
-  heads(@Workspace() ctx: WorkspaceContext): Promise<Page<FeeHead>> {
-    return this.setup.listHeads(ctx);
+  heads(): Promise<Page<FeeHead>> {
+    return this.setup.listHeads();
   }
 
   @Post('fee-heads')
@@ -103,16 +103,16 @@ export class FeesController {
   @RequirePermission('fees.collect')
   @ApiOperation({ summary: 'The school’s classes, each with its fee structure’s id (or null)' })
   @ApiData(FeeClassListResponse)
-  classes(@Workspace() ctx: WorkspaceContext): Promise<FeeClassList> {
-    return this.setup.classes(ctx);
+  classes(): Promise<FeeClassList> {
+    return this.setup.classes();
   }
 
   @Get('fee-structures')
   @RequirePermission('fees.collect')
   @ApiOperation({ summary: 'Fee structures, by class and academic year' })
   @ApiData(FeeStructureListResponse)
-  structures(@Workspace() ctx: WorkspaceContext, @Query() q: ListFeeStructuresQueryDto): Promise<Page<FeeStructure>> {
-    return this.setup.listStructures(ctx, q);
+  structures(@Query() q: ListFeeStructuresQueryDto): Promise<Page<FeeStructure>> {
+    return this.setup.listStructures(q);
   }
 
   @Post('fee-structures')
@@ -154,8 +154,8 @@ export class FeesController {
   @RequirePermission('fees.collect')
   @ApiOperation({ summary: 'The school’s UPI ID and payee name' })
   @ApiData(FeeSettingsResponse)
-  settings(@Workspace() ctx: WorkspaceContext): Promise<{ settings: FeeSettings }> {
-    return this.setup.getSettings(ctx);
+  settings(): Promise<{ settings: FeeSettings }> {
+    return this.setup.getSettings();
   }
 
   @Put('fees/settings')
@@ -268,11 +268,11 @@ export class FeesController {
   @RequirePermission('fees.collect')
   @ApiOperation({ summary: 'The day book of ?date= (default today): collections by mode, the receipts, cancellations, totals; &format=xlsx answers a workbook' })
   @ApiData(DayBookResponse)
-  async dayBook(@Workspace() ctx: WorkspaceContext, @Query() q: DayBookQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DayBook | Buffer> {
-    const book = await this.reports.dayBook(ctx, q.date);
+  async dayBook(@Query() q: DayBookQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DayBook | Buffer> {
+    const book = await this.reports.dayBook(q.date);
     if (q.format !== 'xlsx') return book;
     reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="day-book-${book.date}.xlsx"`).header('Cache-Control', 'no-store');
-    return dayBookWorkbook(book, await this.reports.schoolName(ctx));
+    return dayBookWorkbook(book, await this.reports.schoolName());
   }
 
   @Get('fees/defaulters')
@@ -290,7 +290,7 @@ export class FeesController {
   @RequirePermission('fees.collect')
   @ApiOperation({ summary: 'Collection by class, head and mode for ?from=&to= (active receipts)' })
   @ApiData(CollectionResponse)
-  collection(@Workspace() ctx: WorkspaceContext, @Query() q: CollectionQueryDto): Promise<CollectionReport> {
-    return this.reports.collection(ctx, q.from, q.to);
+  collection(@Query() q: CollectionQueryDto): Promise<CollectionReport> {
+    return this.reports.collection(q.from, q.to);
   }
 }

@@ -127,44 +127,43 @@ export class FeesRepository extends Repository {
   }
 
   // ── heads ──────────────────────────────────────────────────────────────
-  heads(schoolId: string): Promise<HeadRow[]> {
-    return this.rows<HeadRow>(`SELECT id, name, tuition, created_at FROM fee_heads WHERE school_id = $1 ORDER BY lower(name), id`, [schoolId]);
+  heads(): Promise<HeadRow[]> {
+    return this.rows<HeadRow>(`SELECT id, name, tuition, created_at FROM fee_heads WHERE school_id = $1 ORDER BY lower(name), id`, [this.schoolId]);
   }
 
-  async headNameTaken(schoolId: string, name: string): Promise<boolean> {
-    return !!(await this.one(`SELECT 1 FROM fee_heads WHERE school_id = $1 AND lower(name) = lower($2)`, [schoolId, name]));
+  async headNameTaken(name: string): Promise<boolean> {
+    return !!(await this.one(`SELECT 1 FROM fee_heads WHERE school_id = $1 AND lower(name) = lower($2)`, [this.schoolId, name]));
   }
 
-  async createHead(schoolId: string, name: string, tuition: boolean, now: Date): Promise<HeadRow> {
+  async createHead(name: string, tuition: boolean, now: Date): Promise<HeadRow> {
     const [row] = await this.rows<HeadRow>(
       `INSERT INTO fee_heads (school_id, name, tuition, created_at) VALUES ($1, $2, $3, $4) RETURNING id, name, tuition, created_at`,
-      [schoolId, name, tuition, now],
+      [this.schoolId, name, tuition, now],
     );
     return row;
   }
 
   // ── structures ─────────────────────────────────────────────────────────
-  classOf(schoolId: string, classId: string): Promise<{ name: string; academic_year: string } | null> {
-    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [schoolId, classId]);
+  classOf(classId: string): Promise<{ name: string; academic_year: string } | null> {
+    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
   }
 
   /** The school's classes (newest year first) with their structure, if any. */
-  classesWithStructure(schoolId: string): Promise<{ class_id: string; name: string; academic_year: string; structure_id: string | null }[]> {
+  classesWithStructure(): Promise<{ class_id: string; name: string; academic_year: string; structure_id: string | null }[]> {
     return this.rows(
       `SELECT c.id AS class_id, c.name, c.academic_year, s.id AS structure_id
          FROM classes c LEFT JOIN fee_structures s ON s.school_id = c.school_id AND s.class_id = c.id
         WHERE c.school_id = $1 ORDER BY c.academic_year DESC, ${classOrderSql('c.name')}, c.created_at`,
-      [schoolId],
+      [this.schoolId],
     );
   }
 
-  async structureForClass(schoolId: string, classId: string): Promise<string | null> {
-    const row = await this.one<{ id: string }>(`SELECT id FROM fee_structures WHERE school_id = $1 AND class_id = $2`, [schoolId, classId]);
+  async structureForClass(classId: string): Promise<string | null> {
+    const row = await this.one<{ id: string }>(`SELECT id FROM fee_structures WHERE school_id = $1 AND class_id = $2`, [this.schoolId, classId]);
     return row?.id ?? null;
   }
 
   async insertStructure(
-    schoolId: string,
     s: { classId: string; academicYear: string; lateFee: { kind: LateFeeKind; amount: number; graceDays: number; cap: number | null } | null },
     instalments: { name: string; dueOn: string; items: { headId: string; amount: number }[] }[],
     now: Date,
@@ -172,26 +171,26 @@ export class FeesRepository extends Repository {
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO fee_structures (school_id, class_id, academic_year, late_fee_kind, late_fee_amount, late_fee_grace_days, late_fee_cap, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-      [schoolId, s.classId, s.academicYear, s.lateFee?.kind ?? null, s.lateFee?.amount ?? null, s.lateFee?.graceDays ?? 0, s.lateFee?.cap ?? null, now],
+      [this.schoolId, s.classId, s.academicYear, s.lateFee?.kind ?? null, s.lateFee?.amount ?? null, s.lateFee?.graceDays ?? 0, s.lateFee?.cap ?? null, now],
     );
     for (const [i, inst] of instalments.entries()) {
       const [ins] = await this.rows<{ id: string }>(
         `INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [schoolId, row.id, i + 1, inst.name, inst.dueOn],
+        [this.schoolId, row.id, i + 1, inst.name, inst.dueOn],
       );
       await this.m.query(
         `INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount)
          SELECT $1, $2, h, p::smallint, a FROM unnest($3::uuid[], $4::int[], $5::bigint[]) AS x(h, p, a)`,
-        [schoolId, ins.id, inst.items.map((x) => x.headId), inst.items.map((_, j) => j + 1), inst.items.map((x) => x.amount)],
+        [this.schoolId, ins.id, inst.items.map((x) => x.headId), inst.items.map((_, j) => j + 1), inst.items.map((x) => x.amount)],
       );
     }
     return row.id;
   }
 
-  async setLateFee(schoolId: string, structureId: string, rule: { kind: LateFeeKind; amount: number; graceDays: number; cap: number | null } | null, now: Date): Promise<void> {
+  async setLateFee(structureId: string, rule: { kind: LateFeeKind; amount: number; graceDays: number; cap: number | null } | null, now: Date): Promise<void> {
     await this.m.query(
       `UPDATE fee_structures SET late_fee_kind = $3, late_fee_amount = $4, late_fee_grace_days = $5, late_fee_cap = $6, updated_at = $7 WHERE school_id = $1 AND id = $2`,
-      [schoolId, structureId, rule?.kind ?? null, rule?.amount ?? null, rule?.graceDays ?? 0, rule?.cap ?? null, now],
+      [this.schoolId, structureId, rule?.kind ?? null, rule?.amount ?? null, rule?.graceDays ?? 0, rule?.cap ?? null, now],
     );
   }
 
@@ -201,45 +200,44 @@ export class FeesRepository extends Repository {
    * are first moved out of the way (the position index is unique per structure).
    */
   async replaceInstalments(
-    schoolId: string,
     structureId: string,
     instalments: { id?: string; name: string; dueOn: string; items: { headId: string; amount: number }[] }[],
     removeIds: string[],
     now: Date,
   ): Promise<void> {
-    if (removeIds.length > 0) await this.m.query(`DELETE FROM fee_instalments WHERE school_id = $1 AND structure_id = $2 AND id = ANY($3::uuid[])`, [schoolId, structureId, removeIds]);
-    await this.m.query(`UPDATE fee_instalments SET position = position + 100 WHERE school_id = $1 AND structure_id = $2`, [schoolId, structureId]);
+    if (removeIds.length > 0) await this.m.query(`DELETE FROM fee_instalments WHERE school_id = $1 AND structure_id = $2 AND id = ANY($3::uuid[])`, [this.schoolId, structureId, removeIds]);
+    await this.m.query(`UPDATE fee_instalments SET position = position + 100 WHERE school_id = $1 AND structure_id = $2`, [this.schoolId, structureId]);
     for (const [i, inst] of instalments.entries()) {
       let id = inst.id;
       if (id) {
         await this.m.query(`UPDATE fee_instalments SET position = $4, name = $5, due_on = $6 WHERE school_id = $1 AND structure_id = $2 AND id = $3`, [
-          schoolId,
+          this.schoolId,
           structureId,
           id,
           i + 1,
           inst.name,
           inst.dueOn,
         ]);
-        await this.m.query(`DELETE FROM fee_instalment_items WHERE school_id = $1 AND instalment_id = $2`, [schoolId, id]);
+        await this.m.query(`DELETE FROM fee_instalment_items WHERE school_id = $1 AND instalment_id = $2`, [this.schoolId, id]);
       } else {
         const [ins] = await this.rows<{ id: string }>(
           `INSERT INTO fee_instalments (school_id, structure_id, position, name, due_on) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [schoolId, structureId, i + 1, inst.name, inst.dueOn],
+          [this.schoolId, structureId, i + 1, inst.name, inst.dueOn],
         );
         id = ins.id;
       }
       await this.m.query(
         `INSERT INTO fee_instalment_items (school_id, instalment_id, head_id, position, amount)
          SELECT $1, $2, h, p::smallint, a FROM unnest($3::uuid[], $4::int[], $5::bigint[]) AS x(h, p, a)`,
-        [schoolId, id, inst.items.map((x) => x.headId), inst.items.map((_, j) => j + 1), inst.items.map((x) => x.amount)],
+        [this.schoolId, id, inst.items.map((x) => x.headId), inst.items.map((_, j) => j + 1), inst.items.map((x) => x.amount)],
       );
     }
-    await this.m.query(`UPDATE fee_structures SET updated_at = $3 WHERE school_id = $1 AND id = $2`, [schoolId, structureId, now]);
+    await this.m.query(`UPDATE fee_structures SET updated_at = $3 WHERE school_id = $1 AND id = $2`, [this.schoolId, structureId, now]);
   }
 
   /** Locks a structure's row for an edit (two edits, or an edit and a payment reading it, queue). */
-  async lockStructure(schoolId: string, structureId: string): Promise<boolean> {
-    return !!(await this.one(`SELECT 1 FROM fee_structures WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, structureId]));
+  async lockStructure(structureId: string): Promise<boolean> {
+    return !!(await this.one(`SELECT 1 FROM fee_structures WHERE school_id = $1 AND id = $2 FOR UPDATE`, [this.schoolId, structureId]));
   }
 
   /**
@@ -247,7 +245,7 @@ export class FeesRepository extends Repository {
    * fee): `paid` counts active receipts only; `any` counts cancelled ones too (their allocations are
    * kept for the record and still point at the instalment).
    */
-  allocationsOfStructure(schoolId: string, structureId: string): Promise<{ instalment_id: string; head_id: string | null; paid: string; any_count: number }[]> {
+  allocationsOfStructure(structureId: string): Promise<{ instalment_id: string; head_id: string | null; paid: string; any_count: number }[]> {
     return this.rows(
       `SELECT a.instalment_id, a.head_id, coalesce(sum(a.amount) FILTER (WHERE r.status = 'active'), 0)::bigint AS paid, count(*)::int AS any_count
          FROM fee_allocations a
@@ -255,7 +253,7 @@ export class FeesRepository extends Repository {
          JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
         WHERE a.school_id = $1 AND i.structure_id = $2
         GROUP BY a.instalment_id, a.head_id`,
-      [schoolId, structureId],
+      [this.schoolId, structureId],
     );
   }
 
@@ -264,11 +262,11 @@ export class FeesRepository extends Repository {
               FROM fee_structures s JOIN classes c ON c.school_id = s.school_id AND c.id = s.class_id WHERE ${where}`;
   }
 
-  structures(schoolId: string, f: { classId?: string; academicYear?: string; ids?: string[] }): Promise<StructureRow[]> {
+  structures(f: { classId?: string; academicYear?: string; ids?: string[] }): Promise<StructureRow[]> {
     return this.rows<StructureRow>(
       `${this.structureSelect(`s.school_id = $1 AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::text IS NULL OR s.academic_year = $3) AND ($4::uuid[] IS NULL OR s.id = ANY($4))`)}
         ORDER BY s.academic_year DESC, ${classOrderSql('c.name')}, s.id`,
-      [schoolId, f.classId ?? null, f.academicYear ?? null, f.ids ?? null],
+      [this.schoolId, f.classId ?? null, f.academicYear ?? null, f.ids ?? null],
     );
   }
 
@@ -276,7 +274,7 @@ export class FeesRepository extends Repository {
    * The items of the structures' instalments: the class's (no student), or with `arrearsOf` only
    * that student's own instalments on them (a promotion's `Arrears …` instalment).
    */
-  itemsOf(schoolId: string, structureIds: string[], arrearsOf: string | null = null): Promise<InstalmentItemRow[]> {
+  itemsOf(structureIds: string[], arrearsOf: string | null = null): Promise<InstalmentItemRow[]> {
     return this.rows<InstalmentItemRow>(
       `SELECT i.structure_id, i.id AS instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.position,
               it.head_id, h.name AS head_name, h.tuition, it.amount
@@ -285,12 +283,12 @@ export class FeesRepository extends Repository {
          JOIN fee_heads h ON h.school_id = it.school_id AND h.id = it.head_id
         WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[]) AND i.student_id IS NOT DISTINCT FROM $3::uuid
         ORDER BY i.structure_id, i.due_on, i.position, it.position`,
-      [schoolId, structureIds, arrearsOf],
+      [this.schoolId, structureIds, arrearsOf],
     );
   }
 
   /** Every student's own instalments on the structures (a promotion's `Arrears …`), with the student, for many students at once. */
-  studentItemsOf(schoolId: string, structureIds: string[], studentIds: string[] | null = null): Promise<(InstalmentItemRow & { student_id: string })[]> {
+  studentItemsOf(structureIds: string[], studentIds: string[] | null = null): Promise<(InstalmentItemRow & { student_id: string })[]> {
     return this.rows(
       `SELECT i.student_id, i.structure_id, i.id AS instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.position,
               it.head_id, h.name AS head_name, h.tuition, it.amount
@@ -299,7 +297,7 @@ export class FeesRepository extends Repository {
          JOIN fee_heads h ON h.school_id = it.school_id AND h.id = it.head_id
         WHERE i.school_id = $1 AND i.structure_id = ANY($2::uuid[]) AND i.student_id IS NOT NULL AND ($3::uuid[] IS NULL OR i.student_id = ANY($3::uuid[]))
         ORDER BY i.structure_id, i.due_on, i.position, it.position`,
-      [schoolId, structureIds, studentIds],
+      [this.schoolId, structureIds, studentIds],
     );
   }
 
@@ -311,7 +309,6 @@ export class FeesRepository extends Repository {
    * studentItemsOf, concessions, activeAllocations and heads answer one by one.
    */
   async duesInputs(
-    schoolId: string,
     classIds: string[],
     studentIds: string[],
     withHeads: boolean,
@@ -354,7 +351,7 @@ export class FeesRepository extends Repository {
                    FROM fee_carries c WHERE c.school_id = $1 AND c.student_id = ANY($3::uuid[])) x) AS allocations,
               (SELECT coalesce(json_agg(x ORDER BY lower(x.name), x.id), '[]') FROM (
                  SELECT id, name, tuition, created_at::text AS created_at FROM fee_heads WHERE school_id = $1 AND $4::boolean) x) AS heads`,
-      [schoolId, classIds, studentIds, withHeads],
+      [this.schoolId, classIds, studentIds, withHeads],
     );
     return {
       structures: row.structures.map((r) => ({ ...r, created_at: timestamptz(r.created_at) })),
@@ -367,41 +364,40 @@ export class FeesRepository extends Repository {
   }
 
   // ── concessions ────────────────────────────────────────────────────────
-  concessions(schoolId: string, studentIds: string[]): Promise<ConcessionRow[]> {
+  concessions(studentIds: string[]): Promise<ConcessionRow[]> {
     return this.rows<ConcessionRow>(
       `SELECT c.id, c.student_id, c.kind, c.percent, c.amount, c.head_ids::text[] AS head_ids, c.note, c.approved_by, u.username AS approved_by_name, c.created_at
          FROM fee_concessions c LEFT JOIN users u ON u.id = c.approved_by
         WHERE c.school_id = $1 AND c.student_id = ANY($2::uuid[]) ORDER BY c.created_at, c.id`,
-      [schoolId, studentIds],
+      [this.schoolId, studentIds],
     );
   }
 
   /** `concessions` of every student now in the classes (the defaulters read a whole school at once). */
-  concessionsOfClasses(schoolId: string, classIds: string[]): Promise<ConcessionRow[]> {
+  concessionsOfClasses(classIds: string[]): Promise<ConcessionRow[]> {
     return this.rows<ConcessionRow>(
       `SELECT c.id, c.student_id, c.kind, c.percent, c.amount, c.head_ids::text[] AS head_ids, c.note, c.approved_by, u.username AS approved_by_name, c.created_at
          FROM fee_concessions c LEFT JOIN users u ON u.id = c.approved_by
         WHERE c.school_id = $1 AND c.student_id IN (SELECT st.id FROM students st WHERE st.school_id = $1 AND st.class_id = ANY($2::uuid[])) ORDER BY c.created_at, c.id`,
-      [schoolId, classIds],
+      [this.schoolId, classIds],
     );
   }
 
   async insertConcession(
-    schoolId: string,
     c: { studentId: string; kind: ConcessionKind; percent: number | null; amount: number | null; headIds: string[]; note: string | null; approvedBy: string },
     now: Date,
   ): Promise<string> {
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO fee_concessions (school_id, student_id, kind, percent, amount, head_ids, note, approved_by, created_at)
        VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9) RETURNING id`,
-      [schoolId, c.studentId, c.kind, c.percent, c.amount, c.headIds, c.note, c.approvedBy, now],
+      [this.schoolId, c.studentId, c.kind, c.percent, c.amount, c.headIds, c.note, c.approvedBy, now],
     );
     return row.id;
   }
 
   /** Deletes a student's concession; false when there is none with this id. */
-  async deleteConcession(schoolId: string, studentId: string, id: string): Promise<boolean> {
-    const rows = await this.rows(`DELETE FROM fee_concessions WHERE school_id = $1 AND student_id = $2 AND id = $3 RETURNING id`, [schoolId, studentId, id]);
+  async deleteConcession(studentId: string, id: string): Promise<boolean> {
+    const rows = await this.rows(`DELETE FROM fee_concessions WHERE school_id = $1 AND student_id = $2 AND id = $3 RETURNING id`, [this.schoolId, studentId, id]);
     return rows.length > 0;
   }
 
@@ -412,19 +408,19 @@ export class FeesRepository extends Repository {
    * what was carried is settled here and owed there, never both.
    */
   /** Paise of the student's active receipts not placed on any due: their advance. */
-  async advance(schoolId: string, studentId: string): Promise<number> {
+  async advance(studentId: string): Promise<number> {
     const [row] = await this.rows<{ advance: string }>(
       `SELECT COALESCE(sum(r.amount - COALESCE(a.placed, 0)), 0) AS advance
          FROM fee_receipts r
          LEFT JOIN (SELECT receipt_id, sum(amount) AS placed FROM fee_allocations WHERE school_id = $1 GROUP BY receipt_id) a ON a.receipt_id = r.id
         WHERE r.school_id = $1 AND r.student_id = $2 AND r.status = 'active'`,
-      [schoolId, studentId],
+      [this.schoolId, studentId],
     );
     return Number(row?.advance ?? 0);
   }
 
   /** `activeAllocations` of every student now in the classes (the defaulters read a whole school at once). */
-  activeAllocationsOfClasses(schoolId: string, classIds: string[]): Promise<AllocationRow[]> {
+  activeAllocationsOfClasses(classIds: string[]): Promise<AllocationRow[]> {
     return this.rows<AllocationRow>(
       `WITH st AS (SELECT st.id FROM students st WHERE st.school_id = $1 AND st.class_id = ANY($2::uuid[]))
        SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
@@ -433,11 +429,11 @@ export class FeesRepository extends Repository {
        UNION ALL
        SELECT c.id, c.student_id, c.instalment_id, c.head_id, c.amount, to_char(c.carried_on, 'YYYY-MM-DD')
          FROM fee_carries c WHERE c.school_id = $1 AND c.student_id IN (SELECT id FROM st)`,
-      [schoolId, classIds],
+      [this.schoolId, classIds],
     );
   }
 
-  activeAllocations(schoolId: string, studentIds: string[]): Promise<AllocationRow[]> {
+  activeAllocations(studentIds: string[]): Promise<AllocationRow[]> {
     return this.rows<AllocationRow>(
       `SELECT a.receipt_id, r.student_id, a.instalment_id, a.head_id, a.amount, to_char(r.paid_on, 'YYYY-MM-DD') AS paid_on
          FROM fee_allocations a JOIN fee_receipts r ON r.school_id = a.school_id AND r.id = a.receipt_id
@@ -445,13 +441,13 @@ export class FeesRepository extends Repository {
        UNION ALL
        SELECT c.id, c.student_id, c.instalment_id, c.head_id, c.amount, to_char(c.carried_on, 'YYYY-MM-DD')
          FROM fee_carries c WHERE c.school_id = $1 AND c.student_id = ANY($2::uuid[])`,
-      [schoolId, studentIds],
+      [this.schoolId, studentIds],
     );
   }
 
   /** Serialises payments of one student (their dues are read and allocated under this lock). */
-  async lockStudentFees(schoolId: string, studentId: string): Promise<void> {
-    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('fees:' || $1::text || ':' || $2::text))`, [schoolId, studentId]);
+  async lockStudentFees(studentId: string): Promise<void> {
+    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('fees:' || $1::text || ':' || $2::text))`, [this.schoolId, studentId]);
   }
 
   /**
@@ -464,7 +460,6 @@ export class FeesRepository extends Repository {
    * for that one round trip (issue 32). Answers the number taken.
    */
   async insertNumberedReceipt(
-    schoolId: string,
     r: {
       id: string;
       financialYear: string;
@@ -506,7 +501,7 @@ export class FeesRepository extends Repository {
          SELECT $20::uuid, $21::timestamptz, $22::uuid, $23::varchar, $24::varchar, $25::text, $26::jsonb, $27::jsonb || jsonb_build_object('number', r.number) FROM r)
        SELECT seq, number FROM r`,
       [
-        schoolId,
+        this.schoolId,
         r.financialYear,
         r.id,
         r.studentId,
@@ -531,12 +526,12 @@ export class FeesRepository extends Repository {
     return { seq: Number(row.seq), number: row.number };
   }
 
-  receipt(schoolId: string, id: string, lock = false): Promise<ReceiptRow | null> {
-    return this.one<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`, [schoolId, id]);
+  receipt(id: string, lock = false): Promise<ReceiptRow | null> {
+    return this.one<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`, [this.schoolId, id]);
   }
 
   /** A receipt with its allocations (as receiptAllocations answers them), in one statement. */
-  async receiptWithAllocations(schoolId: string, id: string): Promise<{ row: ReceiptRow; allocations: ReceiptAllocationRow[] } | null> {
+  async receiptWithAllocations(id: string): Promise<{ row: ReceiptRow; allocations: ReceiptAllocationRow[] } | null> {
     const found = await this.one<ReceiptRow & { allocations: (ReceiptAllocationRow & { position?: number; item_position?: number | null })[] }>(
       `SELECT ${RECEIPT_COLUMNS},
               (SELECT coalesce(json_agg(x ORDER BY x.due_on, x.position, x.item_position NULLS LAST), '[]') FROM (
@@ -548,7 +543,7 @@ export class FeesRepository extends Repository {
                    LEFT JOIN fee_instalment_items it ON it.school_id = a.school_id AND it.instalment_id = a.instalment_id AND it.head_id = a.head_id
                   WHERE a.school_id = r.school_id AND a.receipt_id = r.id) x) AS allocations
          FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.id = $2`,
-      [schoolId, id],
+      [this.schoolId, id],
     );
     if (!found) return null;
     const { allocations, ...row } = found;
@@ -556,14 +551,13 @@ export class FeesRepository extends Repository {
   }
 
   async receipts(
-    schoolId: string,
     f: { studentId?: string; from?: string; to?: string; status?: ReceiptStatus; studentIds?: string[] },
     page: number,
     pageSize: number,
   ): Promise<{ rows: ReceiptRow[]; total: number }> {
     const where = `r.school_id = $1 AND ($2::uuid IS NULL OR r.student_id = $2) AND ($3::date IS NULL OR r.paid_on >= $3::date)
       AND ($4::date IS NULL OR r.paid_on <= $4::date) AND ($5::text IS NULL OR r.status = $5) AND ($6::uuid[] IS NULL OR r.student_id = ANY($6))`;
-    const params = [schoolId, f.studentId ?? null, f.from ?? null, f.to ?? null, f.status ?? null, f.studentIds ?? null];
+    const params = [this.schoolId, f.studentId ?? null, f.from ?? null, f.to ?? null, f.status ?? null, f.studentIds ?? null];
     const rows = await this.rows<ReceiptRow>(
       `SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE ${where} ORDER BY r.paid_on DESC, r.financial_year DESC, r.seq DESC LIMIT $7 OFFSET $8`,
       [...params, pageSize, (page - 1) * pageSize],
@@ -572,23 +566,23 @@ export class FeesRepository extends Repository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  receiptsPaidOn(schoolId: string, date: string): Promise<ReceiptRow[]> {
+  receiptsPaidOn(date: string): Promise<ReceiptRow[]> {
     return this.rows<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM} WHERE r.school_id = $1 AND r.paid_on = $2::date ORDER BY r.financial_year, r.seq`, [
-      schoolId,
+      this.schoolId,
       date,
     ]);
   }
 
   /** Receipts cancelled on an IST calendar day. */
-  receiptsCancelledOn(schoolId: string, date: string): Promise<ReceiptRow[]> {
+  receiptsCancelledOn(date: string): Promise<ReceiptRow[]> {
     return this.rows<ReceiptRow>(
       `SELECT ${RECEIPT_COLUMNS} FROM ${RECEIPT_FROM}
         WHERE r.school_id = $1 AND r.status = 'cancelled' AND (r.cancelled_at AT TIME ZONE 'Asia/Kolkata')::date = $2::date ORDER BY r.cancelled_at, r.id`,
-      [schoolId, date],
+      [this.schoolId, date],
     );
   }
 
-  receiptAllocations(schoolId: string, receiptIds: string[]): Promise<ReceiptAllocationRow[]> {
+  receiptAllocations(receiptIds: string[]): Promise<ReceiptAllocationRow[]> {
     return this.rows<ReceiptAllocationRow>(
       `SELECT a.receipt_id, a.instalment_id, i.name AS instalment_name, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, a.head_id, h.name AS head_name, h.tuition, a.amount
          FROM fee_allocations a
@@ -597,19 +591,19 @@ export class FeesRepository extends Repository {
          LEFT JOIN fee_instalment_items it ON it.school_id = a.school_id AND it.instalment_id = a.instalment_id AND it.head_id = a.head_id
         WHERE a.school_id = $1 AND a.receipt_id = ANY($2::uuid[])
         ORDER BY i.due_on, i.position, it.position NULLS LAST`,
-      [schoolId, receiptIds],
+      [this.schoolId, receiptIds],
     );
   }
 
   /** The paise of a receipt's allocations. */
-  async allocatedTotal(schoolId: string, receiptId: string): Promise<number> {
-    const row = await this.one<{ n: string }>(`SELECT coalesce(sum(amount), 0)::bigint AS n FROM fee_allocations WHERE school_id = $1 AND receipt_id = $2`, [schoolId, receiptId]);
+  async allocatedTotal(receiptId: string): Promise<number> {
+    const row = await this.one<{ n: string }>(`SELECT coalesce(sum(amount), 0)::bigint AS n FROM fee_allocations WHERE school_id = $1 AND receipt_id = $2`, [this.schoolId, receiptId]);
     return Number(row?.n ?? 0);
   }
 
-  async cancelReceipt(schoolId: string, id: string, by: string | null, reason: string, now: Date): Promise<void> {
+  async cancelReceipt(id: string, by: string | null, reason: string, now: Date): Promise<void> {
     await this.m.query(`UPDATE fee_receipts SET status = 'cancelled', cancelled_at = $3, cancelled_by = $4, cancel_reason = $5 WHERE school_id = $1 AND id = $2`, [
-      schoolId,
+      this.schoolId,
       id,
       now,
       by,
@@ -617,16 +611,16 @@ export class FeesRepository extends Repository {
     ]);
   }
 
-  async bumpPrintCount(schoolId: string, id: string): Promise<number> {
+  async bumpPrintCount(id: string): Promise<number> {
     const [row] = await this.rows<{ print_count: number }>(
       `UPDATE fee_receipts SET print_count = print_count + 1 WHERE school_id = $1 AND id = $2 RETURNING print_count`,
-      [schoolId, id],
+      [this.schoolId, id],
     );
     return row.print_count;
   }
 
   /** Active receipts' allocations paid in a period, with the class of the structure and the head. */
-  collection(schoolId: string, from: string, to: string): Promise<{ class_id: string | null; class_name: string | null; head_id: string | null; head_name: string | null; tuition: boolean | null; amount: string }[]> {
+  collection(from: string, to: string): Promise<{ class_id: string | null; class_name: string | null; head_id: string | null; head_name: string | null; tuition: boolean | null; amount: string }[]> {
     return this.rows(
       `SELECT s.class_id, c.name AS class_name, a.head_id, h.name AS head_name, h.tuition, sum(a.amount)::bigint AS amount
          FROM fee_allocations a
@@ -637,35 +631,35 @@ export class FeesRepository extends Repository {
          LEFT JOIN fee_heads h ON h.school_id = a.school_id AND h.id = a.head_id
         WHERE a.school_id = $1 AND r.status = 'active' AND r.paid_on BETWEEN $2::date AND $3::date
         GROUP BY s.class_id, c.name, a.head_id, h.name, h.tuition`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
   }
 
-  collectionByMode(schoolId: string, from: string, to: string): Promise<{ mode: PaymentMode; count: number; amount: string }[]> {
+  collectionByMode(from: string, to: string): Promise<{ mode: PaymentMode; count: number; amount: string }[]> {
     return this.rows(
       `SELECT mode, count(*)::int AS count, sum(amount)::bigint AS amount FROM fee_receipts
         WHERE school_id = $1 AND status = 'active' AND paid_on BETWEEN $2::date AND $3::date GROUP BY mode ORDER BY mode`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
   }
 
   // ── settings and the school ────────────────────────────────────────────
-  settings(schoolId: string): Promise<{ upi_id: string | null; upi_name: string | null } | null> {
-    return this.one(`SELECT upi_id, upi_name FROM fee_settings WHERE school_id = $1`, [schoolId]);
+  settings(): Promise<{ upi_id: string | null; upi_name: string | null } | null> {
+    return this.one(`SELECT upi_id, upi_name FROM fee_settings WHERE school_id = $1`, [this.schoolId]);
   }
 
-  async saveSettings(schoolId: string, upiId: string | null, upiName: string | null, now: Date): Promise<void> {
+  async saveSettings(upiId: string | null, upiName: string | null, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO fee_settings (school_id, upi_id, upi_name, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (school_id) DO UPDATE SET upi_id = EXCLUDED.upi_id, upi_name = EXCLUDED.upi_name, updated_at = EXCLUDED.updated_at`,
-      [schoolId, upiId, upiName, now],
+      [this.schoolId, upiId, upiName, now],
     );
   }
 
-  school(schoolId: string): Promise<SchoolHeader | null> {
+  school(): Promise<SchoolHeader | null> {
     return this.one<SchoolHeader>(
       `SELECT name, address1, address2, locality, city, state, pin_code, phone_numbers, email, affiliation_number, school_code FROM schools WHERE id = $1`,
-      [schoolId],
+      [this.schoolId],
     );
   }
 }

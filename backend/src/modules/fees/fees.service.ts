@@ -207,13 +207,13 @@ export class FeesService {
   // ── concessions ────────────────────────────────────────────────────────
   async listConcessions(ctx: WorkspaceContext, studentId: string): Promise<Page<Concession>> {
     const student = (await this.students.get(ctx, studentId)).student;
-    const items = await this.concessionsWithImplicit(ctx.schoolId, student);
+    const items = await this.concessionsWithImplicit(student);
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
   }
 
-  private async concessionsWithImplicit(schoolId: string, student: Pick<Student, 'id' | 'rte'>, rows?: ConcessionRow[], repo = this.repo): Promise<Concession[]> {
-    const recorded = (rows ?? (await repo.concessions(schoolId, [student.id]))).map(toConcession);
-    const tuition = student.rte ? (await repo.heads(schoolId)).filter((h) => h.tuition).map((h) => h.id) : [];
+  private async concessionsWithImplicit(student: Pick<Student, 'id' | 'rte'>, rows?: ConcessionRow[], repo = this.repo): Promise<Concession[]> {
+    const recorded = (rows ?? (await repo.concessions([student.id]))).map(toConcession);
+    const tuition = student.rte ? (await repo.heads()).filter((h) => h.tuition).map((h) => h.id) : [];
     return concessionsInForce(recorded, student, tuition);
   }
 
@@ -223,11 +223,10 @@ export class FeesService {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
       const id = await repo.insertConcession(
-        ctx.schoolId,
         { studentId, kind: input.kind, percent: input.percent ?? null, amount: input.amount ?? null, headIds: input.headIds, note: input.note ?? null, approvedBy: ctx.userId },
         tx.now,
       );
-      const concession = toConcession((await repo.concessions(ctx.schoolId, [studentId])).find((c) => c.id === id)!);
+      const concession = toConcession((await repo.concessions([studentId])).find((c) => c.id === id)!);
       await tx.audit({ action: 'fee_concession.created', entity: 'fee_concession', entityId: id, after: concession });
       return { concession };
     });
@@ -237,9 +236,9 @@ export class FeesService {
     await this.students.get(ctx, studentId);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const row = (await repo.concessions(ctx.schoolId, [studentId])).find((c) => c.id === concessionId);
+      const row = (await repo.concessions([studentId])).find((c) => c.id === concessionId);
       if (!row) throw new DomainException('NOT_FOUND');
-      await repo.deleteConcession(ctx.schoolId, studentId, concessionId);
+      await repo.deleteConcession(studentId, concessionId);
       await tx.audit({ action: 'fee_concession.removed', entity: 'fee_concession', entityId: concessionId, before: toConcession(row) });
       return { removed: true as const };
     });
@@ -247,8 +246,8 @@ export class FeesService {
 
   // ── dues ───────────────────────────────────────────────────────────────
   /** A student's dues as of a date, read on `repo` (a payment's transaction, or the pool). */
-  private async duesOf(schoolId: string, student: Student, asOf: string, repo = this.repo, enrolment: Enrolment | null = student.enrolment): Promise<StudentFees> {
-    return (await this.duesMany(schoolId, [{ student, enrolment }], asOf, repo)).get(student.id)!;
+  private async duesOf(student: Student, asOf: string, repo = this.repo, enrolment: Enrolment | null = student.enrolment): Promise<StudentFees> {
+    return (await this.duesMany([{ student, enrolment }], asOf, repo)).get(student.id)!;
   }
 
   /**
@@ -257,14 +256,13 @@ export class FeesService {
    * (a promotion's arrears, without concessions: they were given in the year the arrears come from),
    * concessions and payments. `duesOf` is this for one student; the year end reads a whole school.
    */
-  private async duesMany(schoolId: string, entries: readonly { student: Student; enrolment: Enrolment | null }[], asOf: string, repo = this.repo): Promise<Map<string, StudentFees>> {
+  private async duesMany(entries: readonly { student: Student; enrolment: Enrolment | null }[], asOf: string, repo = this.repo): Promise<Map<string, StudentFees>> {
     const out = new Map<string, StudentFees>();
     if (entries.length === 0) return out;
     const ids = entries.map((e) => e.student.id);
     const classIds = [...new Set(entries.map((e) => e.enrolment?.classId).filter((x): x is string => !!x))];
     // One statement: a payment reads this inside its transaction, where every round trip counts (issue 32).
     const { structures: structureRows, classItems, ownItems, concessions: concessionRows, allocations, heads } = await repo.duesInputs(
-      schoolId,
       classIds,
       ids,
       entries.some((e) => e.student.rte),
@@ -315,22 +313,22 @@ export class FeesService {
     const years = student.enrolments ?? [];
     const enrolment = academicYear ? (years.find((e) => e.academicYear === academicYear) ?? null) : (years.find((e) => e.current) ?? student.enrolment);
     const [dues, settings, advance] = await Promise.all([
-      this.duesOf(ctx.schoolId, student, asOf ?? this.today(), this.repo, enrolment),
-      this.repo.settings(ctx.schoolId),
-      this.repo.advance(ctx.schoolId, student.id),
+      this.duesOf(student, asOf ?? this.today(), this.repo, enrolment),
+      this.repo.settings(),
+      this.repo.advance(student.id),
     ]);
     // Whether …/fees/upi-qr can answer: a page asks for the QR only then (issue 36, no 422 without a UPI ID).
     return { ...dues, upiAvailable: !!settings?.upi_id, advance };
   }
 
   /** A student's dues of one enrolment (a year's class), read in the caller's transaction when `m` is given (the promotions' arrears carry). */
-  enrolmentDues(schoolId: string, student: Student, enrolment: Enrolment, asOf: string, m?: EntityManager): Promise<StudentFees> {
-    return this.duesOf(schoolId, student, asOf, m ? this.repo.in(m) : this.repo, enrolment);
+  enrolmentDues(student: Student, enrolment: Enrolment, asOf: string, m?: EntityManager): Promise<StudentFees> {
+    return this.duesOf(student, asOf, m ? this.repo.in(m) : this.repo, enrolment);
   }
 
   /** Many students' dues of one enrolment each, in a few queries (the year end's preview and carry), in the caller's transaction when `m` is given. */
-  enrolmentDuesMany(schoolId: string, entries: readonly { student: Student; enrolment: Enrolment }[], asOf: string, m?: EntityManager): Promise<Map<string, StudentFees>> {
-    return this.duesMany(schoolId, entries, asOf, m ? this.repo.in(m) : this.repo);
+  enrolmentDuesMany(entries: readonly { student: Student; enrolment: Enrolment }[], asOf: string, m?: EntityManager): Promise<Map<string, StudentFees>> {
+    return this.duesMany(entries, asOf, m ? this.repo.in(m) : this.repo);
   }
 
   // ── payments and receipts ──────────────────────────────────────────────
@@ -341,7 +339,7 @@ export class FeesService {
     const id = await this.writes.run(ctx, (tx) =>
       this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds }),
     );
-    return { receipt: await this.receiptById(ctx.schoolId, id) };
+    return { receipt: await this.receiptById(id) };
   }
 
   /**
@@ -355,8 +353,8 @@ export class FeesService {
    */
   async recordPayment(ctx: WorkspaceContext, tx: SchoolTx, student: Student, p: PaymentToRecord): Promise<string> {
     const repo = this.repo.in(tx.m);
-    await repo.lockStudentFees(ctx.schoolId, student.id);
-    const dues = await this.duesOf(ctx.schoolId, student, p.paidOn, repo);
+    await repo.lockStudentFees(student.id);
+    const dues = await this.duesOf(student, p.paidOn, repo);
     if (!dues.structureId && !p.keepExcessAsAdvance) throw new DomainException('NO_FEE_STRUCTURE');
     if (p.instalmentIds?.length && !p.keepExcessAsAdvance) {
       const known = new Set(dues.instalments.map((i) => i.instalmentId));
@@ -383,7 +381,6 @@ export class FeesService {
     // The number is taken in the last statement before COMMIT, with the receipt, its lines and its
     // audit entry (which gets the number as `number` in `after`).
     const { number } = await repo.insertNumberedReceipt(
-      ctx.schoolId,
       {
         id: receiptId,
         financialYear,
@@ -415,12 +412,12 @@ export class FeesService {
 
   /** Paise of a receipt placed on dues (the rest of its amount is an advance), read in `tx` (online fee payment). */
   async allocatedOf(tx: SchoolTx, receiptId: string): Promise<number> {
-    return this.repo.in(tx.m).allocatedTotal(tx.actor.schoolId, receiptId);
+    return this.repo.in(tx.m).allocatedTotal(receiptId);
   }
 
   /** A receipt's number, read in `tx` (online fee payment keeps it beside the payment). */
   async receiptNumberOf(tx: SchoolTx, receiptId: string): Promise<string> {
-    const row = await this.repo.in(tx.m).receipt(tx.actor.schoolId, receiptId);
+    const row = await this.repo.in(tx.m).receipt(receiptId);
     if (!row) throw new DomainException('NOT_FOUND');
     return row.number;
   }
@@ -432,10 +429,10 @@ export class FeesService {
    */
   async cancelReceiptIn(tx: SchoolTx, receiptId: string, by: string | null, reason: string): Promise<boolean> {
     const repo = this.repo.in(tx.m);
-    const row = await repo.receipt(tx.actor.schoolId, receiptId, true);
+    const row = await repo.receipt(receiptId, true);
     if (!row) throw new DomainException('NOT_FOUND');
     if (row.status === 'cancelled') return false;
-    await repo.cancelReceipt(tx.actor.schoolId, receiptId, by, reason, tx.now);
+    await repo.cancelReceipt(receiptId, by, reason, tx.now);
     await tx.audit({
       action: 'fee_receipt.cancelled',
       entity: 'fee_receipt',
@@ -446,28 +443,28 @@ export class FeesService {
     return true;
   }
 
-  private async receiptById(schoolId: string, id: string, repo = this.repo): Promise<Receipt> {
-    const found = await repo.receiptWithAllocations(schoolId, id);
+  private async receiptById(id: string, repo = this.repo): Promise<Receipt> {
+    const found = await repo.receiptWithAllocations(id);
     if (!found) throw new DomainException('NOT_FOUND');
     return toReceipt(found.row, found.allocations);
   }
 
-  async receiptsOf(schoolId: string, rows: ReceiptRow[]): Promise<Receipt[]> {
+  async receiptsOf(rows: ReceiptRow[]): Promise<Receipt[]> {
     if (rows.length === 0) return [];
-    const allocs = await this.repo.receiptAllocations(schoolId, rows.map((r) => r.id));
+    const allocs = await this.repo.receiptAllocations(rows.map((r) => r.id));
     return rows.map((r) => toReceipt(r, allocs));
   }
 
   async listReceipts(ctx: WorkspaceContext, q: ListReceiptsQuery): Promise<ReceiptList> {
     if (q.studentId) await this.students.get(ctx, q.studentId);
-    const { rows, total } = await this.repo.receipts(ctx.schoolId, { studentId: q.studentId, from: q.from, to: q.to, status: q.status }, q.page, q.pageSize);
-    return { items: await this.receiptsOf(ctx.schoolId, rows), total, page: q.page, pageSize: q.pageSize };
+    const { rows, total } = await this.repo.receipts({ studentId: q.studentId, from: q.from, to: q.to, status: q.status }, q.page, q.pageSize);
+    return { items: await this.receiptsOf(rows), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** One receipt, for whoever may read its student (a guardian: their own children's). */
   async getReceipt(ctx: WorkspaceContext, receiptId: string): Promise<ReceiptResult> {
     await this.access.require(ctx, 'feeReceipt', [receiptId]);
-    const receipt = await this.receiptById(ctx.schoolId, receiptId);
+    const receipt = await this.receiptById(receiptId);
     if (ctx.role === 'guardian') await this.students.get(ctx, receipt.studentId);
     return { receipt };
   }
@@ -476,10 +473,10 @@ export class FeesService {
     await this.access.require(ctx, 'feeReceipt', [receiptId]);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const row = await repo.receipt(ctx.schoolId, receiptId, true);
+      const row = await repo.receipt(receiptId, true);
       if (!row) throw new DomainException('NOT_FOUND');
       if (row.status === 'cancelled') throw new DomainException('RECEIPT_CANCELLED');
-      await repo.cancelReceipt(ctx.schoolId, receiptId, ctx.userId, input.reason, tx.now);
+      await repo.cancelReceipt(receiptId, ctx.userId, input.reason, tx.now);
       await tx.audit({
         action: 'fee_receipt.cancelled',
         entity: 'fee_receipt',
@@ -488,7 +485,7 @@ export class FeesService {
         after: { number: row.number, status: 'cancelled', reason: input.reason },
       });
     });
-    return { receipt: await this.receiptById(ctx.schoolId, receiptId) };
+    return { receipt: await this.receiptById(receiptId) };
   }
 
   /**
@@ -509,13 +506,13 @@ export class FeesService {
       mark = { kind: 'guardian', downloadedAt };
     } else {
       const prints = await this.writes.run(ctx, async (tx) => {
-        const count = await this.repo.in(tx.m).bumpPrintCount(ctx.schoolId, receiptId);
+        const count = await this.repo.in(tx.m).bumpPrintCount(receiptId);
         await tx.audit({ action: 'fee_receipt.printed', entity: 'fee_receipt', entityId: receiptId, after: { number: receipt.number, print: count } });
         return count;
       });
       mark = { kind: copy === 'duplicate' || (copy !== 'original' && prints > 1) ? 'duplicate' : 'original' };
     }
-    const school = await this.repo.school(ctx.schoolId);
+    const school = await this.repo.school();
     return { pdf: await renderReceiptPdf(receipt, school!, mark, lang), number: receipt.number };
   }
 
@@ -523,7 +520,7 @@ export class FeesService {
   /** A `upi://pay` link and QR for an instalment's balance (or everything due now). */
   async upiQr(ctx: WorkspaceContext, studentId: string, instalmentId?: string): Promise<UpiQr> {
     const fees = await this.studentFees(ctx, studentId);
-    const settings = await this.repo.settings(ctx.schoolId);
+    const settings = await this.repo.settings();
     if (!settings?.upi_id) throw new DomainException('UPI_NOT_SET');
     let amount: number;
     let reference: string;
@@ -538,7 +535,7 @@ export class FeesService {
     }
     if (amount <= 0) throw new DomainException('VALIDATION_FAILED', { message: 'Nothing is due to pay.', details: { instalmentId: 'Nothing is due on this instalment' } });
     reference = reference.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35);
-    const school = await this.repo.school(ctx.schoolId);
+    const school = await this.repo.school();
     const link = upiLink({ upiId: settings.upi_id, payeeName: settings.upi_name || school!.name, amount, reference, note: `Fees ${fees.admissionNumber}` });
     const QRCode = await loadQrCode();
     const [qr, svg] = await Promise.all([QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 }), QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })]);

@@ -83,9 +83,9 @@ export class ConsentsService {
   async dataRights(ctx: WorkspaceContext, studentId: string): Promise<StudentDataRights> {
     await this.access.require(ctx, 'student', [studentId]);
     const [row, history, requests] = await Promise.all([
-      this.repo.studentHeld(ctx.schoolId, studentId),
-      this.repo.consentHistory(ctx.schoolId, studentId),
-      this.repo.requests(ctx.schoolId, { status: 'all', studentIds: null, studentId, page: 1, pageSize: 200 }),
+      this.repo.studentHeld(studentId),
+      this.repo.consentHistory(studentId),
+      this.repo.requests({ status: 'all', studentIds: null, studentId, page: 1, pageSize: 200 }),
     ]);
     if (!row) throw new DomainException('NOT_FOUND');
     const consents: ConsentState[] = CONSENT_KINDS.map((kind) => {
@@ -118,7 +118,7 @@ export class ConsentsService {
   async record(ctx: WorkspaceContext, studentId: string, input: RecordConsentInput): Promise<{ consent: ConsentEvent }> {
     await this.access.require(ctx, 'student', [studentId]);
     return this.writes.run(ctx, async (tx) => {
-      const row = await this.repo.in(tx.m).insertConsent(ctx.schoolId, {
+      const row = await this.repo.in(tx.m).insertConsent({
         studentId,
         kind: input.kind,
         status: input.status,
@@ -136,7 +136,7 @@ export class ConsentsService {
   /** GET …/consents: the consent log, newest first (the office sees every withdrawal; a guardian their children's). */
   async events(ctx: WorkspaceContext, q: ListConsentEventsQuery): Promise<ConsentEventList> {
     const studentIds = await this.access.guardianStudentIds(ctx);
-    const { rows, total } = await this.repo.consentEvents(ctx.schoolId, { status: q.status, studentIds, page: q.page, pageSize: q.pageSize });
+    const { rows, total } = await this.repo.consentEvents({ status: q.status, studentIds, page: q.page, pageSize: q.pageSize });
     return { items: rows.map(toConsentEvent), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -144,7 +144,7 @@ export class ConsentsService {
   async createRequest(ctx: WorkspaceContext, studentId: string, input: CreateDataRequestInput): Promise<DataRequestResult> {
     await this.access.require(ctx, 'student', [studentId]);
     return this.writes.run(ctx, async (tx) => {
-      const row = await this.repo.in(tx.m).insertRequest(ctx.schoolId, {
+      const row = await this.repo.in(tx.m).insertRequest({
         studentId,
         kind: input.kind,
         field: input.field ?? null,
@@ -162,7 +162,7 @@ export class ConsentsService {
   async requests(ctx: WorkspaceContext, q: ListDataRequestsQuery): Promise<DataRequestList> {
     const studentIds = await this.access.guardianStudentIds(ctx);
     const status = q.status ?? (studentIds ? 'all' : 'open');
-    const { rows, total } = await this.repo.requests(ctx.schoolId, { status, studentIds, page: q.page, pageSize: q.pageSize });
+    const { rows, total } = await this.repo.requests({ status, studentIds, page: q.page, pageSize: q.pageSize });
     return { items: rows.map(toDataRequest), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -171,12 +171,12 @@ export class ConsentsService {
     await this.access.require(ctx, 'dataRequest', [requestId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.lockRequest(ctx.schoolId, requestId);
-      const before = await repo.findRequest(ctx.schoolId, requestId);
+      await repo.lockRequest(requestId);
+      const before = await repo.findRequest(requestId);
       if (!before) throw new DomainException('NOT_FOUND');
       if (before.status !== 'open') throw new DomainException('DATA_REQUEST_CLOSED');
-      await repo.resolveRequest(ctx.schoolId, requestId, input.status, ctx.userId, input.note ?? null, tx.now);
-      const request = toDataRequest((await repo.findRequest(ctx.schoolId, requestId))!);
+      await repo.resolveRequest(requestId, input.status, ctx.userId, input.note ?? null, tx.now);
+      const request = toDataRequest((await repo.findRequest(requestId))!);
       await tx.audit({ action: `data_request.${input.status}`, entity: 'data_request', entityId: requestId, before: toDataRequest(before), after: request });
       return { request };
     });

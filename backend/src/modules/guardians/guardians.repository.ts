@@ -93,7 +93,7 @@ export class GuardiansRepository extends Repository {
   }
 
   /** The guardians (with their e-mail, if any) of the given students, or of every active student of a section or class. */
-  async guardianEmails(schoolId: string, by: { studentIds?: string[]; sectionId?: string; classId?: string }): Promise<StudentEmailRow[]> {
+  async guardianEmails(by: { studentIds?: string[]; sectionId?: string; classId?: string }): Promise<StudentEmailRow[]> {
     return this.rows<StudentEmailRow>(
       `SELECT st.id AS student_id, ${STUDENT_NAME} AS student_name, lower(g.email) AS email, coalesce(g.name, '') AS guardian_name,
               EXISTS (SELECT 1 FROM student_guardian_users gu JOIN users u ON u.id = gu.user_id
@@ -105,26 +105,26 @@ export class GuardiansRepository extends Repository {
             OR ($3::uuid IS NOT NULL AND st.section_id = $3 AND st.status = 'active')
             OR ($4::uuid IS NOT NULL AND st.class_id = $4 AND st.status = 'active'))
         ORDER BY st.section_id, st.roll_number NULLS LAST, lower(st.first_name), st.id, g.position`,
-      [schoolId, by.studentIds ?? null, by.sectionId ?? null, by.classId ?? null],
+      [this.schoolId, by.studentIds ?? null, by.sectionId ?? null, by.classId ?? null],
     );
   }
 
-  async accounts(schoolId: string, studentId: string): Promise<GuardianAccountRow[]> {
+  async accounts(studentId: string): Promise<GuardianAccountRow[]> {
     return this.rows<GuardianAccountRow>(
       `SELECT gu.user_id, u.username, m.name, u.email, gu.created_at AS linked_at
          FROM student_guardian_users gu JOIN users u ON u.id = gu.user_id
          LEFT JOIN school_members m ON m.school_id = gu.school_id AND m.user_id = gu.user_id
         WHERE gu.school_id = $1 AND gu.student_id = $2
         ORDER BY gu.created_at, u.username`,
-      [schoolId, studentId],
+      [this.schoolId, studentId],
     );
   }
 
   /** Removes a guardian account's link to a student; true when there was one. */
-  async unlink(schoolId: string, studentId: string, userId: string): Promise<boolean> {
+  async unlink(studentId: string, userId: string): Promise<boolean> {
     const rows = await this.rows<{ user_id: string }>(
       `DELETE FROM student_guardian_users WHERE school_id = $1 AND student_id = $2 AND user_id = $3 RETURNING user_id`,
-      [schoolId, studentId, userId],
+      [this.schoolId, studentId, userId],
     );
     return rows.length > 0;
   }
@@ -148,7 +148,7 @@ export class GuardiansRepository extends Repository {
 
   // ── data held and consents ──────────────────────────────────────────────
   /** The student's record as the data-rights page lists it: which fields hold a value (Aadhaar only as held or not). */
-  studentHeld(schoolId: string, studentId: string): Promise<StudentHeldRow | null> {
+  studentHeld(studentId: string): Promise<StudentHeldRow | null> {
     return this.one<StudentHeldRow>(
       `SELECT st.id, ${STUDENT_NAME} AS name, st.first_name, st.last_name, st.date_of_birth, st.gender, st.admission_number, st.admission_date,
               st.class_id, st.section_id, st.roll_number, st.pen, st.apaar_id, st.aadhaar_last4 AS aadhaar, st.mother_tongue, st.social_category,
@@ -159,36 +159,34 @@ export class GuardiansRepository extends Repository {
          FROM students st
          LEFT JOIN admission_applications a ON a.school_id = st.school_id AND a.id = st.application_id
         WHERE st.school_id = $1 AND st.id = $2`,
-      [schoolId, studentId],
+      [this.schoolId, studentId],
     );
   }
 
-  consentHistory(schoolId: string, studentId: string): Promise<ConsentEventRow[]> {
+  consentHistory(studentId: string): Promise<ConsentEventRow[]> {
     return this.rows<ConsentEventRow>(
       `SELECT ${CONSENT_COLUMNS} FROM ${CONSENT_FROM} WHERE c.school_id = $1 AND c.student_id = $2 ORDER BY c.recorded_at DESC, c.id`,
-      [schoolId, studentId],
+      [this.schoolId, studentId],
     );
   }
 
   async insertConsent(
-    schoolId: string,
     c: { studentId: string; kind: ConsentKind; status: ConsentStatus; source: 'guardian' | 'school'; by: string; note: string | null; at: Date },
   ): Promise<ConsentEventRow> {
     const [{ id }] = await this.rows<{ id: string }>(
       `INSERT INTO student_consents (school_id, student_id, kind, status, source, recorded_by, note, recorded_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [schoolId, c.studentId, c.kind, c.status, c.source, c.by, c.note, c.at],
+      [this.schoolId, c.studentId, c.kind, c.status, c.source, c.by, c.note, c.at],
     );
-    return (await this.one<ConsentEventRow>(`SELECT ${CONSENT_COLUMNS} FROM ${CONSENT_FROM} WHERE c.school_id = $1 AND c.id = $2`, [schoolId, id]))!;
+    return (await this.one<ConsentEventRow>(`SELECT ${CONSENT_COLUMNS} FROM ${CONSENT_FROM} WHERE c.school_id = $1 AND c.id = $2`, [this.schoolId, id]))!;
   }
 
   /** The school's consent events, newest first; `studentIds` narrows to a guardian's children. */
   async consentEvents(
-    schoolId: string,
     q: { status?: ConsentStatus; studentIds: string[] | null; page: number; pageSize: number },
   ): Promise<{ rows: ConsentEventRow[]; total: number }> {
     const where = `c.school_id = $1 AND ($2::text IS NULL OR c.status = $2) AND ($3::uuid[] IS NULL OR c.student_id = ANY($3::uuid[]))`;
-    const params = [schoolId, q.status ?? null, q.studentIds];
+    const params = [this.schoolId, q.status ?? null, q.studentIds];
     const rows = await this.rows<ConsentEventRow>(
       `SELECT ${CONSENT_COLUMNS} FROM ${CONSENT_FROM} WHERE ${where} ORDER BY c.recorded_at DESC, c.id LIMIT $4 OFFSET $5`,
       [...params, q.pageSize, (q.page - 1) * q.pageSize],
@@ -199,32 +197,30 @@ export class GuardiansRepository extends Repository {
 
   // ── data requests ───────────────────────────────────────────────────────
   async insertRequest(
-    schoolId: string,
     r: { studentId: string; kind: DataRequestKind; field: string | null; message: string; by: string; at: Date },
   ): Promise<DataRequestRow> {
     const [{ id }] = await this.rows<{ id: string }>(
       `INSERT INTO data_requests (school_id, student_id, kind, field, message, requested_by, requested_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [schoolId, r.studentId, r.kind, r.field, r.message, r.by, r.at],
+      [this.schoolId, r.studentId, r.kind, r.field, r.message, r.by, r.at],
     );
-    return (await this.findRequest(schoolId, id))!;
+    return (await this.findRequest(id))!;
   }
 
-  findRequest(schoolId: string, id: string): Promise<DataRequestRow | null> {
-    return this.one<DataRequestRow>(`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.school_id = $1 AND r.id = $2`, [schoolId, id]);
+  findRequest(id: string): Promise<DataRequestRow | null> {
+    return this.one<DataRequestRow>(`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.school_id = $1 AND r.id = $2`, [this.schoolId, id]);
   }
 
   /** Locks a request's row (in a transaction), so two answers to it run one after the other. */
-  async lockRequest(schoolId: string, id: string): Promise<void> {
-    await this.m.query(`SELECT 1 FROM data_requests WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, id]);
+  async lockRequest(id: string): Promise<void> {
+    await this.m.query(`SELECT 1 FROM data_requests WHERE school_id = $1 AND id = $2 FOR UPDATE`, [this.schoolId, id]);
   }
 
   async requests(
-    schoolId: string,
     q: { status: DataRequestStatus | 'all'; studentIds: string[] | null; studentId?: string; page: number; pageSize: number },
   ): Promise<{ rows: DataRequestRow[]; total: number }> {
     const where = `r.school_id = $1 AND ($2 = 'all' OR r.status = $2) AND ($3::uuid[] IS NULL OR r.student_id = ANY($3::uuid[])) AND ($4::uuid IS NULL OR r.student_id = $4)`;
-    const params = [schoolId, q.status, q.studentIds, q.studentId ?? null];
+    const params = [this.schoolId, q.status, q.studentIds, q.studentId ?? null];
     const rows = await this.rows<DataRequestRow>(
       `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE ${where} ORDER BY r.requested_at DESC, r.id LIMIT $5 OFFSET $6`,
       [...params, q.pageSize, (q.page - 1) * q.pageSize],
@@ -233,10 +229,10 @@ export class GuardiansRepository extends Repository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async resolveRequest(schoolId: string, id: string, status: 'resolved' | 'declined', by: string, note: string | null, at: Date): Promise<void> {
+  async resolveRequest(id: string, status: 'resolved' | 'declined', by: string, note: string | null, at: Date): Promise<void> {
     await this.m.query(
       `UPDATE data_requests SET status = $3, resolved_by = $4, resolution_note = $5, resolved_at = $6 WHERE school_id = $1 AND id = $2`,
-      [schoolId, id, status, by, note, at],
+      [this.schoolId, id, status, by, note, at],
     );
   }
 }

@@ -35,7 +35,7 @@ export class GuardiansService {
   /** POST …/students/{studentId}/guardian-invitations: each guardian of the record with an e-mail (or the one named). */
   async inviteFromStudent(ctx: WorkspaceContext, studentId: string, input: StudentGuardianInvitationInput): Promise<GuardianInvitationsResult> {
     await this.access.require(ctx, 'student', [studentId]);
-    let rows = await this.repo.guardianEmails(ctx.schoolId, { studentIds: [studentId.toLowerCase()] });
+    let rows = await this.repo.guardianEmails({ studentIds: [studentId.toLowerCase()] });
     if (input.email) {
       rows = rows.filter((r) => r.email === input.email!.toLowerCase());
       if (rows.length === 0) throw new DomainException('NO_GUARDIAN_EMAIL');
@@ -46,13 +46,13 @@ export class GuardiansService {
   /** POST …/sections/{sectionId}/guardian-invitations: the guardians of every active student of the section. */
   async inviteSection(ctx: WorkspaceContext, sectionId: string): Promise<GuardianInvitationsResult> {
     await this.access.require(ctx, 'section', [sectionId]);
-    return this.invite(ctx, await this.repo.guardianEmails(ctx.schoolId, { sectionId }));
+    return this.invite(ctx, await this.repo.guardianEmails({ sectionId }));
   }
 
   /** POST …/classes/{classId}/guardian-invitations: the guardians of every active student of the class. */
   async inviteClass(ctx: WorkspaceContext, classId: string): Promise<GuardianInvitationsResult> {
     await this.access.require(ctx, 'class', [classId]);
-    return this.invite(ctx, await this.repo.guardianEmails(ctx.schoolId, { classId }));
+    return this.invite(ctx, await this.repo.guardianEmails({ classId }));
   }
 
   /** One invitation per address for the students it is not yet linked to; the rest are reported as skipped. */
@@ -90,7 +90,7 @@ export class GuardiansService {
   /** GET …/students/{studentId}/guardian-accounts: the accounts that see this student. */
   async accounts(ctx: WorkspaceContext, studentId: string): Promise<GuardianAccountList> {
     await this.access.require(ctx, 'student', [studentId]);
-    const rows = await this.repo.accounts(ctx.schoolId, studentId);
+    const rows = await this.repo.accounts(studentId);
     return { items: rows.map((r) => ({ userId: r.user_id, username: r.username, name: r.name, email: r.email, linkedAt: r.linked_at.toISOString() })) };
   }
 
@@ -98,7 +98,7 @@ export class GuardiansService {
   async unlink(ctx: WorkspaceContext, studentId: string, userId: string): Promise<{ removed: true }> {
     await this.access.require(ctx, 'student', [studentId]);
     return this.writes.run(ctx, async (tx) => {
-      if (!(await this.repo.in(tx.m).unlink(ctx.schoolId, studentId, userId))) throw new DomainException('NOT_FOUND');
+      if (!(await this.repo.in(tx.m).unlink(studentId, userId))) throw new DomainException('NOT_FOUND');
       await tx.audit({ action: 'guardian.unlinked', entity: 'student', entityId: studentId, before: { userId } });
       return { removed: true as const };
     });

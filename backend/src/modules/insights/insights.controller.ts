@@ -39,8 +39,8 @@ export class InsightsController {
   @RequirePermission('insights.fees')
   @ApiOperation({ summary: 'Dues after concessions and collections per month of ?academicYear= (default current), by mode, and the ageing of what is unpaid' })
   @ApiData(FeesInsightsResponse)
-  fees(@Workspace() ctx: WorkspaceContext, @Query() q: FeesInsightsQueryDto): Promise<FeesInsights> {
-    return this.insights.fees(ctx, q);
+  fees(@Query() q: FeesInsightsQueryDto): Promise<FeesInsights> {
+    return this.insights.fees(q);
   }
 
   @Get('results')
@@ -55,7 +55,7 @@ export class InsightsController {
   @RequirePermission('insights.strength')
   @ApiOperation({ summary: 'Active students of the current year per class in school order: boys, girls, other, RTE, CWSN' })
   @ApiData(StrengthInsightsResponse)
-  strength(@Workspace() ctx: WorkspaceContext): Promise<StrengthInsights> {
-    return this.insights.strength(ctx);
+  strength(): Promise<StrengthInsights> {
+    return this.insights.strength();
   }
 }

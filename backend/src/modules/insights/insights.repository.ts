@@ -53,10 +53,10 @@ export class InsightsRepository extends Repository {
   }
 
   /** The school's year of that name, or its current year when no name is given. */
-  year(schoolId: string, name?: string): Promise<YearRow | null> {
+  year(name?: string): Promise<YearRow | null> {
     return name
-      ? this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND name = $2`, [schoolId, name])
-      : this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+      ? this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND name = $2`, [this.schoolId, name])
+      : this.one(`SELECT id, name, ${d('starts_on')} AS starts_on, ${d('ends_on')} AS ends_on FROM academic_years WHERE school_id = $1 AND is_current`, [this.schoolId]);
   }
 
   /**
@@ -67,23 +67,23 @@ export class InsightsRepository extends Repository {
    * also drops the topic's answers of earlier days and folds its log into one row once it holds more
    * than CHANGE_LOG_FOLD rows.
    */
-  async kept<T>(schoolId: string, topic: 'fees' | 'results' | 'attendance', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
+  async kept<T>(topic: 'fees' | 'results' | 'attendance', key: string, asOf: string, compute: () => Promise<T>): Promise<T> {
     const row = await this.one<{ version: string; rows: number; answer: T | null }>(
       `WITH v AS (SELECT COALESCE(sum(n), 0) AS version, count(*)::int AS rows FROM insights_changes WHERE school_id = $1 AND topic = $2)
        SELECT v.version::text AS version, v.rows, a.answer
          FROM v LEFT JOIN insights_answers a ON a.school_id = $1 AND a.topic = $2 AND a.key = $3 AND a.version = v.version AND a.as_of = $4::date`,
-      [schoolId, topic, key, asOf],
+      [this.schoolId, topic, key, asOf],
     );
     if (row?.answer) return row.answer;
     const answer = await compute();
     await this.m.query(
       `INSERT INTO insights_answers (school_id, topic, key, version, as_of, answer) VALUES ($1, $2, $3, $4::bigint, $5::date, $6::jsonb)
        ON CONFLICT (school_id, topic, key) DO UPDATE SET version = excluded.version, as_of = excluded.as_of, answer = excluded.answer, computed_at = now()`,
-      [schoolId, topic, key, row?.version ?? '0', asOf, JSON.stringify(answer)],
+      [this.schoolId, topic, key, row?.version ?? '0', asOf, JSON.stringify(answer)],
     );
     // Answers kept for an earlier day are never used again.
-    await this.m.query(`DELETE FROM insights_answers WHERE school_id = $1 AND topic = $2 AND as_of < $3::date`, [schoolId, topic, asOf]);
-    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(schoolId, topic);
+    await this.m.query(`DELETE FROM insights_answers WHERE school_id = $1 AND topic = $2 AND as_of < $3::date`, [this.schoolId, topic, asOf]);
+    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(topic);
     return answer;
   }
 
@@ -92,12 +92,12 @@ export class InsightsRepository extends Repository {
    * when it holds more than CHANGE_LOG_FOLD, they are folded into one first (the version unchanged),
    * so that reading it stays one indexed sum of a few rows.
    */
-  async version(schoolId: string, topic: 'fees' | 'results' | 'attendance'): Promise<string> {
+  async version(topic: 'fees' | 'results' | 'attendance'): Promise<string> {
     const row = await this.one<{ version: string; rows: number }>(
       `SELECT COALESCE(sum(n), 0)::text AS version, count(*)::int AS rows FROM insights_changes WHERE school_id = $1 AND topic = $2`,
-      [schoolId, topic],
+      [this.schoolId, topic],
     );
-    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(schoolId, topic);
+    if ((row?.rows ?? 0) > CHANGE_LOG_FOLD) await this.fold(topic);
     return row?.version ?? '0';
   }
 
@@ -107,22 +107,22 @@ export class InsightsRepository extends Repository {
    * rows it sums and inserts the sums, so every day's count stays what it was; a row a save adds
    * meanwhile is not among those deleted and still counts.
    */
-  async foldFlips(schoolId: string): Promise<void> {
+  async foldFlips(): Promise<void> {
     await this.m.query(
       `WITH gone AS (
          DELETE FROM insights_attendance_flips WHERE school_id = $1 AND (SELECT count(*) FROM insights_attendance_flips WHERE school_id = $1) > $2
          RETURNING date, delta)
        INSERT INTO insights_attendance_flips (school_id, date, delta) SELECT $1, date, sum(delta) FROM gone GROUP BY date HAVING sum(delta) <> 0`,
-      [schoolId, FLIPS_FOLD],
+      [this.schoolId, FLIPS_FOLD],
     );
   }
 
   /** The topic's log folded into one row: one statement, the rows it deletes are the ones it sums, so the version stays where it was. */
-  private async fold(schoolId: string, topic: string): Promise<void> {
+  private async fold(topic: string): Promise<void> {
     await this.m.query(
       `WITH gone AS (DELETE FROM insights_changes WHERE school_id = $1 AND topic = $2 RETURNING n)
        INSERT INTO insights_changes (school_id, topic, n) SELECT $1, $2, sum(n) FROM gone HAVING count(*) > 0`,
-      [schoolId, topic],
+      [this.schoolId, topic],
     );
   }
 
@@ -133,19 +133,19 @@ export class InsightsRepository extends Repository {
    * list the range's rows are checked against, not a join probing the key once per section (with
    * 1,000 schools the planner chose the probes: 60 scans of the whole range, 4–7 ms instead of 1).
    */
-  attendanceDays(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
+  attendanceDays(from: string, to: string, classId: string | null): Promise<PercentRow[]> {
     return this.rows(
       `SELECT ${d('a.date')} AS key, NULL AS name, sum(a.points2)::int AS points2, sum(a.marks)::int AS marks
          FROM insights_attendance_days a
         WHERE a.school_id = $1 AND a.date BETWEEN $2::date AND $3::date
           AND a.section_id IN (SELECT s.id FROM sections s WHERE s.school_id = $1 AND ($4::uuid IS NULL OR s.class_id = $4::uuid))
         GROUP BY a.date ORDER BY a.date`,
-      [schoolId, from, to, classId],
+      [this.schoolId, from, to, classId],
     );
   }
 
   /** Per class with marks in the range: its pooled points and marks, from the section-days summary, summed per section first (see attendanceDays). */
-  attendanceClasses(schoolId: string, from: string, to: string, classId: string | null): Promise<PercentRow[]> {
+  attendanceClasses(from: string, to: string, classId: string | null): Promise<PercentRow[]> {
     return this.rows(
       `SELECT c.id AS key, c.name, sum(a.points2)::int AS points2, sum(a.marks)::int AS marks
          FROM (SELECT section_id, sum(points2) AS points2, sum(marks) AS marks FROM insights_attendance_days
@@ -154,7 +154,7 @@ export class InsightsRepository extends Repository {
          JOIN classes c ON c.school_id = $1 AND c.id = s.class_id
         WHERE ($4::uuid IS NULL OR s.class_id = $4::uuid)
         GROUP BY c.id, c.name`,
-      [schoolId, from, to, classId],
+      [this.schoolId, from, to, classId],
     );
   }
 
@@ -163,11 +163,11 @@ export class InsightsRepository extends Repository {
    * school from `yearStart` to `to`: the summary's years start where the school's year containing the
    * day does, so every day of the range must fall in the year starting at `yearStart`.
    */
-  async runningSummaryFits(schoolId: string, yearStart: string, from: string, to: string): Promise<boolean> {
+  async runningSummaryFits(yearStart: string, from: string, to: string): Promise<boolean> {
     const row = await this.one<{ fits: boolean }>(
       `SELECT insights_year_start($1, $3::date) = $2::date AND insights_year_start($1, $4::date) = $2::date
               AND NOT EXISTS (SELECT 1 FROM academic_years y WHERE y.school_id = $1 AND y.starts_on > $2::date AND y.starts_on <= $4::date) AS fits`,
-      [schoolId, yearStart, from, to],
+      [this.schoolId, yearStart, from, to],
     );
     return row?.fits === true;
   }
@@ -178,7 +178,7 @@ export class InsightsRepository extends Repository {
    * 1766000000400) from the year's start to that day, which is the number of students whose running
    * percentage is under 75 on that day.
    */
-  belowThresholdSummary(schoolId: string, yearStart: string, from: string, to: string): Promise<{ date: string; count: number }[]> {
+  belowThresholdSummary(yearStart: string, from: string, to: string): Promise<{ date: string; count: number }[]> {
     return this.rows(
       `WITH days AS (
          SELECT DISTINCT date FROM insights_attendance_days WHERE school_id = $1 AND date BETWEEN $3::date AND $4::date
@@ -189,7 +189,7 @@ export class InsightsRepository extends Repository {
        )
        SELECT ${d('x.date')} AS date, ((SELECT n FROM before) + sum(COALESCE(p.n, 0)) OVER (ORDER BY x.date))::int AS count
          FROM days x LEFT JOIN per p ON p.date = x.date ORDER BY x.date`,
-      [schoolId, yearStart, from, to],
+      [this.schoolId, yearStart, from, to],
     );
   }
 
@@ -198,7 +198,7 @@ export class InsightsRepository extends Repository {
    * is under the threshold: each student's totals before the range plus a running sum over the range's
    * marked days (a day on which the student's section was not marked carries the last figure).
    */
-  belowThreshold(schoolId: string, yearStart: string, from: string, to: string, classId: string | null, threshold: number): Promise<{ date: string; count: number }[]> {
+  belowThreshold(yearStart: string, from: string, to: string, classId: string | null, threshold: number): Promise<{ date: string; count: number }[]> {
     return this.rows(
       // Each student's totals before the range (one aggregate), then a running sum over the range's marked
       // days only (students × days, joined on equality): a join of every day to every running total of
@@ -224,7 +224,7 @@ export class InsightsRepository extends Repository {
        )
        SELECT ${d('date')} AS date, count(*) FILTER (WHERE cp * 100 < $6::int * 2 * cn)::int AS count
          FROM run GROUP BY date ORDER BY date`,
-      [schoolId, yearStart, from, to, classId, threshold],
+      [this.schoolId, yearStart, from, to, classId, threshold],
     );
   }
 
@@ -291,7 +291,6 @@ export class InsightsRepository extends Repository {
    * `asOf` per band of days past due (the amount and the students): one pass over the owed items.
    */
   duesAndAgeing(
-    schoolId: string,
     academicYear: string,
     yearId: string | null,
     asOf: string,
@@ -307,36 +306,36 @@ export class InsightsRepository extends Repository {
            FROM aged GROUP BY 1
        )
        SELECT (SELECT COALESCE(jsonb_agg(due), '[]') FROM due) AS due, (SELECT COALESCE(jsonb_agg(bands), '[]') FROM bands) AS ageing`,
-      [schoolId, academicYear, yearId, asOf],
+      [this.schoolId, academicYear, yearId, asOf],
     ).then((r) => r ?? { due: [], ageing: [] });
   }
 
   /** Active (not cancelled) receipts per month received from `from` to `to`. */
-  collectedPerMonth(schoolId: string, from: string, to: string): Promise<{ month: string; paise: string }[]> {
+  collectedPerMonth(from: string, to: string): Promise<{ month: string; paise: string }[]> {
     return this.rows(
       `SELECT to_char(paid_on, 'YYYY-MM') AS month, sum(amount)::bigint AS paise FROM fee_receipts
         WHERE school_id = $1 AND status = 'active' AND paid_on BETWEEN $2::date AND $3::date GROUP BY to_char(paid_on, 'YYYY-MM')`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
   }
 
   /** Active receipts per payment mode from `from` to `to`. */
-  collectedByMode(schoolId: string, from: string, to: string): Promise<{ mode: string; paise: string }[]> {
+  collectedByMode(from: string, to: string): Promise<{ mode: string; paise: string }[]> {
     return this.rows(
       `SELECT mode, sum(amount)::bigint AS paise FROM fee_receipts
         WHERE school_id = $1 AND status = 'active' AND paid_on BETWEEN $2::date AND $3::date GROUP BY mode`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
   }
 
   // ── results ─────────────────────────────────────────────────────────────
-  exam(schoolId: string, examId: string): Promise<ExamRow | null> {
-    return this.one(`SELECT id, name, academic_year, published_at IS NOT NULL AS published FROM exams WHERE school_id = $1 AND id = $2`, [schoolId, examId]);
+  exam(examId: string): Promise<ExamRow | null> {
+    return this.one(`SELECT id, name, academic_year, published_at IS NOT NULL AS published FROM exams WHERE school_id = $1 AND id = $2`, [this.schoolId, examId]);
   }
 
-  lastPublishedExam(schoolId: string): Promise<ExamRow | null> {
+  lastPublishedExam(): Promise<ExamRow | null> {
     return this.one(`SELECT id, name, academic_year, true AS published FROM exams WHERE school_id = $1 AND published_at IS NOT NULL ORDER BY published_at DESC, created_at DESC LIMIT 1`, [
-      schoolId,
+      this.schoolId,
     ]);
   }
 
@@ -375,18 +374,18 @@ export class InsightsRepository extends Repository {
   }
 
   /** Per subject of the exam: the mean percentage and the count of each grade (names are added by \`namedSubjects\`). */
-  subjectScores(schoolId: string, examId: string): Promise<SubjectScoreRow[]> {
+  subjectScores(examId: string): Promise<SubjectScoreRow[]> {
     const grades = SCHOLASTIC_GRADES.map((g) => `count(*) FILTER (WHERE grade = '${g.grade}')::int AS "${g.grade}"`).join(', ');
     return this.rows(
       `${this.scoresSql()}, graded AS (SELECT s.*, ${GRADE_SQL} AS grade FROM scores s)
        SELECT g.subject_id, round(avg(g.pct), 1)::text AS mean, ${grades} FROM graded g GROUP BY g.subject_id`,
-      [schoolId, examId],
+      [this.schoolId, examId],
     );
   }
 
   /** Per section: the mean of its students' subject percentages (names are added by \`namedSections\`). */
-  sectionScores(schoolId: string, examId: string): Promise<SectionScoreRow[]> {
-    return this.rows(`${this.scoresSql()} SELECT sc.section_id, round(avg(sc.pct), 1)::text AS mean FROM scores sc GROUP BY sc.section_id`, [schoolId, examId]);
+  sectionScores(examId: string): Promise<SectionScoreRow[]> {
+    return this.rows(`${this.scoresSql()} SELECT sc.section_id, round(avg(sc.pct), 1)::text AS mean FROM scores sc GROUP BY sc.section_id`, [this.schoolId, examId]);
   }
 
   /** The subjects' rows with their names, in the subjects' order (a subject no longer listed is left out). */
@@ -402,19 +401,18 @@ export class InsightsRepository extends Repository {
   }
 
   /** The sections' rows with their class and section names (a section no longer in the school is left out). */
-  namedSections(schoolId: string, rows: SectionScoreRow[]): Promise<{ section_id: string; class_name: string; section_name: string; mean: string }[]> {
+  namedSections(rows: SectionScoreRow[]): Promise<{ section_id: string; class_name: string; section_name: string; mean: string }[]> {
     return this.rows(
       `SELECT x.section_id, c.name AS class_name, se.name AS section_name, x.mean
          FROM jsonb_to_recordset($2::jsonb) AS x(section_id uuid, mean text)
          JOIN sections se ON se.school_id = $1 AND se.id = x.section_id JOIN classes c ON c.school_id = $1 AND c.id = se.class_id`,
-      [schoolId, JSON.stringify(rows)],
+      [this.schoolId, JSON.stringify(rows)],
     );
   }
 
   // ── strength ────────────────────────────────────────────────────────────
   /** Every class of the year and its active students by gender, RTE and CWSN (this year's enrolment first). */
   strength(
-    schoolId: string,
     academicYear: string,
     yearId: string | null,
   ): Promise<{ class_id: string; name: string; boys: number; girls: number; other: number; rte: number; cwsn: number }[]> {
@@ -434,7 +432,7 @@ export class InsightsRepository extends Repository {
          FROM classes c LEFT JOIN pupils p ON p.class_id = c.id
         WHERE c.school_id = $1 AND c.academic_year = $2
         GROUP BY c.id, c.name`,
-      [schoolId, academicYear, yearId],
+      [this.schoolId, academicYear, yearId],
     );
   }
 }

@@ -83,13 +83,13 @@ export class InsightsService {
    * it rises with every committed write to a table the topic watches. An answer computed after reading
    * it may be used again while it is unchanged (the defaulters list keeps its 'fees' answers so).
    */
-  version(ctx: WorkspaceContext, topic: 'fees' | 'results' | 'attendance'): Promise<string> {
-    return this.repo.version(ctx.schoolId, topic);
+  version(topic: 'fees' | 'results' | 'attendance'): Promise<string> {
+    return this.repo.version(topic);
   }
 
   /** The year asked for (404 when the school keeps no such year and has no class in it), else the current one. */
-  private async yearOf(schoolId: string, name?: string): Promise<YearRow> {
-    const row = await this.repo.year(schoolId, name);
+  private async yearOf(name?: string): Promise<YearRow> {
+    const row = await this.repo.year(name);
     if (row) return row;
     const start = name ? Number(name.slice(0, 4)) : (() => {
       const t = this.today();
@@ -106,20 +106,20 @@ export class InsightsService {
     // years, sections, classes), per range asked for: the home's chart (the last 30 school days up to
     // today) and each range a drill-down chose.
     const key = `${q.from ?? 'last30'}|${q.to ?? 'today'}|${classId ?? 'school'}`;
-    return this.repo.kept(ctx.schoolId, 'attendance', key, this.today(), () => this.attendanceOf(ctx, q, classId));
+    return this.repo.kept('attendance', key, this.today(), () => this.attendanceOf(q, classId));
   }
 
-  private async attendanceOf(ctx: WorkspaceContext, q: AttendanceInsightsQuery, classId: string | null): Promise<AttendanceInsights> {
+  private async attendanceOf(q: AttendanceInsightsQuery, classId: string | null): Promise<AttendanceInsights> {
     const today = this.today();
     let to = q.to ?? today;
     let from = q.from;
     // The school's year is asked for now and awaited below, so it is read beside the calendar's working
     // days (a validation error in between leaves it unawaited, hence the handler).
-    const yearRead = this.yearOf(ctx.schoolId);
+    const yearRead = this.yearOf();
     yearRead.catch(() => undefined);
     if (!from) {
       // The last 30 school days up to `to` (the calendar's working days: Sundays, holidays and vacations left out).
-      const days = await this.calendar.workingDays(ctx.schoolId, addDays(to, -120), to, classId ?? undefined);
+      const days = await this.calendar.workingDays(addDays(to, -120), to, classId ?? undefined);
       from = days.length >= INSIGHTS_DEFAULT_SCHOOL_DAYS ? days[days.length - INSIGHTS_DEFAULT_SCHOOL_DAYS] : (days[0] ?? to);
     }
     if (q.from && !q.to && from > to) to = from;
@@ -130,12 +130,12 @@ export class InsightsService {
     // 1766000000000) when the range lies in the school's current year; a class's, or a range reaching
     // outside the year, is counted from the marks.
     const below = async () =>
-      !classId && year.id && yearStart === year.starts_on && to <= year.ends_on && (await this.repo.runningSummaryFits(ctx.schoolId, yearStart, from, to))
-        ? this.repo.foldFlips(ctx.schoolId).then(() => this.repo.belowThresholdSummary(ctx.schoolId, yearStart, from, to))
-        : this.repo.belowThreshold(ctx.schoolId, yearStart, from, to, classId, ATTENDANCE_THRESHOLD);
+      !classId && year.id && yearStart === year.starts_on && to <= year.ends_on && (await this.repo.runningSummaryFits(yearStart, from, to))
+        ? this.repo.foldFlips().then(() => this.repo.belowThresholdSummary(yearStart, from, to))
+        : this.repo.belowThreshold(yearStart, from, to, classId, ATTENDANCE_THRESHOLD);
     const [days, classes, belowThreshold] = await Promise.all([
-      this.repo.attendanceDays(ctx.schoolId, from, to, classId),
-      this.repo.attendanceClasses(ctx.schoolId, from, to, classId),
+      this.repo.attendanceDays(from, to, classId),
+      this.repo.attendanceClasses(from, to, classId),
       below(),
     ]);
     return {
@@ -150,17 +150,17 @@ export class InsightsService {
     };
   }
 
-  async fees(ctx: WorkspaceContext, q: FeesInsightsQuery): Promise<FeesInsights> {
-    const year = await this.yearOf(ctx.schoolId, q.academicYear);
+  async fees(q: FeesInsightsQuery): Promise<FeesInsights> {
+    const year = await this.yearOf(q.academicYear);
     const asOf = this.today();
     // Kept with the version of the fees' tables it was computed from (migration 1766000000100): computed
     // again on the first call after a fee, concession, receipt or student is written, or on a new day.
     const key = `${year.name}|${year.id ?? ''}|${year.starts_on}|${year.ends_on}`;
-    const { due, collected, modes, ageing } = await this.repo.kept(ctx.schoolId, 'fees', key, asOf, async () => {
+    const { due, collected, modes, ageing } = await this.repo.kept('fees', key, asOf, async () => {
       const [owed, collected, modes] = await Promise.all([
-        this.repo.duesAndAgeing(ctx.schoolId, year.name, year.id, asOf),
-        this.repo.collectedPerMonth(ctx.schoolId, year.starts_on, year.ends_on),
-        this.repo.collectedByMode(ctx.schoolId, year.starts_on, year.ends_on),
+        this.repo.duesAndAgeing(year.name, year.id, asOf),
+        this.repo.collectedPerMonth(year.starts_on, year.ends_on),
+        this.repo.collectedByMode(year.starts_on, year.ends_on),
       ]);
       return { due: owed.due, collected, modes, ageing: owed.ageing };
     });
@@ -182,11 +182,11 @@ export class InsightsService {
     // Kept with the version of what it reads (migrations 1766000000100 and 1766000000200: the exams,
     // their marks, the sections and classes), the exam and the sections' names with it; the subjects'
     // names (the platform's list, no school's) are joined on every read.
-    const kept = await this.repo.kept(ctx.schoolId, 'results', q.examId ?? 'last', this.today(), async () => {
-      const exam = q.examId ? await this.repo.exam(ctx.schoolId, q.examId) : await this.repo.lastPublishedExam(ctx.schoolId);
+    const kept = await this.repo.kept('results', q.examId ?? 'last', this.today(), async () => {
+      const exam = q.examId ? await this.repo.exam(q.examId) : await this.repo.lastPublishedExam();
       if (!exam) return { exam: null, subjects: [], sections: [] };
-      const [subjects, scores] = await Promise.all([this.repo.subjectScores(ctx.schoolId, exam.id), this.repo.sectionScores(ctx.schoolId, exam.id)]);
-      const sections = await this.repo.namedSections(ctx.schoolId, scores);
+      const [subjects, scores] = await Promise.all([this.repo.subjectScores(exam.id), this.repo.sectionScores(exam.id)]);
+      const sections = await this.repo.namedSections(scores);
       return {
         exam: { id: exam.id, name: exam.name, academicYear: exam.academic_year, published: exam.published },
         subjects,
@@ -209,9 +209,9 @@ export class InsightsService {
     };
   }
 
-  async strength(ctx: WorkspaceContext): Promise<StrengthInsights> {
-    const year = await this.yearOf(ctx.schoolId);
-    const rows = await this.repo.strength(ctx.schoolId, year.name, year.id);
+  async strength(): Promise<StrengthInsights> {
+    const year = await this.yearOf();
+    const rows = await this.repo.strength(year.name, year.id);
     return {
       academicYear: year.name,
       classes: rows

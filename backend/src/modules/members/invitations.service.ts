@@ -13,6 +13,7 @@ import {
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
+import { isUuid } from '../../common/uuid';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
@@ -24,6 +25,7 @@ import { guardianLinkedMail, invitationMail } from './invitation-mail';
 import { hashInvitationToken, newInvitationToken, schoolIdOfToken } from './invitation-token';
 import { INVITATION_LIMITS } from './members-rate-limits';
 import { MembersRepository, type InvitationRow } from './members.repository';
+import { bindSchool } from '../../common/request-context';
 
 const DAY_MS = 86_400_000;
 
@@ -74,17 +76,17 @@ export class InvitationsService {
    */
   async create(ctx: WorkspaceContext, input: CreateInvitationInput): Promise<InvitationResult> {
     await this.rates.hit(INVITATION_LIMITS.school(ctx.schoolId), INVITATION_LIMITS.email(input.email));
-    const existing = await this.repo.memberByEmail(ctx.schoolId, input.email);
+    const existing = await this.repo.memberByEmail(input.email);
     if (existing && !(input.role === 'guardian' && existing.role === 'guardian')) throw new DomainException('ALREADY_MEMBER');
     // A guardian's children must be this school's students (another school's id answers 404).
     await this.access.require(ctx, 'student', input.studentIds ?? []);
     const { token, hash } = newInvitationToken(ctx.schoolId);
     const { row, school } = await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const superseded = await repo.revokePendingFor(ctx.schoolId, input.email, tx.now);
+      const superseded = await repo.revokePendingFor(input.email, tx.now);
       for (const id of superseded.ids) await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: id, after: { reason: 'superseded' } });
       const studentIds = input.role === 'guardian' ? [...new Set([...superseded.guardianStudentIds, ...(input.studentIds ?? []).map((id) => id.toLowerCase())])] : [];
-      let row = await repo.createInvitation(ctx.schoolId, {
+      let row = await repo.createInvitation({
         email: input.email,
         name: input.name,
         role: input.role,
@@ -97,11 +99,11 @@ export class InvitationsService {
       await tx.audit({ action: 'invitation.created', entity: 'invitation', entityId: row.id, after: toInvitation(row, 'pending') });
       if (existing) {
         // Already this school's guardian: the children are linked now (the link trigger runs on accepted_by).
-        await repo.markAccepted(ctx.schoolId, row.id, existing.user_id, tx.now);
-        row = (await repo.findInvitation(ctx.schoolId, row.id))!;
+        await repo.markAccepted(row.id, existing.user_id, tx.now);
+        row = (await repo.findInvitation(row.id))!;
         await tx.audit({ action: 'guardian.linked', entity: 'member', entityId: existing.user_id, after: { invitationId: row.id, studentIds } });
       }
-      return { row, school: await repo.schoolOf(ctx.schoolId) };
+      return { row, school: await repo.schoolOf() };
     });
     if (existing) {
       try {
@@ -127,7 +129,7 @@ export class InvitationsService {
     } catch (e) {
       // Nobody received the link: the invitation must not stay pending.
       await this.writes.run(ctx, async (tx) => {
-        await this.repo.in(tx.m).revokeInvitation(ctx.schoolId, row.id, tx.now);
+        await this.repo.in(tx.m).revokeInvitation(row.id, tx.now);
         await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: row.id, after: { reason: 'e-mail not sent' } });
       });
       throw e;
@@ -136,7 +138,7 @@ export class InvitationsService {
   }
 
   async list(ctx: WorkspaceContext, status: InvitationStatus | 'all', page: number, pageSize: number): Promise<InvitationList> {
-    const { rows, total } = await this.repo.listInvitations(ctx.schoolId, status, this.clock.now(), page, pageSize);
+    const { rows, total } = await this.repo.listInvitations(status, this.clock.now(), page, pageSize);
     return { items: rows.map((r) => toInvitation(r, r.status)), total, page, pageSize };
   }
 
@@ -145,7 +147,7 @@ export class InvitationsService {
     await this.access.require(ctx, 'invitation', [invitationId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const row = await repo.findInvitation(ctx.schoolId, invitationId, true);
+      const row = await repo.findInvitation(invitationId, true);
       if (!row) throw new DomainException('NOT_FOUND');
       const status = statusAt(row, tx.now);
       if (status === 'revoked') {
@@ -153,7 +155,7 @@ export class InvitationsService {
         return { revoked: true as const };
       }
       if (status !== 'pending') throw new DomainException('INVITATION_INVALID');
-      await repo.revokeInvitation(ctx.schoolId, invitationId, tx.now);
+      await repo.revokeInvitation(invitationId, tx.now);
       await tx.audit({ action: 'invitation.revoked', entity: 'invitation', entityId: invitationId, before: toInvitation(row, status) });
       return { revoked: true as const };
     });
@@ -162,7 +164,11 @@ export class InvitationsService {
   /** GET /invitations/preview?token= (public): what the join page shows before accepting. */
   async preview(token: string, subdomain: string | undefined, ip: string): Promise<InvitationPreview> {
     await this.rates.hit(INVITATION_LIMITS.redeem(ip));
-    const row = await this.repo.findByToken(schoolIdOfToken(token), hashInvitationToken(token));
+    const schoolId = schoolIdOfToken(token);
+    if (!isUuid(schoolId)) throw new DomainException('INVITATION_INVALID');
+    // A public call: the token names its school, which this request reads in from here on.
+    bindSchool(schoolId.toLowerCase());
+    const row = await this.repo.findByToken(hashInvitationToken(token));
     if (!row || statusAt(row, this.clock.now()) !== 'pending' || (subdomain !== undefined && subdomain !== row.subdomain.toLowerCase())) {
       throw new DomainException('INVITATION_INVALID');
     }
@@ -182,14 +188,16 @@ export class InvitationsService {
     await this.rates.hit(INVITATION_LIMITS.redeem(ip));
     const newAccount = input.username !== undefined && input.password !== undefined;
     if (!newAccount && !caller) throw new DomainException('UNAUTHENTICATED');
-    const schoolId = schoolIdOfToken(input.token);
+    const schoolId = schoolIdOfToken(input.token).toLowerCase();
+    if (!isUuid(schoolId)) throw new DomainException('INVITATION_INVALID');
+    bindSchool(schoolId);
     // A cheap look first, so a bad token never costs a password hash.
-    const seen = await this.repo.findByToken(schoolId, hashInvitationToken(input.token));
+    const seen = await this.repo.findByToken(hashInvitationToken(input.token));
     if (!seen || statusAt(seen, this.clock.now()) !== 'pending') throw new DomainException('INVITATION_INVALID');
     const passwordHash = newAccount ? await this.accounts.hashNewPassword(input.password!) : null;
     return this.writes.run({ schoolId, userId: caller?.id ?? null }, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const inv = await repo.findByToken(schoolId, hashInvitationToken(input.token), true);
+      const inv = await repo.findByToken(hashInvitationToken(input.token), true);
       if (!inv || statusAt(inv, tx.now) !== 'pending' || (input.subdomain !== undefined && input.subdomain !== inv.subdomain.toLowerCase())) {
         throw new DomainException('INVITATION_INVALID');
       }
@@ -209,13 +217,13 @@ export class InvitationsService {
         ? await this.accounts.createVerified(tx.m, { username: input.username!, email: inv.email, passwordHash: passwordHash! })
         : await this.accounts.find(tx.m, caller!.id);
       if (!user) throw new DomainException('UNAUTHENTICATED');
-      if (!(await repo.add(schoolId, user.id, inv.role, inv.name, tx.now))) {
+      if (!(await repo.add(user.id, inv.role, inv.name, tx.now))) {
         // A guardian of this school accepting another guardian invitation gains its children; anyone else is already a member.
-        if (!(inv.role === 'guardian' && (await repo.roleOf(schoolId, user.id)) === 'guardian')) throw new DomainException('ALREADY_MEMBER');
+        if (!(inv.role === 'guardian' && (await repo.roleOf(user.id)) === 'guardian')) throw new DomainException('ALREADY_MEMBER');
       }
-      await repo.markAccepted(schoolId, inv.id, user.id, tx.now);
+      await repo.markAccepted(inv.id, user.id, tx.now);
       // The staff record made with the invitation ("add a teacher") now signs in with this account.
-      const staffId = inv.role === 'guardian' ? null : await repo.linkStaffRecord(schoolId, user.id, inv.email, tx.now);
+      const staffId = inv.role === 'guardian' ? null : await repo.linkStaffRecord(user.id, inv.email, tx.now);
       if (staffId) await tx.audit({ action: 'staff.linked', entity: 'staff', entityId: staffId, actorId: user.id, after: { userId: user.id, invitationId: inv.id } });
       await tx.audit({
         action: 'invitation.accepted',

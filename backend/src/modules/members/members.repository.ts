@@ -47,28 +47,28 @@ export class MembersRepository extends Repository {
   }
 
   // ── members ─────────────────────────────────────────────────────────────
-  async list(schoolId: string, page: number, pageSize: number): Promise<{ rows: MemberRow[]; total: number }> {
+  async list(page: number, pageSize: number): Promise<{ rows: MemberRow[]; total: number }> {
     const rows = await this.rows<MemberRow & { total: number }>(
       `SELECT ${MEMBER_COLUMNS}, count(*) OVER ()::int AS total
          FROM school_members m JOIN users u ON u.id = m.user_id
         WHERE m.school_id = $1
         ORDER BY CASE m.role WHEN 'admin' THEN 0 WHEN 'office' THEN 1 WHEN 'accountant' THEN 2 WHEN 'teacher' THEN 3 ELSE 4 END, lower(u.username)
         LIMIT $2 OFFSET $3`,
-      [schoolId, pageSize, (page - 1) * pageSize],
+      [this.schoolId, pageSize, (page - 1) * pageSize],
     );
-    const total = rows[0]?.total ?? (page > 1 ? await this.count(schoolId) : 0);
+    const total = rows[0]?.total ?? (page > 1 ? await this.count() : 0);
     return { rows, total };
   }
 
-  async count(schoolId: string): Promise<number> {
-    const row = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM school_members WHERE school_id = $1`, [schoolId]);
+  async count(): Promise<number> {
+    const row = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM school_members WHERE school_id = $1`, [this.schoolId]);
     return row?.n ?? 0;
   }
 
-  find(schoolId: string, userId: string): Promise<MemberRow | null> {
+  find(userId: string): Promise<MemberRow | null> {
     return this.one<MemberRow>(
       `SELECT ${MEMBER_COLUMNS} FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND m.user_id = $2`,
-      [schoolId, userId],
+      [this.schoolId, userId],
     );
   }
 
@@ -77,36 +77,36 @@ export class MembersRepository extends Repository {
    * change that could leave no admin takes these locks first, so two such changes run one after
    * the other and the second sees the first's result.
    */
-  async lockAdmins(schoolId: string): Promise<string[]> {
+  async lockAdmins(): Promise<string[]> {
     const rows = await this.rows<{ user_id: string }>(
       `SELECT user_id FROM school_members WHERE school_id = $1 AND role = 'admin' ORDER BY user_id FOR UPDATE`,
-      [schoolId],
+      [this.schoolId],
     );
     return rows.map((r) => r.user_id);
   }
 
   /** Whether `userId` registered the school (its owner keeps the onboarding `/school/*` calls). */
-  async isOwner(schoolId: string, userId: string): Promise<boolean> {
-    const row = await this.one<{ owner: boolean }>(`SELECT owner_id = $2 AS owner FROM schools WHERE id = $1`, [schoolId, userId]);
+  async isOwner(userId: string): Promise<boolean> {
+    const row = await this.one<{ owner: boolean }>(`SELECT owner_id = $2 AS owner FROM schools WHERE id = $1`, [this.schoolId, userId]);
     return row?.owner === true;
   }
 
-  async setRole(schoolId: string, userId: string, role: SchoolRole): Promise<void> {
-    await this.m.query(`UPDATE school_members SET role = $3 WHERE school_id = $1 AND user_id = $2`, [schoolId, userId, role]);
+  async setRole(userId: string, role: SchoolRole): Promise<void> {
+    await this.m.query(`UPDATE school_members SET role = $3 WHERE school_id = $1 AND user_id = $2`, [this.schoolId, userId, role]);
   }
 
-  async remove(schoolId: string, userId: string): Promise<void> {
-    await this.m.query(`DELETE FROM school_members WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+  async remove(userId: string): Promise<void> {
+    await this.m.query(`DELETE FROM school_members WHERE school_id = $1 AND user_id = $2`, [this.schoolId, userId]);
     // A removed guardian's links to children go with the membership (a later invitation links afresh).
-    await this.m.query(`DELETE FROM student_guardian_users WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+    await this.m.query(`DELETE FROM student_guardian_users WHERE school_id = $1 AND user_id = $2`, [this.schoolId, userId]);
   }
 
   /** Adds a membership; false when the user already belongs to the school. */
-  async add(schoolId: string, userId: string, role: SchoolRole, name: string | null, now: Date): Promise<boolean> {
+  async add(userId: string, role: SchoolRole, name: string | null, now: Date): Promise<boolean> {
     const rows = await this.rows<{ user_id: string }>(
       `INSERT INTO school_members (school_id, user_id, role, name, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (school_id, user_id) DO NOTHING RETURNING user_id`,
-      [schoolId, userId, role, name, now],
+      [this.schoolId, userId, role, name, now],
     );
     return rows.length === 1;
   }
@@ -116,49 +116,48 @@ export class MembersRepository extends Repository {
    * "add a teacher" form): the one active, unlinked staff record with the invited e-mail is linked to
    * the account, unless the account already has a record. Answers the linked record's id, or null.
    */
-  async linkStaffRecord(schoolId: string, userId: string, email: string, now: Date): Promise<string | null> {
+  async linkStaffRecord(userId: string, email: string, now: Date): Promise<string | null> {
     const rows = await this.rows<{ id: string }>(
       `UPDATE staff SET user_id = $2, updated_at = $4
         WHERE school_id = $1 AND user_id IS NULL AND status = 'active' AND lower(email) = lower($3)
           AND NOT EXISTS (SELECT 1 FROM staff o WHERE o.school_id = $1 AND o.user_id = $2)
           AND (SELECT count(*) FROM staff m WHERE m.school_id = $1 AND m.user_id IS NULL AND m.status = 'active' AND lower(m.email) = lower($3)) = 1
         RETURNING id`,
-      [schoolId, userId, email.trim(), now],
+      [this.schoolId, userId, email.trim(), now],
     );
     return rows[0]?.id ?? null;
   }
 
   /** The member (user id and role) with this e-mail, if any. */
-  memberByEmail(schoolId: string, email: string): Promise<{ user_id: string; role: SchoolRole } | null> {
+  memberByEmail(email: string): Promise<{ user_id: string; role: SchoolRole } | null> {
     return this.one<{ user_id: string; role: SchoolRole }>(
       `SELECT m.user_id, m.role FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND lower(u.email) = lower($2)`,
-      [schoolId, email],
+      [this.schoolId, email],
     );
   }
 
   /** The member's role, if `userId` belongs to the school. */
-  async roleOf(schoolId: string, userId: string): Promise<SchoolRole | null> {
-    const row = await this.one<{ role: SchoolRole }>(`SELECT role FROM school_members WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+  async roleOf(userId: string): Promise<SchoolRole | null> {
+    const row = await this.one<{ role: SchoolRole }>(`SELECT role FROM school_members WHERE school_id = $1 AND user_id = $2`, [this.schoolId, userId]);
     return row?.role ?? null;
   }
 
-  async isMemberByEmail(schoolId: string, email: string): Promise<boolean> {
+  async isMemberByEmail(email: string): Promise<boolean> {
     const row = await this.one<{ one: number }>(
       `SELECT 1 AS one FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND lower(u.email) = lower($2)`,
-      [schoolId, email],
+      [this.schoolId, email],
     );
     return row !== null;
   }
 
   // ── invitations ─────────────────────────────────────────────────────────
   async createInvitation(
-    schoolId: string,
     inv: { email: string; name: string; role: SchoolRole; studentIds: string[]; tokenHash: Buffer; invitedBy: string; now: Date; expiresAt: Date },
   ): Promise<InvitationRow> {
     const [row] = await this.rows<InvitationRow>(
       `INSERT INTO school_invitations AS i (school_id, email, name, role, student_ids, token_hash, invited_by, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9) RETURNING ${INVITATION_COLUMNS}`,
-      [schoolId, inv.email, inv.name, inv.role, inv.studentIds, inv.tokenHash, inv.invitedBy, inv.now, inv.expiresAt],
+      [this.schoolId, inv.email, inv.name, inv.role, inv.studentIds, inv.tokenHash, inv.invitedBy, inv.now, inv.expiresAt],
     );
     return row;
   }
@@ -167,18 +166,17 @@ export class MembersRepository extends Repository {
    * Revokes the pending invitations of an address (a new invitation supersedes them); answers their
    * ids and, for guardian invitations, the students they named (the new one carries them on).
    */
-  async revokePendingFor(schoolId: string, email: string, now: Date): Promise<{ ids: string[]; guardianStudentIds: string[] }> {
+  async revokePendingFor(email: string, now: Date): Promise<{ ids: string[]; guardianStudentIds: string[] }> {
     const rows = await this.rows<{ id: string; role: SchoolRole; student_ids: string[] }>(
       `UPDATE school_invitations SET revoked_at = $3
         WHERE school_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $3
         RETURNING id, role, student_ids::text[] AS student_ids`,
-      [schoolId, email, now],
+      [this.schoolId, email, now],
     );
     return { ids: rows.map((r) => r.id), guardianStudentIds: rows.filter((r) => r.role === 'guardian').flatMap((r) => r.student_ids ?? []) };
   }
 
   async listInvitations(
-    schoolId: string,
     status: InvitationStatus | 'all',
     now: Date,
     page: number,
@@ -191,29 +189,29 @@ export class MembersRepository extends Repository {
        WHERE $3 = 'all' OR x.status = $3
        ORDER BY x.created_at DESC, x.id
        LIMIT $4 OFFSET $5`,
-      [schoolId, now, status, pageSize, (page - 1) * pageSize],
+      [this.schoolId, now, status, pageSize, (page - 1) * pageSize],
     );
     const totalRow = await this.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM school_invitations i WHERE i.school_id = $1 AND ($3 = 'all' OR ${STATUS_SQL('$2')} = $3)`,
-      [schoolId, now, status],
+      [this.schoolId, now, status],
     );
     return { rows, total: totalRow?.n ?? 0 };
   }
 
-  findInvitation(schoolId: string, id: string, lock = false): Promise<InvitationRow | null> {
+  findInvitation(id: string, lock = false): Promise<InvitationRow | null> {
     return this.one<InvitationRow>(
       `SELECT ${INVITATION_COLUMNS} FROM school_invitations i WHERE i.school_id = $1 AND i.id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [schoolId, id],
+      [this.schoolId, id],
     );
   }
 
   /** The invitation a token names, with its school's name and subdomain (optionally locked). */
-  findByToken(schoolId: string, tokenHash: Buffer, lock = false): Promise<InvitationWithSchoolRow | null> {
+  findByToken(tokenHash: Buffer, lock = false): Promise<InvitationWithSchoolRow | null> {
     return this.one<InvitationWithSchoolRow>(
       `SELECT ${INVITATION_COLUMNS}, s.name AS school_name, s.subdomain, s.approval_status
          FROM school_invitations i JOIN schools s ON s.id = i.school_id
         WHERE i.school_id = $1 AND i.token_hash = $2${lock ? ' FOR UPDATE OF i' : ''}`,
-      [schoolId, tokenHash],
+      [this.schoolId, tokenHash],
     );
   }
 
@@ -222,25 +220,25 @@ export class MembersRepository extends Repository {
     return this.one<{ email: string; is_email_verified: boolean }>(`SELECT email, is_email_verified FROM users WHERE id = $1`, [userId]);
   }
 
-  async revokeInvitation(schoolId: string, id: string, now: Date): Promise<void> {
-    await this.m.query(`UPDATE school_invitations SET revoked_at = $3 WHERE school_id = $1 AND id = $2`, [schoolId, id, now]);
+  async revokeInvitation(id: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE school_invitations SET revoked_at = $3 WHERE school_id = $1 AND id = $2`, [this.schoolId, id, now]);
   }
 
-  async markAccepted(schoolId: string, id: string, userId: string, now: Date): Promise<void> {
-    await this.m.query(`UPDATE school_invitations SET accepted_at = $3, accepted_by = $4 WHERE school_id = $1 AND id = $2`, [schoolId, id, now, userId]);
+  async markAccepted(id: string, userId: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE school_invitations SET accepted_at = $3, accepted_by = $4 WHERE school_id = $1 AND id = $2`, [this.schoolId, id, now, userId]);
   }
 
   /** The students a guardian's accepted invitations named (for the students module to link). */
-  async guardianStudentIds(schoolId: string, userId: string): Promise<string[]> {
+  async guardianStudentIds(userId: string): Promise<string[]> {
     const rows = await this.rows<{ id: string }>(
       `SELECT DISTINCT unnest(student_ids)::text AS id FROM school_invitations WHERE school_id = $1 AND accepted_by = $2 AND role = 'guardian'`,
-      [schoolId, userId],
+      [this.schoolId, userId],
     );
     return rows.map((r) => r.id);
   }
 
   /** The school's name and subdomain (for the invitation e-mail). */
-  schoolOf(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
-    return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
+  schoolOf(): Promise<{ name: string; subdomain: string } | null> {
+    return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [this.schoolId]);
   }
 }

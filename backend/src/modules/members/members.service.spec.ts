@@ -17,10 +17,10 @@ function setup(members: Record<string, SchoolRole>) {
       return repo;
     },
     lockAdmins: async () => [...rows.values()].filter((r) => r.role === 'admin').map((r) => r.user_id),
-    find: async (_: string, id: string) => rows.get(id) ?? null,
-    setRole: async (_: string, id: string, role: SchoolRole) => void (rows.get(id)!.role = role),
-    remove: async (_: string, id: string) => void rows.delete(id),
-    isOwner: async (_: string, id: string) => id === 'founder',
+    find: async (id: string) => rows.get(id) ?? null,
+    setRole: async (id: string, role: SchoolRole) => void (rows.get(id)!.role = role),
+    remove: async (id: string) => void rows.delete(id),
+    isOwner: async (id: string) => id === 'founder',
   } as unknown as MembersRepository;
   const access = { require: async () => undefined } as unknown as AccessService;
   const writes = {

@@ -20,7 +20,7 @@ export class MembersService {
   ) {}
 
   async list(ctx: WorkspaceContext, page: number, pageSize: number): Promise<MemberList> {
-    const { rows, total } = await this.repo.list(ctx.schoolId, page, pageSize);
+    const { rows, total } = await this.repo.list(page, pageSize);
     return { items: rows.map(toMember), total, page, pageSize };
   }
 
@@ -32,16 +32,16 @@ export class MembersService {
     await this.access.require(ctx, 'member', [userId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const admins = await repo.lockAdmins(ctx.schoolId);
-      const before = await repo.find(ctx.schoolId, userId);
+      const admins = await repo.lockAdmins();
+      const before = await repo.find(userId);
       if (!before) throw new DomainException('NOT_FOUND');
       if (before.role === role) {
         tx.nothingChanged();
         return { member: toMember(before) };
       }
       if (before.role === 'admin' && admins.length <= 1) throw new DomainException('LAST_ADMIN');
-      if (await repo.isOwner(ctx.schoolId, userId)) throw new DomainException('SCHOOL_OWNER');
-      await repo.setRole(ctx.schoolId, userId, role);
+      if (await repo.isOwner(userId)) throw new DomainException('SCHOOL_OWNER');
+      await repo.setRole(userId, role);
       const after = { ...before, role };
       await tx.audit({ action: 'member.role_changed', entity: 'member', entityId: userId, before: { role: before.role }, after: { role } });
       return { member: toMember(after) };
@@ -53,12 +53,12 @@ export class MembersService {
     await this.access.require(ctx, 'member', [userId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const admins = await repo.lockAdmins(ctx.schoolId);
-      const before = await repo.find(ctx.schoolId, userId);
+      const admins = await repo.lockAdmins();
+      const before = await repo.find(userId);
       if (!before) throw new DomainException('NOT_FOUND');
       if (before.role === 'admin' && admins.length <= 1) throw new DomainException('LAST_ADMIN');
-      if (await repo.isOwner(ctx.schoolId, userId)) throw new DomainException('SCHOOL_OWNER');
-      await repo.remove(ctx.schoolId, userId);
+      if (await repo.isOwner(userId)) throw new DomainException('SCHOOL_OWNER');
+      await repo.remove(userId);
       await tx.audit({ action: 'member.removed', entity: 'member', entityId: userId, before: toMember(before) });
       return { removed: true as const };
     });

@@ -48,8 +48,8 @@ export class MessagingController {
   @RequirePermission('messaging.manage')
   @ApiOperation({ summary: 'The school’s SMS/WhatsApp provider, sender, DLT entity, cap and quiet hours (the key only as apiKeySet)' })
   @ApiData(MessagingSettingsResponse)
-  settings(@Workspace() ctx: WorkspaceContext): Promise<MessagingSettingsResult> {
-    return this.messaging.getSettings(ctx);
+  settings(): Promise<MessagingSettingsResult> {
+    return this.messaging.getSettings();
   }
 
   @Put('messaging')
@@ -81,8 +81,8 @@ export class MessagingController {
   @RequirePermission('messaging.manage')
   @ApiOperation({ summary: 'The school’s registered templates' })
   @ApiData(MessageTemplateListResponse)
-  templates(@Workspace() ctx: WorkspaceContext): Promise<MessageTemplateList> {
-    return this.messaging.listTemplates(ctx);
+  templates(): Promise<MessageTemplateList> {
+    return this.messaging.listTemplates();
   }
 
   @Post('message-templates')
@@ -97,8 +97,8 @@ export class MessagingController {
   @RequirePermission('messaging.manage')
   @ApiOperation({ summary: 'The message log, newest first, with the month’s cost' })
   @ApiData(MessageListResponse)
-  list(@Workspace() ctx: WorkspaceContext, @Query() q: ListMessagesQueryDto): Promise<MessageList> {
-    return this.messaging.list(ctx, q);
+  list(@Query() q: ListMessagesQueryDto): Promise<MessageList> {
+    return this.messaging.list(q);
   }
 }
 

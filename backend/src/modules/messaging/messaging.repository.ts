@@ -99,12 +99,11 @@ export class MessagingRepository extends Repository {
   }
 
   // ── settings ─────────────────────────────────────────────────────────────
-  settings(schoolId: string): Promise<SettingsRow | null> {
-    return this.one<SettingsRow>(`SELECT * FROM messaging_settings WHERE school_id = $1`, [schoolId]);
+  settings(): Promise<SettingsRow | null> {
+    return this.one<SettingsRow>(`SELECT * FROM messaging_settings WHERE school_id = $1`, [this.schoolId]);
   }
 
   async putSettings(
-    schoolId: string,
     s: { provider: string; senderId: string | null; dltEntityId: string | null; accountId: string | null; apiKey?: Buffer | null; webhookSecret?: Buffer | null; capPaise: number; quietFrom: string; quietTo: string; by: string | null; now: Date },
   ): Promise<void> {
     await this.m.query(
@@ -116,7 +115,7 @@ export class MessagingRepository extends Repository {
          monthly_cap_paise = $8, quiet_from = $9, quiet_to = $10, updated_by = $11, updated_at = $12,
          cap_notified_month = CASE WHEN messaging_settings.monthly_cap_paise <> $8 THEN NULL ELSE messaging_settings.cap_notified_month END`,
       [
-        schoolId,
+        this.schoolId,
         s.provider,
         s.senderId,
         s.dltEntityId,
@@ -135,53 +134,52 @@ export class MessagingRepository extends Repository {
   }
 
   /** Marks the month's cap as told to the admin; true only for the first caller of the month. */
-  async claimCapNotice(schoolId: string, month: string): Promise<boolean> {
+  async claimCapNotice(month: string): Promise<boolean> {
     const rows = await this.rows(
       `UPDATE messaging_settings SET cap_notified_month = $2 WHERE school_id = $1 AND cap_notified_month IS DISTINCT FROM $2 RETURNING school_id`,
-      [schoolId, month],
+      [this.schoolId, month],
     );
     return rows.length > 0;
   }
 
   // ── templates ────────────────────────────────────────────────────────────
-  templates(schoolId: string, event?: MessageEvent): Promise<TemplateRow[]> {
+  templates(event?: MessageEvent): Promise<TemplateRow[]> {
     return this.rows<TemplateRow>(
       `SELECT id, event, channel, language, dlt_template_id, body, variables, created_at FROM message_templates
         WHERE school_id = $1 AND ($2::text IS NULL OR event = $2) ORDER BY event, channel, language`,
-      [schoolId, event ?? null],
+      [this.schoolId, event ?? null],
     );
   }
 
-  async hasTemplate(schoolId: string, event: MessageEvent): Promise<boolean> {
-    const row = await this.one(`SELECT 1 AS x FROM message_templates WHERE school_id = $1 AND event = $2 LIMIT 1`, [schoolId, event]);
+  async hasTemplate(event: MessageEvent): Promise<boolean> {
+    const row = await this.one(`SELECT 1 AS x FROM message_templates WHERE school_id = $1 AND event = $2 LIMIT 1`, [this.schoolId, event]);
     return !!row;
   }
 
   async upsertTemplate(
-    schoolId: string,
     t: { event: string; channel: string; language: string; dltTemplateId: string; body: string; variables: string[]; by: string; now: Date },
   ): Promise<{ id: string; before: TemplateRow | null }> {
     const before = await this.one<TemplateRow>(
       `SELECT id, event, channel, language, dlt_template_id, body, variables, created_at FROM message_templates WHERE school_id = $1 AND event = $2 AND channel = $3 AND language = $4 FOR UPDATE`,
-      [schoolId, t.event, t.channel, t.language],
+      [this.schoolId, t.event, t.channel, t.language],
     );
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO message_templates (school_id, event, channel, language, dlt_template_id, body, variables, created_by, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9)
        ON CONFLICT (school_id, event, channel, language) DO UPDATE SET dlt_template_id = $5, body = $6, variables = $7::text[], created_by = $8, created_at = $9
        RETURNING id`,
-      [schoolId, t.event, t.channel, t.language, t.dltTemplateId, t.body, t.variables, t.by, t.now],
+      [this.schoolId, t.event, t.channel, t.language, t.dltTemplateId, t.body, t.variables, t.by, t.now],
     );
     return { id: row.id, before };
   }
 
-  template(schoolId: string, id: string): Promise<TemplateRow | null> {
-    return this.one<TemplateRow>(`SELECT id, event, channel, language, dlt_template_id, body, variables, created_at FROM message_templates WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  template(id: string): Promise<TemplateRow | null> {
+    return this.one<TemplateRow>(`SELECT id, event, channel, language, dlt_template_id, body, variables, created_at FROM message_templates WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
   }
 
   // ── families ─────────────────────────────────────────────────────────────
   /** The primary guardian (first on the record) of each active child, with the linked accounts' preferences. */
-  families(schoolId: string, studentIds: string[]): Promise<FamilyRow[]> {
+  families(studentIds: string[]): Promise<FamilyRow[]> {
     return this.rows<FamilyRow>(
       `SELECT s.id AS student_id, s.first_name, s.last_name, c.name AS class_name, sec.name AS section_name, g.phone, g.email,
               coalesce(bool_or(NOT p.sms), false) AS sms_off, coalesce(bool_or(NOT p.whatsapp), false) AS whatsapp_off,
@@ -195,46 +193,46 @@ export class MessagingRepository extends Repository {
         WHERE s.school_id = $1 AND s.id = ANY($2::uuid[]) AND s.status = 'active'
         GROUP BY s.id, s.first_name, s.last_name, c.name, sec.name, g.phone, g.email
         ORDER BY s.first_name, s.id`,
-      [schoolId, studentIds],
+      [this.schoolId, studentIds],
     );
   }
 
-  async schoolName(schoolId: string): Promise<string> {
-    const row = await this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [schoolId]);
+  async schoolName(): Promise<string> {
+    const row = await this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [this.schoolId]);
     return row?.name ?? '';
   }
 
-  async schoolOwner(schoolId: string): Promise<{ id: string; email: string } | null> {
-    return this.one<{ id: string; email: string }>(`SELECT u.id, u.email FROM schools s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [schoolId]);
+  async schoolOwner(): Promise<{ id: string; email: string } | null> {
+    return this.one<{ id: string; email: string }>(`SELECT u.id, u.email FROM schools s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [this.schoolId]);
   }
 
   /** The admins' e-mail addresses (to tell them the month's cap stopped sending). */
-  async adminEmails(schoolId: string): Promise<string[]> {
+  async adminEmails(): Promise<string[]> {
     const rows = await this.rows<{ email: string }>(
       `SELECT u.email FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND m.role = 'admin' ORDER BY u.email`,
-      [schoolId],
+      [this.schoolId],
     );
     return rows.map((r) => r.email);
   }
 
   /** Active students a published notice reaches (school, guardians, classes or sections; none for staff). */
-  async noticeAudience(schoolId: string, noticeId: string): Promise<{ title: string; studentIds: string[] } | null> {
+  async noticeAudience(noticeId: string): Promise<{ title: string; studentIds: string[] } | null> {
     const notice = await this.one<{ title: string; audience: string; class_ids: string[]; section_ids: string[] }>(
       `SELECT title, audience, class_ids, section_ids FROM notices WHERE school_id = $1 AND id = $2 AND published_at IS NOT NULL`,
-      [schoolId, noticeId],
+      [this.schoolId, noticeId],
     );
     if (!notice) return null;
     if (notice.audience === 'staff') return { title: notice.title, studentIds: [] };
     const rows = await this.rows<{ id: string }>(
       `SELECT id FROM students WHERE school_id = $1 AND status = 'active'
           AND ($2 IN ('school', 'guardians') OR ($2 = 'classes' AND class_id = ANY($3::uuid[])) OR ($2 = 'sections' AND section_id = ANY($4::uuid[])))`,
-      [schoolId, notice.audience, notice.class_ids, notice.section_ids],
+      [this.schoolId, notice.audience, notice.class_ids, notice.section_ids],
     );
     return { title: notice.title, studentIds: rows.map((r) => r.id) };
   }
 
   /** Instalments of the school's fee structures falling due on one of the days, with their classes' active students. */
-  dueInstalments(schoolId: string, days: string[]): Promise<{ instalment_id: string; due_on: string; student_ids: string[] }[]> {
+  dueInstalments(days: string[]): Promise<{ instalment_id: string; due_on: string; student_ids: string[] }[]> {
     return this.rows(
       `SELECT i.id AS instalment_id, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, array_agg(s.id ORDER BY s.id) AS student_ids
          FROM fee_instalments i
@@ -242,7 +240,7 @@ export class MessagingRepository extends Repository {
          JOIN students s ON s.school_id = i.school_id AND s.class_id = fs.class_id AND s.status = 'active'
         WHERE i.school_id = $1 AND i.due_on = ANY($2::date[])
         GROUP BY i.id, i.due_on`,
-      [schoolId, days],
+      [this.schoolId, days],
     );
   }
 
@@ -254,35 +252,35 @@ export class MessagingRepository extends Repository {
 
   // ── messages ─────────────────────────────────────────────────────────────
   /** Children of this family already told about this event (so none is told twice). */
-  async coveredStudents(schoolId: string, event: string, ref: string, phone: string): Promise<Set<string>> {
+  async coveredStudents(event: string, ref: string, phone: string): Promise<Set<string>> {
     const rows = await this.rows<{ sid: string }>(
       `SELECT DISTINCT unnest(student_ids)::text AS sid FROM messages WHERE school_id = $1 AND event = $2 AND ref = $3 AND to_phone = $4`,
-      [schoolId, event, ref, phone],
+      [this.schoolId, event, ref, phone],
     );
     return new Set(rows.map((r) => r.sid));
   }
 
   /** Inserts a message unless its idempotency key exists; answers the row id when it was new. */
-  async insertMessage(schoolId: string, m: NewMessage): Promise<string | null> {
+  async insertMessage(m: NewMessage): Promise<string | null> {
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO messages (school_id, idempotency_key, event, ref, channel, language, to_phone, to_email, student_ids, template_id, text, template_values,
                              status, reason, cost_paise, send_after, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::uuid[], $10, $11, $12::text[], $13, $14, $15, $16, $17)
        ON CONFLICT (school_id, idempotency_key) DO NOTHING RETURNING id`,
-      [schoolId, m.key, m.event, m.ref, m.channel, m.language, m.toPhone, m.toEmail, m.studentIds, m.templateId, m.text, m.values, m.status, m.reason, m.costPaise, m.sendAfter, m.now],
+      [this.schoolId, m.key, m.event, m.ref, m.channel, m.language, m.toPhone, m.toEmail, m.studentIds, m.templateId, m.text, m.values, m.status, m.reason, m.costPaise, m.sendAfter, m.now],
     );
     return row?.id ?? null;
   }
 
-  message(schoolId: string, id: string): Promise<MessageRow | null> {
-    return this.one<MessageRow>(`SELECT ${MSG_COLUMNS} FROM messages WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  message(id: string): Promise<MessageRow | null> {
+    return this.one<MessageRow>(`SELECT ${MSG_COLUMNS} FROM messages WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
   }
 
   /** The school's queued messages that are due, oldest first. */
-  due(schoolId: string, now: Date, limit: number): Promise<MessageRow[]> {
+  due(now: Date, limit: number): Promise<MessageRow[]> {
     return this.rows<MessageRow>(
       `SELECT ${MSG_COLUMNS} FROM messages WHERE school_id = $1 AND status = 'queued' AND send_after <= $2 ORDER BY send_after, created_at, id LIMIT $3`,
-      [schoolId, now, limit],
+      [this.schoolId, now, limit],
     );
   }
 
@@ -297,13 +295,12 @@ export class MessagingRepository extends Repository {
    * has it. A message left `sending` by a process that died is never sent again by itself: the
    * provider may have taken it, so it is marked failed ("unknown after restart") rather than repeated.
    */
-  async claim(schoolId: string, id: string): Promise<boolean> {
-    const rows = await this.rows(`UPDATE messages SET status = 'sending', attempts = attempts + 1 WHERE school_id = $1 AND id = $2 AND status = 'queued' RETURNING id`, [schoolId, id]);
+  async claim(id: string): Promise<boolean> {
+    const rows = await this.rows(`UPDATE messages SET status = 'sending', attempts = attempts + 1 WHERE school_id = $1 AND id = $2 AND status = 'queued' RETURNING id`, [this.schoolId, id]);
     return rows.length > 0;
   }
 
   async settle(
-    schoolId: string,
     id: string,
     s: { status: MessageStatus; reason?: string | null; providerMessageId?: string | null; provider?: string | null; costPaise?: number; sentAt?: Date | null; sendAfter?: Date },
   ): Promise<void> {
@@ -311,42 +308,42 @@ export class MessagingRepository extends Repository {
       `UPDATE messages SET status = $3, reason = $4, provider_message_id = coalesce($5, provider_message_id), provider = coalesce($6, provider),
               cost_paise = coalesce($7, cost_paise), sent_at = coalesce($8, sent_at), send_after = coalesce($9, send_after)
         WHERE school_id = $1 AND id = $2`,
-      [schoolId, id, s.status, s.reason ?? null, s.providerMessageId ?? null, s.provider ?? null, s.costPaise ?? null, s.sentAt ?? null, s.sendAfter ?? null],
+      [this.schoolId, id, s.status, s.reason ?? null, s.providerMessageId ?? null, s.provider ?? null, s.costPaise ?? null, s.sentAt ?? null, s.sendAfter ?? null],
     );
   }
 
   /** Messages a dead process left `sending`: failed, never repeated. */
-  async abandonSending(schoolId: string): Promise<number> {
+  async abandonSending(): Promise<number> {
     const rows = await this.rows(
       `UPDATE messages SET status = 'failed', reason = 'Interrupted while sending; not repeated so the family is not messaged twice' WHERE school_id = $1 AND status = 'sending' RETURNING id`,
-      [schoolId],
+      [this.schoolId],
     );
     return rows.length;
   }
 
   /** A delivery report: the message with the provider's id in this school moves on (never back from delivered). */
-  async deliveryReport(schoolId: string, provider: string, providerMessageId: string, status: 'sent' | 'delivered' | 'failed', reason: string | null, now: Date): Promise<MessageRow | null> {
+  async deliveryReport(provider: string, providerMessageId: string, status: 'sent' | 'delivered' | 'failed', reason: string | null, now: Date): Promise<MessageRow | null> {
     return this.one<MessageRow>(
       `UPDATE messages SET status = $4, reason = CASE WHEN $4 = 'failed' THEN $5 ELSE reason END, delivered_at = CASE WHEN $4 = 'delivered' THEN $6::timestamptz ELSE delivered_at END
         WHERE school_id = $1 AND provider = $2 AND provider_message_id = $3 AND status IN ('sent', 'delivered', 'failed')
           AND NOT (status = 'delivered' AND $4 <> 'failed') AND NOT (status = 'failed' AND $4 = 'sent')
         RETURNING ${MSG_COLUMNS}`,
-      [schoolId, provider, providerMessageId, status, reason, now],
+      [this.schoolId, provider, providerMessageId, status, reason, now],
     );
   }
 
   /** What the month's messages cost (sent, delivered, or being sent). */
-  async monthCost(schoolId: string, from: Date, to: Date): Promise<number> {
+  async monthCost(from: Date, to: Date): Promise<number> {
     const row = await this.one<{ paise: string | null }>(
       `SELECT sum(cost_paise)::bigint AS paise FROM messages WHERE school_id = $1 AND status IN ('sending', 'sent', 'delivered') AND coalesce(sent_at, created_at) >= $2 AND coalesce(sent_at, created_at) < $3`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
     return Number(row?.paise ?? 0);
   }
 
-  async list(schoolId: string, q: { status?: string; event?: string; page: number; pageSize: number }): Promise<{ rows: MessageRow[]; total: number }> {
+  async list(q: { status?: string; event?: string; page: number; pageSize: number }): Promise<{ rows: MessageRow[]; total: number }> {
     const where = `school_id = $1 AND ($2::text IS NULL OR (CASE WHEN status = 'sending' THEN 'queued' ELSE status END) = $2) AND ($3::text IS NULL OR event = $3)`;
-    const params = [schoolId, q.status ?? null, q.event ?? null];
+    const params = [this.schoolId, q.status ?? null, q.event ?? null];
     const [count] = await this.rows<{ n: string }>(`SELECT count(*) AS n FROM messages WHERE ${where}`, params);
     const rows = await this.rows<MessageRow>(
       `SELECT ${MSG_COLUMNS} FROM messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,

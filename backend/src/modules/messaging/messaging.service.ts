@@ -45,6 +45,7 @@ import { MailService } from '../mail/mail.service';
 import { AadhaarCipher } from '../students';
 import { MessagingRepository, type FamilyRow, type MessageRow, type SettingsRow, type TemplateRow } from './messaging.repository';
 import { parseCallback, Providers, verifyTwilio, verifyWhatsapp, type ProviderAccount } from './providers';
+import { bindSchool, boundSchoolId, runInSchool } from '../../common/request-context';
 
 export const MESSAGE_EVENT_JOB = 'messaging.event';
 export const MESSAGE_DISPATCH_JOB = 'messaging.dispatch';
@@ -133,11 +134,11 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
 
   onModuleInit(): void {
     this.registry.register<MessageEventPayload>(MESSAGE_EVENT_JOB, async (job) => {
-      await this.expand(job.schoolId, job.payload);
-      await this.dispatch(job.schoolId, { signal: job.signal });
+      await this.expand(job.payload);
+      await this.dispatch({ signal: job.signal });
     });
     this.registry.register<Record<string, never>>(MESSAGE_DISPATCH_JOB, async (job: JobContext) => {
-      await this.dispatch(job.schoolId, { signal: job.signal });
+      await this.dispatch({ signal: job.signal });
     });
   }
 
@@ -171,14 +172,14 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     if (payload.studentIds && payload.studentIds.length === 0) return false;
     // An absence is told on its day only (a register filled in later tells no one).
     if (payload.event === 'absence' && payload.ref !== istDate(tx.now)) return false;
-    return this.repo.in(tx.m).hasTemplate(tx.actor.schoolId, payload.event);
+    return this.repo.in(tx.m).hasTemplate(payload.event);
   }
 
   // ── settings ───────────────────────────────────────────────────────────
-  async getSettings(ctx: WorkspaceContext): Promise<MessagingSettingsResult> {
-    const row = await this.repo.settings(ctx.schoolId);
+  async getSettings(): Promise<MessagingSettingsResult> {
+    const row = await this.repo.settings();
     const { from, to, month } = istMonth(this.clock.now());
-    const cost = await this.repo.monthCost(ctx.schoolId, from, to);
+    const cost = await this.repo.monthCost(from, to);
     const cap = Number(row?.monthly_cap_paise ?? 0);
     const provider = row?.provider ?? 'none';
     return {
@@ -193,7 +194,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
         quietHours: { from: row?.quiet_from ?? '21:00', to: row?.quiet_to ?? '08:00' },
         monthCostPaise: cost,
         capReached: cap > 0 && (cost >= cap || row?.cap_notified_month === month),
-        callbackUrl: provider === 'none' ? null : this.callbackUrl(provider, ctx.schoolId),
+        callbackUrl: provider === 'none' ? null : this.callbackUrl(provider),
       },
     };
   }
@@ -201,8 +202,8 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
   async putSettings(ctx: WorkspaceContext, input: PutMessagingSettings): Promise<MessagingSettingsResult> {
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.settings(ctx.schoolId);
-      await repo.putSettings(ctx.schoolId, {
+      const before = await repo.settings();
+      await repo.putSettings({
         provider: input.provider,
         senderId: input.senderId ?? null,
         dltEntityId: input.dltEntityId ?? null,
@@ -232,32 +233,32 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
         },
       });
     });
-    return this.getSettings(ctx);
+    return this.getSettings();
   }
 
-  private callbackUrl(provider: MessagingProvider, schoolId: string): string {
+  private callbackUrl(provider: MessagingProvider): string {
     const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(this.config.appDomain);
-    return `${local ? 'http' : 'https'}://${this.config.appDomain}/api/v1/webhooks/messaging/${provider}/${schoolId}`;
+    return `${local ? 'http' : 'https'}://${this.config.appDomain}/api/v1/webhooks/messaging/${provider}/${boundSchoolId()}`;
   }
 
-  private account(row: SettingsRow | null, schoolId: string): ProviderAccount {
+  private account(row: SettingsRow | null): ProviderAccount {
     return {
       provider: row?.provider ?? 'none',
       senderId: row?.sender_id ?? null,
       dltEntityId: row?.dlt_entity_id ?? null,
       accountId: row?.account_id ?? null,
-      apiKey: row?.api_key ? this.cipher.open(schoolId, row.api_key) : null,
+      apiKey: row?.api_key ? this.cipher.open(boundSchoolId(), row.api_key) : null,
     };
   }
 
   // ── templates ──────────────────────────────────────────────────────────
-  async listTemplates(ctx: WorkspaceContext): Promise<MessageTemplateList> {
-    return { items: (await this.repo.templates(ctx.schoolId)).map(toTemplate) };
+  async listTemplates(): Promise<MessageTemplateList> {
+    return { items: (await this.repo.templates()).map(toTemplate) };
   }
 
   async createTemplate(ctx: WorkspaceContext, input: CreateMessageTemplateInput & { language: MessageLanguage; variables: string[] }): Promise<MessageTemplateResult> {
     const id = await this.writes.run(ctx, async (tx) => {
-      const { id, before } = await this.repo.in(tx.m).upsertTemplate(ctx.schoolId, {
+      const { id, before } = await this.repo.in(tx.m).upsertTemplate({
         event: input.event,
         channel: input.channel,
         language: input.language,
@@ -276,12 +277,12 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
       });
       return id;
     });
-    return { template: toTemplate((await this.repo.template(ctx.schoolId, id))!) };
+    return { template: toTemplate((await this.repo.template(id))!) };
   }
 
   /** A template filled with a real child's values (or the school's own when none is given), its characters and SMS parts. */
   async preview(ctx: WorkspaceContext, input: { body: string; variables: string[]; studentId?: string }): Promise<MessagePreviewResult> {
-    const values = await this.sampleValues(ctx.schoolId, input.studentId ? await this.checkedStudent(ctx, input.studentId) : null);
+    const values = await this.sampleValues(input.studentId ? await this.checkedStudent(ctx, input.studentId) : null);
     const out = renderTemplate({ body: input.body, variables: input.variables, channel: 'sms' }, values);
     if (!out.ok) throw new DomainException('MESSAGE_TEMPLATE_MISMATCH', { message: out.reason, details: { variables: out.reason } });
     const parts = smsParts(out.text);
@@ -290,11 +291,11 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
 
   private async checkedStudent(ctx: WorkspaceContext, studentId: string): Promise<FamilyRow | null> {
     await this.access.require(ctx, 'student', [studentId]);
-    return (await this.repo.families(ctx.schoolId, [studentId]))[0] ?? null;
+    return (await this.repo.families([studentId]))[0] ?? null;
   }
 
-  private async sampleValues(schoolId: string, family: FamilyRow | null): Promise<Record<string, string>> {
-    const school = await this.repo.schoolName(schoolId);
+  private async sampleValues(family: FamilyRow | null): Promise<Record<string, string>> {
+    const school = await this.repo.schoolName();
     const today = istDate(this.clock.now());
     return {
       studentName: family ? fullName(family) : 'Aarav Sharma',
@@ -316,25 +317,25 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   // ── the log ────────────────────────────────────────────────────────────
-  async list(ctx: WorkspaceContext, q: ListMessagesQuery): Promise<MessageList> {
-    const { rows, total } = await this.repo.list(ctx.schoolId, q);
+  async list(q: ListMessagesQuery): Promise<MessageList> {
+    const { rows, total } = await this.repo.list(q);
     const month = q.month ? monthRange(q.month) : istMonth(this.clock.now());
-    return { items: rows.map(toItem), total, page: q.page, pageSize: q.pageSize, monthCostPaise: await this.repo.monthCost(ctx.schoolId, month.from, month.to) };
+    return { items: rows.map(toItem), total, page: q.page, pageSize: q.pageSize, monthCostPaise: await this.repo.monthCost(month.from, month.to) };
   }
 
   /** POST …/messaging/test: a message through the school's `test` template to one phone, sent by a job. */
   async test(ctx: WorkspaceContext, input: MessagingTestInput & { phone: string }): Promise<MessagingTestResult> {
-    const settings = await this.repo.settings(ctx.schoolId);
+    const settings = await this.repo.settings();
     const provider = settings?.provider ?? 'none';
-    const templates = (await this.repo.templates(ctx.schoolId, 'test')).filter((t) => PROVIDER_CHANNELS[provider].includes(t.channel));
+    const templates = (await this.repo.templates('test')).filter((t) => PROVIDER_CHANNELS[provider].includes(t.channel));
     const language = input.language ?? 'en';
     const template =
       templates.find((t) => (!input.channel || t.channel === input.channel) && t.language === language) ?? templates.find((t) => !input.channel || t.channel === input.channel);
     if (!template) throw new DomainException('MESSAGE_TEMPLATE_MISSING');
-    const out = renderTemplate(template, await this.sampleValues(ctx.schoolId, null));
+    const out = renderTemplate(template, await this.sampleValues(null));
     if (!out.ok) throw new DomainException('MESSAGE_TEMPLATE_MISMATCH', { message: `${out.reason}.` });
     const id = await this.writes.run(ctx, async (tx) => {
-      const id = await this.repo.in(tx.m).insertMessage(ctx.schoolId, {
+      const id = await this.repo.in(tx.m).insertMessage({
         key: `test:${tx.now.getTime()}:${input.phone}:${Math.random().toString(36).slice(2, 8)}`,
         event: 'test',
         ref: tx.now.toISOString(),
@@ -356,7 +357,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
       await this.jobs.enqueue(tx, MESSAGE_DISPATCH_JOB, {});
       return id!;
     });
-    return { message: toItem((await this.repo.message(ctx.schoolId, id))!) };
+    return { message: toItem((await this.repo.message(id))!) };
   }
 
   // ── a guardian's own preferences ───────────────────────────────────────
@@ -386,27 +387,27 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
    * the family's opt-outs, the text rendered from the registered template or the message skipped
    * with the reason. Idempotent: a run again (a restart) inserts nothing twice.
    */
-  async expand(schoolId: string, payload: MessageEventPayload): Promise<number> {
+  async expand(payload: MessageEventPayload): Promise<number> {
     const now = this.clock.now();
-    const settings = await this.repo.settings(schoolId);
+    const settings = await this.repo.settings();
     const provider = settings?.provider ?? 'none';
-    const templates = await this.repo.templates(schoolId, payload.event);
+    const templates = await this.repo.templates(payload.event);
     if (templates.length === 0) return 0;
     let studentIds = payload.studentIds ?? [];
     const values: Record<string, string> = { ...(payload.values ?? {}) };
     if (payload.event === 'notice') {
-      const audience = await this.repo.noticeAudience(schoolId, payload.ref);
+      const audience = await this.repo.noticeAudience(payload.ref);
       if (!audience) return 0;
       studentIds = audience.studentIds;
       values.noticeTitle ??= audience.title.slice(0, 30);
     }
-    const families = await this.repo.families(schoolId, [...new Set(studentIds)]);
+    const families = await this.repo.families([...new Set(studentIds)]);
     // fee_due: only children with something left on the instalment, and what is left.
     let balances: Map<string, number> | null = null;
     if (payload.event === 'fee_due') {
-      balances = await this.balances(schoolId, payload.ref.split(':')[0], families.map((f) => f.student_id));
+      balances = await this.balances(payload.ref.split(':')[0], families.map((f) => f.student_id));
     }
-    const school = (await this.repo.schoolName(schoolId)).slice(0, 30);
+    const school = (await this.repo.schoolName()).slice(0, 30);
     const byPhone = new Map<string, FamilyRow[]>();
     for (const f of families) {
       if (balances && !(balances.get(f.student_id)! > 0)) continue;
@@ -415,7 +416,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     const sendAfter = afterQuietHours(now, settings?.quiet_from ?? '21:00', settings?.quiet_to ?? '08:00');
     let made = 0;
     for (const [phone, all] of byPhone) {
-      const covered = await this.repo.coveredStudents(schoolId, payload.event, payload.ref, phone);
+      const covered = await this.repo.coveredStudents(payload.event, payload.ref, phone);
       const kids = all.filter((f) => !covered.has(f.student_id));
       if (kids.length === 0) continue;
       const ids = kids.map((k) => k.student_id).sort();
@@ -433,10 +434,10 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
       // (WhatsApp, e-mail); an SMS keeps the portal's address, as DLT allows 30 characters a value.
       const template = templates.find((t) => t.id === plan.templateId);
       if (payload.event === 'fee_due' && kids.length === 1 && plan.channel !== 'sms' && template?.channel !== 'sms' && template?.variables.includes('link')) {
-        const payLink = await this.reminderPayLink(schoolId, kids[0].student_id);
+        const payLink = await this.reminderPayLink(kids[0].student_id);
         if (payLink) plan = this.plan(provider, templates, kids, familyValues, [], payLink);
       }
-      const inserted = await this.repo.insertMessage(schoolId, {
+      const inserted = await this.repo.insertMessage({
         key: `${payload.event}:${payload.ref}:${phone}:${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 16)}`,
         event: payload.event,
         ref: payload.ref,
@@ -504,20 +505,20 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
 
   /** What is left to pay on one instalment, per child (fees module's own rule: concessions, late fee, payments). */
   /** The child's pay link when the school takes fees online (the online-payments module), else undefined. */
-  private async reminderPayLink(schoolId: string, studentId: string): Promise<string | undefined> {
+  private async reminderPayLink(studentId: string): Promise<string | undefined> {
     // Required here, as the fees module is below: online payments reach the fees module, which calls this one.
     const { OnlinePaymentsService } = require('../online-payments/online-payments.service') as typeof import('../online-payments/online-payments.service');
     const payments = this.moduleRef.get(OnlinePaymentsService, { strict: false });
-    return (await payments.reminderPayLink(schoolId, studentId)) ?? undefined;
+    return (await payments.reminderPayLink(studentId)) ?? undefined;
   }
 
-  private async balances(schoolId: string, instalmentId: string, studentIds: string[]): Promise<Map<string, number>> {
+  private async balances(instalmentId: string, studentIds: string[]): Promise<Map<string, number>> {
     // Required here, not imported at the top: the fees module calls this one (receipts), so a
     // static import both ways would make a cycle in the modules' loading.
     const { FeesService } = require('../fees/fees.service') as typeof import('../fees/fees.service');
     const fees = this.moduleRef.get(FeesService, { strict: false });
-    const owner = await this.repo.schoolOwner(schoolId);
-    const ctx: WorkspaceContext = { schoolId, userId: owner?.id ?? '', role: 'admin' };
+    const owner = await this.repo.schoolOwner();
+    const ctx: WorkspaceContext = { schoolId: boundSchoolId(), userId: owner?.id ?? '', role: 'admin' };
     const today = istDate(this.clock.now());
     const out = new Map<string, number>();
     for (const id of studentIds) {
@@ -528,12 +529,12 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   /** The daily fee reminders: instalments due in 5 days, today, and 7 days ago, for every school with a fee_due template. */
-  async feeReminders(schoolId: string, today = istDate(this.clock.now())): Promise<number> {
+  async feeReminders(today = istDate(this.clock.now())): Promise<number> {
     const days = FEE_STAGES.map((s) => addDays(today, s.days));
     let made = 0;
-    for (const due of await this.repo.dueInstalments(schoolId, days)) {
+    for (const due of await this.repo.dueInstalments(days)) {
       const stage = FEE_STAGES.find((s) => addDays(today, s.days) === due.due_on)!.stage;
-      made += await this.expand(schoolId, { event: 'fee_due', ref: `${due.instalment_id}:${stage}`, studentIds: due.student_ids, values: { dueOn: showDate(due.due_on) } });
+      made += await this.expand({ event: 'fee_due', ref: `${due.instalment_id}:${stage}`, studentIds: due.student_ids, values: { dueOn: showDate(due.due_on) } });
     }
     return made;
   }
@@ -544,9 +545,9 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     const today = istDate(now);
     if (today !== this.lastFeeRun) {
       this.lastFeeRun = today;
-      for (const schoolId of await this.repo.schoolsWithTemplate('fee_due')) await this.feeReminders(schoolId, today);
+      for (const schoolId of await this.repo.schoolsWithTemplate('fee_due')) await runInSchool(schoolId, () => this.feeReminders(today));
     }
-    for (const schoolId of await this.repo.schoolsWithDue(now)) await this.dispatch(schoolId, { signal: this.abort.signal });
+    for (const schoolId of await this.repo.schoolsWithDue(now)) await runInSchool(schoolId, () => this.dispatch({ signal: this.abort.signal }));
   }
 
   // ── sending ────────────────────────────────────────────────────────────
@@ -556,35 +557,35 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
    * dues were paid meanwhile; the month's cap skips (and tells the admin once); a provider that is
    * down is retried with backoff; a refused WhatsApp falls back to SMS, then e-mail.
    */
-  async dispatch(schoolId: string, opts: { signal?: AbortSignal; limit?: number } = {}): Promise<number> {
+  async dispatch(opts: { signal?: AbortSignal; limit?: number } = {}): Promise<number> {
     const now = this.clock.now();
-    const settings = await this.repo.settings(schoolId);
-    const account = this.account(settings, schoolId);
+    const settings = await this.repo.settings();
+    const account = this.account(settings);
     const cap = Number(settings?.monthly_cap_paise ?? 0);
     const month = istMonth(now);
     let sent = 0;
-    for (const row of await this.repo.due(schoolId, now, opts.limit ?? 500)) {
+    for (const row of await this.repo.due(now, opts.limit ?? 500)) {
       if (opts.signal?.aborted) break;
-      if (!(await this.repo.claim(schoolId, row.id))) continue;
+      if (!(await this.repo.claim(row.id))) continue;
       if (row.event === 'fee_due') {
-        const left = await this.balances(schoolId, row.ref.split(':')[0], row.student_ids);
+        const left = await this.balances(row.ref.split(':')[0], row.student_ids);
         if (![...left.values()].some((b) => b > 0)) {
-          await this.repo.settle(schoolId, row.id, { status: 'skipped', reason: 'Paid before the reminder was sent', costPaise: 0 });
+          await this.repo.settle(row.id, { status: 'skipped', reason: 'Paid before the reminder was sent', costPaise: 0 });
           continue;
         }
       }
       if (cap > 0 && row.channel !== 'email') {
-        const spent = await this.repo.monthCost(schoolId, month.from, month.to);
+        const spent = await this.repo.monthCost(month.from, month.to);
         // `spent` includes this message (it is `sending`): over the cap means it may not go.
         if (spent > cap) {
-          await this.repo.settle(schoolId, row.id, { status: 'skipped', reason: 'Monthly cap reached', costPaise: 0 });
-          await this.tellCap(schoolId, month.month, cap);
+          await this.repo.settle(row.id, { status: 'skipped', reason: 'Monthly cap reached', costPaise: 0 });
+          await this.tellCap(month.month, cap);
           continue;
         }
       }
       const outcome =
         row.channel === 'email'
-          ? await this.email(schoolId, row)
+          ? await this.email(row)
           : await this.providers.send(
               account,
               {
@@ -592,32 +593,32 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
                 phone: row.to_phone ?? '',
                 text: row.text ?? '',
                 values: row.template_values,
-                templateId: (await this.repo.template(schoolId, row.template_id ?? ''))?.dlt_template_id ?? '',
+                templateId: (await this.repo.template(row.template_id ?? ''))?.dlt_template_id ?? '',
                 language: row.language,
-                callbackUrl: account.provider === 'none' ? null : this.callbackUrl(account.provider, schoolId),
+                callbackUrl: account.provider === 'none' ? null : this.callbackUrl(account.provider),
                 messageId: row.id,
               },
               opts.signal,
             );
       if (outcome.ok) {
-        await this.repo.settle(schoolId, row.id, { status: 'sent', providerMessageId: outcome.providerMessageId, provider: row.channel === 'email' ? 'email' : account.provider, sentAt: this.clock.now() });
+        await this.repo.settle(row.id, { status: 'sent', providerMessageId: outcome.providerMessageId, provider: row.channel === 'email' ? 'email' : account.provider, sentAt: this.clock.now() });
         sent += 1;
       } else if (!outcome.permanent && row.attempts + 1 < MAX_ATTEMPTS) {
         // Backoff after attempt n: 2^n minutes (2, 4, 8, 16).
         const attempt = row.attempts + 1;
-        await this.repo.settle(schoolId, row.id, { status: 'queued', reason: outcome.reason, sendAfter: new Date(this.clock.now().getTime() + 2 ** attempt * 60_000) });
-        this.logger.warn({ school: schoolId, message: row.id, attempt }, 'messaging: provider unavailable, retrying later');
+        await this.repo.settle(row.id, { status: 'queued', reason: outcome.reason, sendAfter: new Date(this.clock.now().getTime() + 2 ** attempt * 60_000) });
+        this.logger.warn({ school: boundSchoolId(), message: row.id, attempt }, 'messaging: provider unavailable, retrying later');
       } else {
-        await this.repo.settle(schoolId, row.id, { status: 'failed', reason: outcome.reason, costPaise: 0 });
-        await this.fallback(schoolId, row, provider(account));
+        await this.repo.settle(row.id, { status: 'failed', reason: outcome.reason, costPaise: 0 });
+        await this.fallback(row, provider(account));
       }
     }
     return sent;
   }
 
-  private async email(schoolId: string, row: MessageRow): Promise<{ ok: true; providerMessageId: string } | { ok: false; permanent: boolean; reason: string }> {
+  private async email(row: MessageRow): Promise<{ ok: true; providerMessageId: string } | { ok: false; permanent: boolean; reason: string }> {
     if (!row.to_email) return { ok: false, permanent: true, reason: 'No e-mail address' };
-    const school = await this.repo.schoolName(schoolId);
+    const school = await this.repo.schoolName();
     try {
       await this.mail.send({ to: row.to_email, ...brandedMail({ subject: `${school}: a message about your child`, heading: school, paragraphs: [row.text ?? ''] }) });
       return { ok: true, providerMessageId: `email-${row.id}` };
@@ -627,13 +628,13 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   /** After a WhatsApp message fails for good: the same message by SMS, else by e-mail (each once). */
-  private async fallback(schoolId: string, row: MessageRow, provider: MessagingProvider): Promise<void> {
+  private async fallback(row: MessageRow, provider: MessagingProvider): Promise<void> {
     if (row.channel === 'email') return;
     const exclude: MessageRoute[] = row.channel === 'whatsapp' ? ['whatsapp'] : ['whatsapp', 'sms'];
-    const templates = await this.repo.templates(schoolId, row.event);
-    const kids = await this.repo.families(schoolId, row.student_ids);
+    const templates = await this.repo.templates(row.event);
+    const kids = await this.repo.families(row.student_ids);
     if (kids.length === 0 || templates.length === 0) return;
-    const values = Object.fromEntries(((await this.repo.template(schoolId, row.template_id ?? ''))?.variables ?? []).map((name, i) => [name, row.template_values[i]]));
+    const values = Object.fromEntries(((await this.repo.template(row.template_id ?? ''))?.variables ?? []).map((name, i) => [name, row.template_values[i]]));
     // A pay link sent by WhatsApp goes on by e-mail; an SMS fallback carries the portal's address.
     let payLink: string | undefined;
     if (values.link?.includes('/pay/')) {
@@ -642,7 +643,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     }
     const plan = this.plan(provider, templates, kids, values, exclude, payLink);
     if (plan.skip) return;
-    await this.repo.insertMessage(schoolId, {
+    await this.repo.insertMessage({
       key: `${row.idempotency_key}:${plan.channel}`.slice(0, 200),
       event: row.event,
       ref: row.ref,
@@ -662,13 +663,13 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     });
   }
 
-  private async tellCap(schoolId: string, month: string, cap: number): Promise<void> {
-    if (!(await this.repo.claimCapNotice(schoolId, month))) return;
-    const school = await this.repo.schoolName(schoolId);
-    await this.writes.run({ schoolId, userId: null }, (tx) =>
-      tx.audit({ action: 'messaging.cap_reached', entity: 'messaging_settings', entityId: schoolId, after: { month, monthlyCapPaise: cap } }),
+  private async tellCap(month: string, cap: number): Promise<void> {
+    if (!(await this.repo.claimCapNotice(month))) return;
+    const school = await this.repo.schoolName();
+    await this.writes.run({ schoolId: boundSchoolId(), userId: null }, (tx) =>
+      tx.audit({ action: 'messaging.cap_reached', entity: 'messaging_settings', entityId: boundSchoolId(), after: { month, monthlyCapPaise: cap } }),
     );
-    for (const to of await this.repo.adminEmails(schoolId)) {
+    for (const to of await this.repo.adminEmails()) {
       await this.mail
         .send({
           to,
@@ -692,29 +693,31 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
    * a report only moves a message of this school with the provider's id.
    */
   async callback(provider: MessagingProvider, schoolId: string, body: unknown, rawBody: string, headers: Record<string, string | undefined>): Promise<{ updated: number }> {
-    const settings = await this.repo.settings(schoolId);
+    // The provider's call names its school in the path; the signature below proves it.
+    bindSchool(schoolId.toLowerCase());
+    const settings = await this.repo.settings();
     if (!settings || settings.provider !== provider || provider === 'none') throw new DomainException('NOT_FOUND');
     if (provider === 'twilio') {
       const token = settings.api_key ? this.cipher.open(schoolId, settings.api_key) : '';
       const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-      if (!verifyTwilio(token, this.callbackUrl('twilio', schoolId), params, headers['x-twilio-signature'])) throw new DomainException('MESSAGING_CALLBACK_INVALID');
+      if (!verifyTwilio(token, this.callbackUrl('twilio'), params, headers['x-twilio-signature'])) throw new DomainException('MESSAGING_CALLBACK_INVALID');
     }
     if (provider === 'whatsapp_cloud' && settings.webhook_secret) {
       if (!verifyWhatsapp(this.cipher.open(schoolId, settings.webhook_secret), rawBody, headers['x-hub-signature-256'])) throw new DomainException('MESSAGING_CALLBACK_INVALID');
     }
     let updated = 0;
     for (const u of parseCallback(provider, body)) {
-      const row = await this.repo.deliveryReport(schoolId, provider, u.providerMessageId, u.status, u.reason, this.clock.now());
+      const row = await this.repo.deliveryReport(provider, u.providerMessageId, u.status, u.reason, this.clock.now());
       if (!row) continue;
       updated += 1;
-      if (u.status === 'failed') await this.fallback(schoolId, row, provider);
+      if (u.status === 'failed') await this.fallback(row, provider);
     }
-    if (updated > 0) await this.dispatchSoon(schoolId);
+    if (updated > 0) await this.dispatchSoon();
     return { updated };
   }
 
-  private async dispatchSoon(schoolId: string): Promise<void> {
-    await this.writes.run({ schoolId, userId: null }, async (tx) => {
+  private async dispatchSoon(): Promise<void> {
+    await this.writes.run({ schoolId: boundSchoolId(), userId: null }, async (tx) => {
       await this.jobs.enqueue(tx, MESSAGE_DISPATCH_JOB, {});
     });
   }

@@ -91,7 +91,7 @@ export class NoticesService implements OnModuleInit {
     await this.access.require(ctx, 'section', sectionIds);
     const id = await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const id = await repo.insert(ctx.schoolId, {
+      const id = await repo.insert({
         title: input.title,
         body: input.body,
         audience: input.audience,
@@ -110,13 +110,13 @@ export class NoticesService implements OnModuleInit {
 
   async get(ctx: WorkspaceContext, noticeId: string): Promise<NoticeResult> {
     await this.access.require(ctx, 'notice', [noticeId]);
-    const row = await this.repo.find(ctx.schoolId, noticeId, this.viewerOf(ctx));
+    const row = await this.repo.find(noticeId, this.viewerOf(ctx));
     if (!row) throw new DomainException('NOT_FOUND');
     return { notice: toNotice(row) };
   }
 
   async list(ctx: WorkspaceContext, q: ListNoticesQuery): Promise<NoticeList> {
-    const { rows, total, unread } = await this.repo.list(ctx.schoolId, this.viewerOf(ctx), { unreadOnly: q.unread === 'true', page: q.page, pageSize: q.pageSize });
+    const { rows, total, unread } = await this.repo.list(this.viewerOf(ctx), { unreadOnly: q.unread === 'true', page: q.page, pageSize: q.pageSize });
     return { items: rows.map(toNotice), total, page: q.page, pageSize: q.pageSize, unread };
   }
 
@@ -128,10 +128,10 @@ export class NoticesService implements OnModuleInit {
     const fileName = safeName.toLowerCase().endsWith('.pdf') ? safeName : `${safeName}.pdf`;
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const state = await repo.lockState(ctx.schoolId, noticeId);
+      const state = await repo.lockState(noticeId);
       if (!state) throw new DomainException('NOT_FOUND');
       if (state.published) throw new DomainException('NOTICE_PUBLISHED');
-      await repo.setAttachment(ctx.schoolId, noticeId, fileName, bytes);
+      await repo.setAttachment(noticeId, fileName, bytes);
       await tx.audit({ action: 'notice.attached', entity: 'notice', entityId: noticeId, after: { name: fileName, bytes: bytes.length } });
     });
     return this.get(ctx, noticeId);
@@ -139,7 +139,7 @@ export class NoticesService implements OnModuleInit {
 
   async attachment(ctx: WorkspaceContext, noticeId: string): Promise<{ name: string; bytes: Buffer }> {
     await this.get(ctx, noticeId);
-    const file = await this.repo.attachment(ctx.schoolId, noticeId);
+    const file = await this.repo.attachment(noticeId);
     if (!file) throw new DomainException('NOT_FOUND');
     return file;
   }
@@ -153,10 +153,10 @@ export class NoticesService implements OnModuleInit {
 
   private async publishIn(tx: SchoolTx, ctx: WorkspaceContext, noticeId: string): Promise<void> {
     const repo = this.repo.in(tx.m);
-    const state = await repo.lockState(ctx.schoolId, noticeId);
+    const state = await repo.lockState(noticeId);
     if (!state) throw new DomainException('NOT_FOUND');
     if (state.published) throw new DomainException('NOTICE_PUBLISHED');
-    const { recipients, emails } = await repo.publish(ctx.schoolId, noticeId, tx.now);
+    const { recipients, emails } = await repo.publish(noticeId, tx.now);
     await tx.audit({ action: 'notice.published', entity: 'notice', entityId: noticeId, after: { recipients, emails } });
     if (emails > 0) await this.jobs.enqueue(tx, NOTICE_EMAIL_JOB, { noticeId });
     await this.messaging.queue(tx, { event: 'notice', ref: noticeId });
@@ -167,10 +167,10 @@ export class NoticesService implements OnModuleInit {
     await this.access.require(ctx, 'notice', [noticeId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const state = await repo.lockState(ctx.schoolId, noticeId);
+      const state = await repo.lockState(noticeId);
       if (!state) throw new DomainException('NOT_FOUND');
       if (state.published) throw new DomainException('NOTICE_PUBLISHED');
-      await repo.remove(ctx.schoolId, noticeId);
+      await repo.remove(noticeId);
       await tx.audit({ action: 'notice.removed', entity: 'notice', entityId: noticeId });
       return { removed: true as const };
     });
@@ -182,7 +182,7 @@ export class NoticesService implements OnModuleInit {
     if (notice.status !== 'published') throw new DomainException('NOT_FOUND');
     if (!notice.readAt) {
       await this.writes.run(ctx, async (tx) => {
-        const { first } = await this.repo.in(tx.m).markRead(ctx.schoolId, noticeId, ctx.userId, tx.now);
+        const { first } = await this.repo.in(tx.m).markRead(noticeId, ctx.userId, tx.now);
         if (first) await tx.audit({ action: 'notice.read', entity: 'notice', entityId: noticeId });
         else tx.nothingChanged();
       });
@@ -193,7 +193,7 @@ export class NoticesService implements OnModuleInit {
   /** GET …/notices/{noticeId}/recipients: each recipient's e-mail delivery and read receipt. */
   async recipients(ctx: WorkspaceContext, noticeId: string, q: PageQuery): Promise<NoticeRecipientList> {
     await this.access.require(ctx, 'notice', [noticeId]);
-    const { rows, total } = await this.repo.recipients(ctx.schoolId, noticeId, q.page, q.pageSize);
+    const { rows, total } = await this.repo.recipients(noticeId, q.page, q.pageSize);
     return {
       items: rows.map((r) => ({
         userId: r.user_id,
@@ -214,7 +214,7 @@ export class NoticesService implements OnModuleInit {
   /** The e-mail job: batches of pending recipients; each batch's statuses recorded in one audited write. A retry sends only what is still pending. */
   private async sendEmails(job: JobContext<{ noticeId: string }>): Promise<void> {
     const actor = { schoolId: job.schoolId, userId: job.createdBy };
-    const content = await this.repo.mailContent(job.schoolId, job.payload.noticeId);
+    const content = await this.repo.mailContent(job.payload.noticeId);
     if (!content) return;
     const link = `${schoolPortalUrl(content.subdomain, this.config.appDomain)}/workspace/${job.schoolId}/notices`;
     // The stored PDF (at most NOTICE_ATTACHMENT_MAX_BYTES, checked on upload) goes with every e-mail.
@@ -223,7 +223,7 @@ export class NoticesService implements OnModuleInit {
       : undefined;
     for (;;) {
       if (job.signal.aborted) return;
-      const batch = await this.repo.pendingEmails(job.schoolId, job.payload.noticeId, EMAIL_BATCH);
+      const batch = await this.repo.pendingEmails(job.payload.noticeId, EMAIL_BATCH);
       if (batch.length === 0) return;
       const outcomes: { userId: string; ok: boolean }[] = [];
       for (const r of batch) {
@@ -249,7 +249,7 @@ export class NoticesService implements OnModuleInit {
       }
       await this.writes.run(actor, async (tx) => {
         const repo = this.repo.in(tx.m);
-        for (const o of outcomes) await repo.setEmailStatus(job.schoolId, job.payload.noticeId, o.userId, o.ok ? 'sent' : 'failed', o.ok ? null : 'The mail server refused or could not be reached', tx.now);
+        for (const o of outcomes) await repo.setEmailStatus(job.payload.noticeId, o.userId, o.ok ? 'sent' : 'failed', o.ok ? null : 'The mail server refused or could not be reached', tx.now);
         const sent = outcomes.filter((o) => o.ok).length;
         await tx.audit({ action: 'notice.emailed', entity: 'notice', entityId: job.payload.noticeId, after: { sent, failed: outcomes.length - sent } });
       });

@@ -43,8 +43,8 @@ export class OnlinePaymentsController {
   @RequirePermission('payments.gateway')
   @ApiOperation({ summary: 'The school’s payment gateway: {provider, keyId, keySecretSet, webhookSecretSet, testMode}; secrets are never answered' })
   @ApiData(GatewaySettingsResponse)
-  getGateway(@Workspace() ctx: WorkspaceContext): Promise<GatewaySettings> {
-    return this.payments.getGateway(ctx);
+  getGateway(): Promise<GatewaySettings> {
+    return this.payments.getGateway();
   }
 
   @Put('payments-gateway')
@@ -95,8 +95,8 @@ export class OnlinePaymentsController {
       'The gateway’s bank transfers made on ?from=&to= (school dates, default today, at most 31 days): each with its UTR, the school’s payments credited and refunds debited, the gateway’s fee and tax and the net, each line beside its receipt with issues (settled_without_receipt, amount_mismatch, refund_on_active_receipt)',
   })
   @ApiData(SettlementReportResponse)
-  settlements(@Workspace() ctx: WorkspaceContext, @Query() q: SettlementQueryDto): Promise<SettlementReport> {
-    return this.payments.settlements(ctx, q);
+  settlements(@Query() q: SettlementQueryDto): Promise<SettlementReport> {
+    return this.payments.settlements(q);
   }
 
   @Get('online-payments/reconciliation')
@@ -106,11 +106,11 @@ export class OnlinePaymentsController {
       'Online receipts of ?from=&to= (school dates, default today, at most 92 days) against the gateway’s payments: each line with the gateway payment id, amounts, statuses and issues (paid_without_receipt, receipt_without_capture, amount_mismatch); &format=xlsx answers a workbook',
   })
   @ApiData(ReconciliationResponse)
-  async reconciliation(@Workspace() ctx: WorkspaceContext, @Query() q: ReconciliationQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Reconciliation | Buffer> {
-    const report = await this.payments.reconciliation(ctx, q);
+  async reconciliation(@Query() q: ReconciliationQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Reconciliation | Buffer> {
+    const report = await this.payments.reconciliation(q);
     if (q.format !== 'xlsx') return report;
     reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="online-reconciliation-${report.from}-to-${report.to}.xlsx"`).header('Cache-Control', 'no-store');
-    return reconciliationWorkbook(report, (await this.payments.schoolName(ctx.schoolId)) ?? '');
+    return reconciliationWorkbook(report, (await this.payments.schoolName()) ?? '');
   }
 
   @Post('receipts/:receiptId/refund')

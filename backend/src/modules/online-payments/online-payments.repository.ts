@@ -87,56 +87,55 @@ export class OnlinePaymentsRepository extends Repository {
   }
 
   // ── the gateway ────────────────────────────────────────────────────────
-  gateway(schoolId: string): Promise<GatewayRow | null> {
-    return this.one<GatewayRow>(`SELECT provider, key_id, key_secret, webhook_secret FROM payment_gateways WHERE school_id = $1`, [schoolId]);
+  gateway(): Promise<GatewayRow | null> {
+    return this.one<GatewayRow>(`SELECT provider, key_id, key_secret, webhook_secret FROM payment_gateways WHERE school_id = $1`, [this.schoolId]);
   }
 
-  async saveGateway(schoolId: string, g: { keyId: string; keySecret: Buffer; webhookSecret: Buffer; by: string }, now: Date): Promise<void> {
+  async saveGateway(g: { keyId: string; keySecret: Buffer; webhookSecret: Buffer; by: string }, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO payment_gateways (school_id, provider, key_id, key_secret, webhook_secret, updated_by, updated_at) VALUES ($1, 'razorpay', $2, $3, $4, $5, $6)
        ON CONFLICT (school_id) DO UPDATE SET provider = EXCLUDED.provider, key_id = EXCLUDED.key_id, key_secret = EXCLUDED.key_secret,
          webhook_secret = EXCLUDED.webhook_secret, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-      [schoolId, g.keyId, g.keySecret, g.webhookSecret, g.by, now],
+      [this.schoolId, g.keyId, g.keySecret, g.webhookSecret, g.by, now],
     );
   }
 
-  async removeGateway(schoolId: string): Promise<void> {
-    await this.m.query(`DELETE FROM payment_gateways WHERE school_id = $1`, [schoolId]);
+  async removeGateway(): Promise<void> {
+    await this.m.query(`DELETE FROM payment_gateways WHERE school_id = $1`, [this.schoolId]);
   }
 
-  school(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
-    return this.one(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
+  school(): Promise<{ name: string; subdomain: string } | null> {
+    return this.one(`SELECT name, subdomain FROM schools WHERE id = $1`, [this.schoolId]);
   }
 
   // ── orders ─────────────────────────────────────────────────────────────
   async insertOrder(
-    schoolId: string,
     o: { id: string; studentId: string; studentName: string; keyId: string; gatewayOrderId: string; amount: number; instalmentIds: string[]; lines: PaymentOrderLine[]; createdBy: string | null; payLinkId: string | null },
     now: Date,
   ): Promise<void> {
     await this.m.query(
       `INSERT INTO payment_orders (school_id, id, student_id, student_name, provider, key_id, gateway_order_id, amount, instalment_ids, lines, created_by, pay_link_id, created_at)
        VALUES ($1, $2, $3, $4, 'razorpay', $5, $6, $7, $8::uuid[], $9::jsonb, $10, $11, $12)`,
-      [schoolId, o.id, o.studentId, o.studentName, o.keyId, o.gatewayOrderId, o.amount, o.instalmentIds, JSON.stringify(o.lines), o.createdBy, o.payLinkId, now],
+      [this.schoolId, o.id, o.studentId, o.studentName, o.keyId, o.gatewayOrderId, o.amount, o.instalmentIds, JSON.stringify(o.lines), o.createdBy, o.payLinkId, now],
     );
   }
 
-  order(schoolId: string, id: string): Promise<OrderRow | null> {
-    return this.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.school_id = $1 AND o.id = $2`, [schoolId, id]);
+  order(id: string): Promise<OrderRow | null> {
+    return this.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.school_id = $1 AND o.id = $2`, [this.schoolId, id]);
   }
 
-  orderByGatewayId(schoolId: string, gatewayOrderId: string): Promise<OrderRow | null> {
-    return this.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.school_id = $1 AND o.gateway_order_id = $2`, [schoolId, gatewayOrderId]);
+  orderByGatewayId(gatewayOrderId: string): Promise<OrderRow | null> {
+    return this.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.school_id = $1 AND o.gateway_order_id = $2`, [this.schoolId, gatewayOrderId]);
   }
 
   /** Locks an order's row: the confirmation, the webhook and the job record its payment one after another. */
-  async lockOrder(schoolId: string, id: string): Promise<{ status: PaymentOrderStatus } | null> {
-    return this.one(`SELECT status FROM payment_orders WHERE school_id = $1 AND id = $2 FOR UPDATE`, [schoolId, id]);
+  async lockOrder(id: string): Promise<{ status: PaymentOrderStatus } | null> {
+    return this.one(`SELECT status FROM payment_orders WHERE school_id = $1 AND id = $2 FOR UPDATE`, [this.schoolId, id]);
   }
 
-  async orders(schoolId: string, f: { status?: PaymentOrderStatus; studentId?: string; studentIds?: string[] | null }, page: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
+  async orders(f: { status?: PaymentOrderStatus; studentId?: string; studentIds?: string[] | null }, page: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
     const where = `o.school_id = $1 AND ($2::text IS NULL OR o.status = $2) AND ($3::uuid IS NULL OR o.student_id = $3) AND ($4::uuid[] IS NULL OR o.student_id = ANY($4))`;
-    const params = [schoolId, f.status ?? null, f.studentId ?? null, f.studentIds ?? null];
+    const params = [this.schoolId, f.status ?? null, f.studentId ?? null, f.studentIds ?? null];
     const rows = await this.rows<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where} ORDER BY o.created_at DESC, o.id LIMIT $5 OFFSET $6`, [
       ...params,
       pageSize,
@@ -146,86 +145,85 @@ export class OnlinePaymentsRepository extends Repository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async markOrderPaid(schoolId: string, id: string, now: Date): Promise<void> {
-    await this.m.query(`UPDATE payment_orders SET status = 'paid', paid_at = coalesce(paid_at, $3), failure_reason = NULL WHERE school_id = $1 AND id = $2`, [schoolId, id, now]);
+  async markOrderPaid(id: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE payment_orders SET status = 'paid', paid_at = coalesce(paid_at, $3), failure_reason = NULL WHERE school_id = $1 AND id = $2`, [this.schoolId, id, now]);
   }
 
-  async markOrderFailed(schoolId: string, id: string, reason: string | null): Promise<void> {
-    await this.m.query(`UPDATE payment_orders SET status = 'failed', failure_reason = $3 WHERE school_id = $1 AND id = $2 AND status = 'created'`, [schoolId, id, reason?.slice(0, 200) ?? null]);
+  async markOrderFailed(id: string, reason: string | null): Promise<void> {
+    await this.m.query(`UPDATE payment_orders SET status = 'failed', failure_reason = $3 WHERE school_id = $1 AND id = $2 AND status = 'created'`, [this.schoolId, id, reason?.slice(0, 200) ?? null]);
   }
 
-  async markOrderChecked(schoolId: string, id: string, now: Date): Promise<void> {
-    await this.m.query(`UPDATE payment_orders SET checked_at = $3 WHERE school_id = $1 AND id = $2`, [schoolId, id, now]);
+  async markOrderChecked(id: string, now: Date): Promise<void> {
+    await this.m.query(`UPDATE payment_orders SET checked_at = $3 WHERE school_id = $1 AND id = $2`, [this.schoolId, id, now]);
   }
 
   // ── payments ───────────────────────────────────────────────────────────
-  payment(schoolId: string, gatewayPaymentId: string): Promise<PaymentRow | null> {
-    return this.one<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE school_id = $1 AND gateway_payment_id = $2`, [schoolId, gatewayPaymentId]);
+  payment(gatewayPaymentId: string): Promise<PaymentRow | null> {
+    return this.one<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE school_id = $1 AND gateway_payment_id = $2`, [this.schoolId, gatewayPaymentId]);
   }
 
-  paymentOfReceipt(schoolId: string, receiptId: string, lock = false): Promise<PaymentRow | null> {
-    return this.one<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE school_id = $1 AND receipt_id = $2${lock ? ' FOR UPDATE' : ''}`, [schoolId, receiptId]);
+  paymentOfReceipt(receiptId: string, lock = false): Promise<PaymentRow | null> {
+    return this.one<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM online_payments WHERE school_id = $1 AND receipt_id = $2${lock ? ' FOR UPDATE' : ''}`, [this.schoolId, receiptId]);
   }
 
   async insertPayment(
-    schoolId: string,
     p: { orderId: string; gatewayPaymentId: string; amount: number; advance: number; receiptId: string; receiptNumber: string; via: 'confirm' | 'webhook' | 'reconcile' },
     now: Date,
   ): Promise<void> {
     await this.m.query(
       `INSERT INTO online_payments (school_id, order_id, gateway_payment_id, amount, advance_amount, receipt_id, receipt_number, recorded_via, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [schoolId, p.orderId, p.gatewayPaymentId, p.amount, p.advance, p.receiptId, p.receiptNumber, p.via, now],
+      [this.schoolId, p.orderId, p.gatewayPaymentId, p.amount, p.advance, p.receiptId, p.receiptNumber, p.via, now],
     );
   }
 
-  async setRefund(schoolId: string, paymentId: string, r: { status: RefundStatus; refundId?: string | null; reason?: string; by?: string | null }, now: Date): Promise<void> {
+  async setRefund(paymentId: string, r: { status: RefundStatus; refundId?: string | null; reason?: string; by?: string | null }, now: Date): Promise<void> {
     await this.m.query(
       `UPDATE online_payments SET refund_status = $3::text, refund_id = coalesce($4::text, refund_id), refund_reason = coalesce($5::text, refund_reason),
          refund_requested_by = CASE WHEN $3::text = 'pending' THEN $6::uuid ELSE refund_requested_by END,
          refund_requested_at = CASE WHEN $3::text = 'pending' THEN $7::timestamptz ELSE refund_requested_at END,
          refunded_at = CASE WHEN $3::text = 'processed' THEN $7::timestamptz ELSE refunded_at END
        WHERE school_id = $1 AND id = $2`,
-      [schoolId, paymentId, r.status, r.refundId ?? null, r.reason ?? null, r.by ?? null, now],
+      [this.schoolId, paymentId, r.status, r.refundId ?? null, r.reason ?? null, r.by ?? null, now],
     );
   }
 
   // ── reconciliation ─────────────────────────────────────────────────────
   /** The online receipts paid on the school dates from–to (active and cancelled), with their gateway ids. */
-  reconciliationReceipts(schoolId: string, from: string, to: string): Promise<ReconciliationReceiptRow[]> {
+  reconciliationReceipts(from: string, to: string): Promise<ReconciliationReceiptRow[]> {
     return this.rows<ReconciliationReceiptRow>(
       `SELECT ${RECONCILIATION_COLUMNS} ${RECONCILIATION_FROM}
         WHERE r.school_id = $1 AND r.mode = 'online' AND r.paid_on BETWEEN $2::date AND $3::date ORDER BY r.paid_on, r.seq`,
-      [schoolId, from, to],
+      [this.schoolId, from, to],
     );
   }
 
   /** The receipts holding these gateway payments, whatever their date. */
-  receiptsOfGatewayPayments(schoolId: string, gatewayPaymentIds: string[]): Promise<ReconciliationReceiptRow[]> {
+  receiptsOfGatewayPayments(gatewayPaymentIds: string[]): Promise<ReconciliationReceiptRow[]> {
     if (gatewayPaymentIds.length === 0) return Promise.resolve([]);
     return this.rows<ReconciliationReceiptRow>(`SELECT ${RECONCILIATION_COLUMNS} ${RECONCILIATION_FROM}
         WHERE r.school_id = $1 AND r.mode = 'online' AND coalesce(p.gateway_payment_id, r.reference) = ANY($2::text[]) ORDER BY r.paid_on, r.seq`, [
-      schoolId,
+      this.schoolId,
       gatewayPaymentIds,
     ]);
   }
 
   /** Which of these gateway order ids are the school's orders, with the child's name. */
-  ordersByGatewayIds(schoolId: string, gatewayOrderIds: string[]): Promise<{ gateway_order_id: string; student_name: string }[]> {
+  ordersByGatewayIds(gatewayOrderIds: string[]): Promise<{ gateway_order_id: string; student_name: string }[]> {
     if (gatewayOrderIds.length === 0) return Promise.resolve([]);
-    return this.rows(`SELECT gateway_order_id, student_name FROM payment_orders WHERE school_id = $1 AND gateway_order_id = ANY($2::text[])`, [schoolId, gatewayOrderIds]);
+    return this.rows(`SELECT gateway_order_id, student_name FROM payment_orders WHERE school_id = $1 AND gateway_order_id = ANY($2::text[])`, [this.schoolId, gatewayOrderIds]);
   }
 
   // ── pay links ──────────────────────────────────────────────────────────
-  async insertPayLink(schoolId: string, studentId: string, expiresAt: Date, by: string | null, now: Date): Promise<string> {
+  async insertPayLink(studentId: string, expiresAt: Date, by: string | null, now: Date): Promise<string> {
     const [row] = await this.rows<{ id: string }>(
       `INSERT INTO pay_links (school_id, student_id, expires_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [schoolId, studentId, expiresAt, by, now],
+      [this.schoolId, studentId, expiresAt, by, now],
     );
     return row.id;
   }
 
-  payLink(schoolId: string, id: string): Promise<PayLinkRow | null> {
-    return this.one<PayLinkRow>(`SELECT id, student_id, expires_at FROM pay_links WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  payLink(id: string): Promise<PayLinkRow | null> {
+    return this.one<PayLinkRow>(`SELECT id, student_id, expires_at FROM pay_links WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
   }
 }

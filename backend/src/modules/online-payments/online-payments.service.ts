@@ -45,6 +45,7 @@ import { StudentsService } from '../students/students.service';
 import { GatewaySecrets } from './gateway-secrets';
 import { OnlinePaymentsRepository, type GatewayRow, type OrderRow } from './online-payments.repository';
 import { GatewayError, RazorpayClient, type GatewayCredentials, type GatewayPayment, type GatewaySettledItem } from './razorpay.client';
+import { bindSchool, boundSchoolId } from '../../common/request-context';
 
 export const RECONCILE_JOB = 'online-payments.reconcile';
 export const REFUND_JOB = 'online-payments.refund';
@@ -55,9 +56,9 @@ const n = (v: string | number | null): number => (v === null ? 0 : Number(v));
  * The reads done on behalf of no signed-in person (a pay link, the gateway's webhook, a job):
  * staff scope (every student of the school) and no user. Never used for a write's actor.
  */
-const systemReader = (schoolId: string): WorkspaceContext => ({ schoolId, userId: '00000000-0000-0000-0000-000000000000', role: 'admin' });
+const systemReader = (): WorkspaceContext => ({ schoolId: boundSchoolId(), userId: '00000000-0000-0000-0000-000000000000', role: 'admin' });
 /** The actor of a write nobody signed in made (webhook, job, pay link): audited with no user. */
-const systemActor = (schoolId: string): Actor => ({ schoolId, userId: null });
+const systemActor = (): Actor => ({ schoolId: boundSchoolId(), userId: null });
 
 function toOrder(r: OrderRow, checkoutUrl: string): PaymentOrder {
   return {
@@ -132,33 +133,32 @@ export class OnlinePaymentsService implements OnModuleInit {
     return { provider: row.provider, keyId: row.key_id, keySecretSet: row.key_secret.length > 0, webhookSecretSet: row.webhook_secret.length > 0, testMode: isTestKey(row.key_id) };
   }
 
-  async getGateway(ctx: WorkspaceContext): Promise<GatewaySettings> {
-    return this.settingsOf(await this.repo.gateway(ctx.schoolId));
+  async getGateway(): Promise<GatewaySettings> {
+    return this.settingsOf(await this.repo.gateway());
   }
 
   async putGateway(ctx: WorkspaceContext, input: PutGatewayInput): Promise<GatewaySettings> {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = this.settingsOf(await repo.gateway(ctx.schoolId));
-      if (input.provider === 'none') await repo.removeGateway(ctx.schoolId);
+      const before = this.settingsOf(await repo.gateway());
+      if (input.provider === 'none') await repo.removeGateway();
       else {
         await repo.saveGateway(
-          ctx.schoolId,
           { keyId: input.keyId!, keySecret: this.secrets.seal(ctx.schoolId, input.keySecret!), webhookSecret: this.secrets.seal(ctx.schoolId, input.webhookSecret!), by: ctx.userId },
           tx.now,
         );
       }
-      const after = this.settingsOf(await repo.gateway(ctx.schoolId));
+      const after = this.settingsOf(await repo.gateway());
       // Never a secret in the audit log: only whether each is set.
       await tx.audit({ action: 'payment_gateway.updated', entity: 'payment_gateway', entityId: ctx.schoolId, before, after });
       return after;
     });
   }
 
-  private async credentials(schoolId: string): Promise<{ row: GatewayRow; creds: GatewayCredentials }> {
-    const row = await this.repo.gateway(schoolId);
+  private async credentials(): Promise<{ row: GatewayRow; creds: GatewayCredentials }> {
+    const row = await this.repo.gateway();
     if (!row) throw new DomainException('GATEWAY_NOT_SET');
-    return { row, creds: { keyId: row.key_id, keySecret: this.secrets.open(schoolId, row.key_secret) } };
+    return { row, creds: { keyId: row.key_id, keySecret: this.secrets.open(boundSchoolId(), row.key_secret) } };
   }
 
   private unavailable(err: unknown, what: string): DomainException {
@@ -184,8 +184,8 @@ export class OnlinePaymentsService implements OnModuleInit {
    */
   private async openOrder(actor: Actor, student: Student, instalmentIds: string[], payLinkId: string | null): Promise<PaymentOrder> {
     const schoolId = actor.schoolId;
-    const { row, creds } = await this.credentials(schoolId);
-    const dues = await this.fees.studentFees(systemReader(schoolId), student.id);
+    const { row, creds } = await this.credentials();
+    const dues = await this.fees.studentFees(systemReader(), student.id);
     const byId = new Map(dues.instalments.map((i) => [i.instalmentId, i]));
     if (!instalmentIds.every((id) => byId.has(id))) throw new DomainException('NOT_FOUND', { message: 'These instalments are not this student’s.' });
     const lines: PaymentOrderLine[] = dues.instalments
@@ -206,25 +206,24 @@ export class OnlinePaymentsService implements OnModuleInit {
     }
     await this.writes.run(actor, async (tx) => {
       await this.repo.in(tx.m).insertOrder(
-        schoolId,
         { id, studentId: student.id, studentName: student.name, keyId: row.key_id, gatewayOrderId: gatewayOrder.id, amount, instalmentIds: lines.map((l) => l.instalmentId), lines, createdBy: actor.userId, payLinkId },
         tx.now,
       );
       await this.jobs.enqueue(tx, RECONCILE_JOB, { orderId: id }, { runAfter: new Date(tx.now.getTime() + ORDER_RECONCILE_MINUTES * 60_000) });
       await tx.audit({ action: 'payment_order.created', entity: 'payment_order', entityId: id, after: { studentId: student.id, amount, gatewayOrderId: gatewayOrder.id, lines, payLinkId } });
     });
-    return this.orderById(schoolId, id);
+    return this.orderById(id);
   }
 
-  private async orderById(schoolId: string, id: string): Promise<PaymentOrder> {
-    const row = await this.repo.order(schoolId, id);
+  private async orderById(id: string): Promise<PaymentOrder> {
+    const row = await this.repo.order(id);
     if (!row) throw new DomainException('NOT_FOUND');
     return toOrder(row, this.config.razorpayCheckoutUrl);
   }
 
   /** An order, for whoever may pay for its student (a guardian: their own children's). */
   private async orderFor(ctx: WorkspaceContext, orderId: string): Promise<OrderRow> {
-    const row = await this.repo.order(ctx.schoolId, orderId);
+    const row = await this.repo.order(orderId);
     if (!row) throw new DomainException('NOT_FOUND');
     if (ctx.role === 'guardian') await this.students.get(ctx, row.student_id);
     return row;
@@ -237,13 +236,13 @@ export class OnlinePaymentsService implements OnModuleInit {
   async listOrders(ctx: WorkspaceContext, q: ListPaymentOrdersQuery): Promise<PaymentOrderList> {
     if (q.studentId) await this.students.get(ctx, q.studentId);
     const studentIds = await this.access.guardianStudentIds(ctx);
-    const { rows, total } = await this.repo.orders(ctx.schoolId, { status: q.status, studentId: q.studentId, studentIds }, q.page, q.pageSize);
+    const { rows, total } = await this.repo.orders({ status: q.status, studentId: q.studentId, studentIds }, q.page, q.pageSize);
     return { items: rows.map((r) => toOrder(r, this.config.razorpayCheckoutUrl)), total, page: q.page, pageSize: q.pageSize };
   }
 
   // ── reconciliation ─────────────────────────────────────────────────────
-  async schoolName(schoolId: string): Promise<string | null> {
-    return (await this.repo.school(schoolId))?.name ?? null;
+  async schoolName(): Promise<string | null> {
+    return (await this.repo.school())?.name ?? null;
   }
 
   /**
@@ -254,10 +253,10 @@ export class OnlinePaymentsService implements OnModuleInit {
    * (`GET /payments/{id}`). Each line names what is wrong: a captured payment with no active receipt,
    * an active receipt with no captured payment, or amounts that differ. Nothing is written.
    */
-  async reconciliation(ctx: WorkspaceContext, q: { from?: string; to?: string }): Promise<Reconciliation> {
+  async reconciliation(q: { from?: string; to?: string }): Promise<Reconciliation> {
     const from = q.from ?? q.to ?? this.today();
     const to = q.to ?? (q.from ? (q.from > this.today() ? q.from : this.today()) : from);
-    const { creds } = await this.credentials(ctx.schoolId);
+    const { creds } = await this.credentials();
     const range = { from: Math.floor(Date.parse(`${from}T00:00:00+05:30`) / 1000), to: Math.floor(Date.parse(`${to}T23:59:59+05:30`) / 1000) };
     let listed: GatewayPayment[];
     try {
@@ -268,12 +267,12 @@ export class OnlinePaymentsService implements OnModuleInit {
     // Only the school's own orders: the same Razorpay account may take other payments too. Attempts
     // that never took money (created, failed) are not settlements.
     const counted = listed.filter((p) => p.orderId && (p.status === 'captured' || p.status === 'refunded' || p.status === 'authorized'));
-    const ours = new Map((await this.repo.ordersByGatewayIds(ctx.schoolId, [...new Set(counted.map((p) => p.orderId!))])).map((o) => [o.gateway_order_id, o.student_name]));
+    const ours = new Map((await this.repo.ordersByGatewayIds([...new Set(counted.map((p) => p.orderId!))])).map((o) => [o.gateway_order_id, o.student_name]));
     const inRange = counted.filter((p) => ours.has(p.orderId!));
     const gatewayById = new Map<string, GatewayPayment>(inRange.map((p) => [p.id, p]));
-    const inPeriod = await this.repo.reconciliationReceipts(ctx.schoolId, from, to);
+    const inPeriod = await this.repo.reconciliationReceipts(from, to);
     const seen = new Set(inPeriod.map((r) => r.gateway_payment_id));
-    const elsewhere = (await this.repo.receiptsOfGatewayPayments(ctx.schoolId, [...gatewayById.keys()].filter((id) => !seen.has(id)))).filter(
+    const elsewhere = (await this.repo.receiptsOfGatewayPayments([...gatewayById.keys()].filter((id) => !seen.has(id)))).filter(
       (r) => !inPeriod.some((x) => x.receipt_id === r.receipt_id),
     );
     const receipts = [...inPeriod, ...elsewhere];
@@ -335,10 +334,10 @@ export class OnlinePaymentsService implements OnModuleInit {
    * each line beside the receipt holding the payment. The same Razorpay account may settle other
    * payments too: only the school's orders count. Nothing is written.
    */
-  async settlements(ctx: WorkspaceContext, q: { from?: string; to?: string }): Promise<SettlementReport> {
+  async settlements(q: { from?: string; to?: string }): Promise<SettlementReport> {
     const from = q.from ?? q.to ?? this.today();
     const to = q.to ?? (q.from ? (q.from > this.today() ? q.from : this.today()) : from);
-    const { creds } = await this.credentials(ctx.schoolId);
+    const { creds } = await this.credentials();
     const days: { year: number; month: number; day: number }[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) {
       const [year, month, day] = d.split('-').map(Number);
@@ -351,9 +350,9 @@ export class OnlinePaymentsService implements OnModuleInit {
     } catch (err) {
       throw this.unavailable(err, 'settlement report');
     }
-    const ours = new Map((await this.repo.ordersByGatewayIds(ctx.schoolId, [...new Set(settled.flatMap((i) => (i.orderId ? [i.orderId] : [])))])).map((o) => [o.gateway_order_id, o.student_name]));
+    const ours = new Map((await this.repo.ordersByGatewayIds([...new Set(settled.flatMap((i) => (i.orderId ? [i.orderId] : [])))])).map((o) => [o.gateway_order_id, o.student_name]));
     const items = settled.filter((i) => i.orderId && ours.has(i.orderId));
-    const receipts = await this.repo.receiptsOfGatewayPayments(ctx.schoolId, [...new Set(items.map((i) => i.paymentId))]);
+    const receipts = await this.repo.receiptsOfGatewayPayments([...new Set(items.map((i) => i.paymentId))]);
     // A payment's receipt: the active one if any (a payment is held by one receipt; a cancelled one stays beside it).
     const receiptOf = new Map<string, (typeof receipts)[number]>();
     for (const r of receipts) if (!receiptOf.has(r.gateway_payment_id) || r.receipt_status === 'active') receiptOf.set(r.gateway_payment_id, r);
@@ -414,7 +413,7 @@ export class OnlinePaymentsService implements OnModuleInit {
 
   // ── recording a payment ────────────────────────────────────────────────
   async confirm(ctx: WorkspaceContext, orderId: string, input: ConfirmPaymentInput): Promise<PaymentConfirmation> {
-    return this.confirmOrder(ctx.schoolId, await this.orderFor(ctx, orderId), input);
+    return this.confirmOrder(await this.orderFor(ctx, orderId), input);
   }
 
   /**
@@ -422,17 +421,17 @@ export class OnlinePaymentsService implements OnModuleInit {
    * secret) proves the gateway took the payment for this order. A wrong one answers 400
    * PAYMENT_SIGNATURE_INVALID and records nothing.
    */
-  private async confirmOrder(schoolId: string, order: OrderRow, input: ConfirmPaymentInput): Promise<PaymentConfirmation> {
-    const { creds } = await this.credentials(schoolId);
+  private async confirmOrder(order: OrderRow, input: ConfirmPaymentInput): Promise<PaymentConfirmation> {
+    const { creds } = await this.credentials();
     if (!this.gateway.checkoutSignatureValid(creds.keySecret, order.gateway_order_id, input.gatewayPaymentId, input.signature)) {
       throw new DomainException('PAYMENT_SIGNATURE_INVALID');
     }
-    await this.record(schoolId, order.id, { id: input.gatewayPaymentId, amount: n(order.amount) }, 'confirm');
-    return this.confirmation(schoolId, order.id, input.gatewayPaymentId);
+    await this.record(order.id, { id: input.gatewayPaymentId, amount: n(order.amount) }, 'confirm');
+    return this.confirmation(order.id, input.gatewayPaymentId);
   }
 
-  private async confirmation(schoolId: string, orderId: string, gatewayPaymentId: string): Promise<PaymentConfirmation> {
-    const [order, payment] = await Promise.all([this.orderById(schoolId, orderId), this.repo.payment(schoolId, gatewayPaymentId)]);
+  private async confirmation(orderId: string, gatewayPaymentId: string): Promise<PaymentConfirmation> {
+    const [order, payment] = await Promise.all([this.orderById(orderId), this.repo.payment(gatewayPaymentId)]);
     return { order, receipt: { id: payment!.receipt_id, number: payment!.receipt_number, amountPaise: n(payment!.amount), paidOn: this.today() } };
   }
 
@@ -443,20 +442,20 @@ export class OnlinePaymentsService implements OnModuleInit {
    * is no longer due there stays on the receipt as an advance), the payment row inserted (unique
    * on the gateway payment id, the last guard) and the order marked paid, in one transaction.
    */
-  private async record(schoolId: string, orderId: string, payment: { id: string; amount: number }, via: 'confirm' | 'webhook' | 'reconcile'): Promise<void> {
-    const order = await this.repo.order(schoolId, orderId);
+  private async record(orderId: string, payment: { id: string; amount: number }, via: 'confirm' | 'webhook' | 'reconcile'): Promise<void> {
+    const order = await this.repo.order(orderId);
     if (!order) throw new DomainException('NOT_FOUND');
-    if (await this.repo.payment(schoolId, payment.id)) return;
-    const { student } = await this.students.get(systemReader(schoolId), order.student_id);
+    if (await this.repo.payment(payment.id)) return;
+    const { student } = await this.students.get(systemReader(), order.student_id);
     try {
-      await this.writes.run(systemActor(schoolId), async (tx) => {
+      await this.writes.run(systemActor(), async (tx) => {
         const repo = this.repo.in(tx.m);
-        await repo.lockOrder(schoolId, orderId);
-        if (await repo.payment(schoolId, payment.id)) {
+        await repo.lockOrder(orderId);
+        if (await repo.payment(payment.id)) {
           tx.nothingChanged();
           return;
         }
-        const receiptId = await this.fees.recordPayment(systemReader(schoolId), tx, student, {
+        const receiptId = await this.fees.recordPayment(systemReader(), tx, student, {
           amount: payment.amount,
           mode: 'online',
           reference: payment.id,
@@ -467,8 +466,8 @@ export class OnlinePaymentsService implements OnModuleInit {
         });
         const advance = payment.amount - (await this.fees.allocatedOf(tx, receiptId));
         const receiptNumber = await this.fees.receiptNumberOf(tx, receiptId);
-        await repo.insertPayment(schoolId, { orderId, gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId, receiptNumber, via }, tx.now);
-        await repo.markOrderPaid(schoolId, orderId, tx.now);
+        await repo.insertPayment({ orderId, gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId, receiptNumber, via }, tx.now);
+        await repo.markOrderPaid(orderId, tx.now);
         await tx.audit({ action: 'online_payment.recorded', entity: 'payment_order', entityId: orderId, after: { gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId, receiptNumber, via } });
       });
     } catch (err) {
@@ -487,7 +486,9 @@ export class OnlinePaymentsService implements OnModuleInit {
    * and ignored, so the gateway stops retrying them.
    */
   async webhook(schoolId: string, rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
-    const row = await this.repo.gateway(schoolId);
+    // The gateway's call names its school in the path; the secret below proves it.
+    bindSchool(schoolId.toLowerCase());
+    const row = await this.repo.gateway();
     if (!row) throw new DomainException('NOT_FOUND');
     if (!rawBody || !signature || !this.gateway.webhookSignatureValid(this.secrets.open(schoolId, row.webhook_secret), rawBody, signature.trim())) {
       throw new DomainException('PAYMENT_SIGNATURE_INVALID');
@@ -503,22 +504,22 @@ export class OnlinePaymentsService implements OnModuleInit {
       case 'payment.captured':
       case 'order.paid': {
         if (!payment?.id || !payment.order_id || payment.status !== 'captured') break;
-        const order = await this.repo.orderByGatewayId(schoolId, payment.order_id);
-        if (order) await this.record(schoolId, order.id, { id: payment.id, amount: Number(payment.amount) || n(order.amount) }, 'webhook');
+        const order = await this.repo.orderByGatewayId(payment.order_id);
+        if (order) await this.record(order.id, { id: payment.id, amount: Number(payment.amount) || n(order.amount) }, 'webhook');
         break;
       }
       case 'payment.failed': {
         if (!payment?.order_id) break;
-        const order = await this.repo.orderByGatewayId(schoolId, payment.order_id);
-        if (order?.status === 'created') await this.markFailed(schoolId, order.id, payment.error_description ?? null);
+        const order = await this.repo.orderByGatewayId(payment.order_id);
+        if (order?.status === 'created') await this.markFailed(order.id, payment.error_description ?? null);
         break;
       }
       case 'refund.processed':
       case 'refund.failed': {
         const refund = event.payload?.refund?.entity;
         if (!refund?.payment_id) break;
-        const paid = await this.repo.payment(schoolId, refund.payment_id);
-        if (paid) await this.settleRefund(schoolId, paid.receipt_id, event.event === 'refund.processed' ? 'processed' : 'failed', refund.id ?? null);
+        const paid = await this.repo.payment(refund.payment_id);
+        if (paid) await this.settleRefund(paid.receipt_id, event.event === 'refund.processed' ? 'processed' : 'failed', refund.id ?? null);
         break;
       }
       default:
@@ -527,15 +528,15 @@ export class OnlinePaymentsService implements OnModuleInit {
     return { received: true };
   }
 
-  private async markFailed(schoolId: string, orderId: string, reason: string | null): Promise<void> {
-    await this.writes.run(systemActor(schoolId), async (tx) => {
+  private async markFailed(orderId: string, reason: string | null): Promise<void> {
+    await this.writes.run(systemActor(), async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.lockOrder(schoolId, orderId);
+      const locked = await repo.lockOrder(orderId);
       if (locked?.status !== 'created') {
         tx.nothingChanged();
         return;
       }
-      await repo.markOrderFailed(schoolId, orderId, reason);
+      await repo.markOrderFailed(orderId, reason);
       await tx.audit({ action: 'payment_order.failed', entity: 'payment_order', entityId: orderId, after: { status: 'failed', reason } });
     });
   }
@@ -546,9 +547,9 @@ export class OnlinePaymentsService implements OnModuleInit {
    * both have been lost); only failed attempts mark the order failed; nothing yet leaves it open.
    */
   private async reconcile(job: JobContext<{ orderId: string }>): Promise<void> {
-    const order = await this.repo.order(job.schoolId, job.payload.orderId);
+    const order = await this.repo.order(job.payload.orderId);
     if (!order || order.status !== 'created') return;
-    const { creds } = await this.credentials(job.schoolId);
+    const { creds } = await this.credentials();
     let payments: GatewayPayment[];
     try {
       payments = await this.gateway.orderPayments(creds, order.gateway_order_id);
@@ -556,9 +557,9 @@ export class OnlinePaymentsService implements OnModuleInit {
       throw this.unavailable(err, 'checking an order');
     }
     const captured = payments.filter((p) => p.status === 'captured' && (p.orderId === null || p.orderId === order.gateway_order_id));
-    for (const p of captured) await this.record(job.schoolId, order.id, { id: p.id, amount: p.amount }, 'reconcile');
-    if (captured.length === 0 && payments.length > 0 && payments.every((p) => p.status === 'failed')) await this.markFailed(job.schoolId, order.id, 'Every attempt failed');
-    await this.repo.markOrderChecked(job.schoolId, order.id, this.clock.now());
+    for (const p of captured) await this.record(order.id, { id: p.id, amount: p.amount }, 'reconcile');
+    if (captured.length === 0 && payments.length > 0 && payments.every((p) => p.status === 'failed')) await this.markFailed(order.id, 'Every attempt failed');
+    await this.repo.markOrderChecked(order.id, this.clock.now());
   }
 
   // ── refunds ────────────────────────────────────────────────────────────
@@ -569,45 +570,45 @@ export class OnlinePaymentsService implements OnModuleInit {
    */
   async refund(ctx: WorkspaceContext, receiptId: string, input: RefundReceiptInput): Promise<RefundResult> {
     const { receipt } = await this.fees.getReceipt(ctx, receiptId);
-    const payment = await this.repo.paymentOfReceipt(ctx.schoolId, receiptId);
+    const payment = await this.repo.paymentOfReceipt(receiptId);
     if (!payment || receipt.mode !== 'online') throw new DomainException('REFUND_NOT_ALLOWED');
     if (receipt.status === 'cancelled') throw new DomainException('RECEIPT_CANCELLED');
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.paymentOfReceipt(ctx.schoolId, receiptId, true);
+      const locked = await repo.paymentOfReceipt(receiptId, true);
       if (locked?.refund_status === 'pending') throw new DomainException('REFUND_IN_PROGRESS');
       if (locked?.refund_status === 'processed') throw new DomainException('RECEIPT_CANCELLED');
-      await repo.setRefund(ctx.schoolId, payment.id, { status: 'pending', reason: input.reason, by: ctx.userId }, tx.now);
+      await repo.setRefund(payment.id, { status: 'pending', reason: input.reason, by: ctx.userId }, tx.now);
       await this.jobs.enqueue(tx, REFUND_JOB, { receiptId });
       await tx.audit({ action: 'online_payment.refund_requested', entity: 'fee_receipt', entityId: receiptId, after: { gatewayPaymentId: payment.gateway_payment_id, amount: n(payment.amount), reason: input.reason } });
     });
-    return this.refundOf(ctx.schoolId, receiptId);
+    return this.refundOf(receiptId);
   }
 
-  private async refundOf(schoolId: string, receiptId: string): Promise<RefundResult> {
-    const p = (await this.repo.paymentOfReceipt(schoolId, receiptId))!;
+  private async refundOf(receiptId: string): Promise<RefundResult> {
+    const p = (await this.repo.paymentOfReceipt(receiptId))!;
     return {
       refund: { receiptId, gatewayPaymentId: p.gateway_payment_id, gatewayRefundId: p.refund_id, status: p.refund_status ?? 'pending', amountPaise: n(p.amount), reason: p.refund_reason ?? '' },
     };
   }
 
   private async runRefund(job: JobContext<{ receiptId: string }>): Promise<void> {
-    const payment = await this.repo.paymentOfReceipt(job.schoolId, job.payload.receiptId);
+    const payment = await this.repo.paymentOfReceipt(job.payload.receiptId);
     if (!payment || payment.refund_status !== 'pending') return;
-    const { creds } = await this.credentials(job.schoolId);
+    const { creds } = await this.credentials();
     try {
       const r = await this.gateway.refund(creds, payment.gateway_payment_id, { amount: n(payment.amount), notes: { receipt: payment.receipt_number, reason: (payment.refund_reason ?? '').slice(0, 250) } });
-      if (r.status === 'processed') await this.settleRefund(job.schoolId, payment.receipt_id, 'processed', r.id);
-      else if (r.status === 'failed') await this.settleRefund(job.schoolId, payment.receipt_id, 'failed', r.id);
-      else await this.writes.run(systemActor(job.schoolId), async (tx) => {
-        await this.repo.in(tx.m).setRefund(job.schoolId, payment.id, { status: 'pending', refundId: r.id, by: payment.refund_requested_by }, tx.now);
+      if (r.status === 'processed') await this.settleRefund(payment.receipt_id, 'processed', r.id);
+      else if (r.status === 'failed') await this.settleRefund(payment.receipt_id, 'failed', r.id);
+      else await this.writes.run(systemActor(), async (tx) => {
+        await this.repo.in(tx.m).setRefund(payment.id, { status: 'pending', refundId: r.id, by: payment.refund_requested_by }, tx.now);
         await tx.audit({ action: 'online_payment.refund_started', entity: 'fee_receipt', entityId: payment.receipt_id, after: { gatewayRefundId: r.id } });
       });
     } catch (err) {
       // The gateway refused (4xx): no retry helps. Timeouts and outages are retried by the runner; the last failure marks it failed.
       const refused = err instanceof GatewayError && err.kind === 'refused' && (err.httpStatus ?? 500) < 500;
       if (refused || job.attempt >= 3) {
-        await this.settleRefund(job.schoolId, payment.receipt_id, 'failed', null);
+        await this.settleRefund(payment.receipt_id, 'failed', null);
         if (refused) return;
       }
       throw this.unavailable(err, 'refunding');
@@ -615,23 +616,23 @@ export class OnlinePaymentsService implements OnModuleInit {
   }
 
   /** A refund's outcome: processed cancels the receipt (in the same transaction); failed lets it be asked again. */
-  private async settleRefund(schoolId: string, receiptId: string, status: 'processed' | 'failed', refundId: string | null): Promise<void> {
-    await this.writes.run(systemActor(schoolId), async (tx) => {
+  private async settleRefund(receiptId: string, status: 'processed' | 'failed', refundId: string | null): Promise<void> {
+    await this.writes.run(systemActor(), async (tx) => {
       const repo = this.repo.in(tx.m);
-      const p = await repo.paymentOfReceipt(schoolId, receiptId, true);
+      const p = await repo.paymentOfReceipt(receiptId, true);
       if (!p || p.refund_status === 'processed' || (status === 'failed' && p.refund_status !== 'pending')) {
         tx.nothingChanged();
         return;
       }
-      await repo.setRefund(schoolId, p.id, { status, refundId }, tx.now);
+      await repo.setRefund(p.id, { status, refundId }, tx.now);
       if (status === 'processed') await this.fees.cancelReceiptIn(tx, receiptId, p.refund_requested_by, `Refunded online: ${p.refund_reason ?? ''}`.slice(0, 200));
       await tx.audit({ action: `online_payment.refund_${status}`, entity: 'fee_receipt', entityId: receiptId, after: { gatewayPaymentId: p.gateway_payment_id, gatewayRefundId: refundId } });
     });
   }
 
   // ── pay links ──────────────────────────────────────────────────────────
-  private sign(schoolId: string, linkId: string): string {
-    const body = Buffer.concat([Buffer.from(schoolId.replace(/-/g, ''), 'hex'), Buffer.from(linkId.replace(/-/g, ''), 'hex')]);
+  private sign(linkId: string): string {
+    const body = Buffer.concat([Buffer.from(boundSchoolId().replace(/-/g, ''), 'hex'), Buffer.from(linkId.replace(/-/g, ''), 'hex')]);
     const mac = createHmac('sha256', this.linkKey).update(body).digest();
     return `${body.toString('base64url')}.${mac.toString('base64url')}`;
   }
@@ -648,12 +649,12 @@ export class OnlinePaymentsService implements OnModuleInit {
 
   async createPayLink(ctx: WorkspaceContext, studentId: string): Promise<PayLinkResult> {
     const { student } = await this.students.get(ctx, studentId);
-    const school = await this.repo.school(ctx.schoolId);
+    const school = await this.repo.school();
     return this.writes.run(ctx, async (tx) => {
       const expiresAt = new Date(tx.now.getTime() + PAY_LINK_DAYS * 86_400_000);
-      const id = await this.repo.in(tx.m).insertPayLink(ctx.schoolId, student.id, expiresAt, ctx.userId, tx.now);
+      const id = await this.repo.in(tx.m).insertPayLink(student.id, expiresAt, ctx.userId, tx.now);
       await tx.audit({ action: 'pay_link.created', entity: 'pay_link', entityId: id, after: { studentId: student.id, expiresAt: expiresAt.toISOString() } });
-      const token = this.sign(ctx.schoolId, id);
+      const token = this.sign(id);
       return { link: { url: `${schoolPortalUrl(school!.subdomain, this.config.appDomain)}/pay/${token}`, token, expiresAt: expiresAt.toISOString() } };
     });
   }
@@ -662,31 +663,33 @@ export class OnlinePaymentsService implements OnModuleInit {
    * A pay link for a fee reminder (messages, issue 31): made by the school itself (no signed-in
    * person), audited like the office's; null when the school's online payment is off.
    */
-  async reminderPayLink(schoolId: string, studentId: string): Promise<string | null> {
-    if (this.settingsOf(await this.repo.gateway(schoolId)).provider === 'none') return null;
-    const school = await this.repo.school(schoolId);
+  async reminderPayLink(studentId: string): Promise<string | null> {
+    if (this.settingsOf(await this.repo.gateway()).provider === 'none') return null;
+    const school = await this.repo.school();
     if (!school) return null;
-    return this.writes.run(systemActor(schoolId), async (tx) => {
+    return this.writes.run(systemActor(), async (tx) => {
       const expiresAt = new Date(tx.now.getTime() + PAY_LINK_DAYS * 86_400_000);
-      const id = await this.repo.in(tx.m).insertPayLink(schoolId, studentId, expiresAt, null, tx.now);
+      const id = await this.repo.in(tx.m).insertPayLink(studentId, expiresAt, null, tx.now);
       await tx.audit({ action: 'pay_link.created', entity: 'pay_link', entityId: id, after: { studentId, expiresAt: expiresAt.toISOString(), for: 'fee_due' } });
-      return `${schoolPortalUrl(school.subdomain, this.config.appDomain)}/pay/${this.sign(schoolId, id)}`;
+      return `${schoolPortalUrl(school.subdomain, this.config.appDomain)}/pay/${this.sign(id)}`;
     });
   }
 
-  private async openLink(token: string): Promise<{ schoolId: string; linkId: string; student: Student; expiresAt: Date }> {
+  private async openLink(token: string): Promise<{ linkId: string; student: Student; expiresAt: Date }> {
     const { schoolId, linkId } = this.verify(token);
-    const link = await this.repo.payLink(schoolId, linkId);
+    // A public call: the signed link names its school, which this request reads in from here on.
+    bindSchool(schoolId);
+    const link = await this.repo.payLink(linkId);
     if (!link) throw new DomainException('PAY_LINK_INVALID');
     if (link.expires_at.getTime() <= this.clock.now().getTime()) throw new DomainException('PAY_LINK_EXPIRED');
-    const { student } = await this.students.get(systemReader(schoolId), link.student_id);
-    return { schoolId, linkId, student, expiresAt: link.expires_at };
+    const { student } = await this.students.get(systemReader(), link.student_id);
+    return { linkId, student, expiresAt: link.expires_at };
   }
 
   /** What a pay link opens: the child's name and class, their dues, the gateway's public key. Nothing else. */
   async viewPayLink(token: string): Promise<PayLinkView> {
-    const { schoolId, student, expiresAt } = await this.openLink(token);
-    const [dues, school, gateway] = await Promise.all([this.fees.studentFees(systemReader(schoolId), student.id), this.repo.school(schoolId), this.repo.gateway(schoolId)]);
+    const { student, expiresAt } = await this.openLink(token);
+    const [dues, school, gateway] = await Promise.all([this.fees.studentFees(systemReader(), student.id), this.repo.school(), this.repo.gateway()]);
     const settings = this.settingsOf(gateway);
     return {
       school: { name: school!.name },
@@ -699,14 +702,14 @@ export class OnlinePaymentsService implements OnModuleInit {
   }
 
   async payLinkOrder(token: string, input: CreatePaymentOrderInput): Promise<PaymentOrderResult> {
-    const { schoolId, linkId, student } = await this.openLink(token);
-    return { order: await this.openOrder(systemActor(schoolId), student, input.instalmentIds, linkId) };
+    const { linkId, student } = await this.openLink(token);
+    return { order: await this.openOrder(systemActor(), student, input.instalmentIds, linkId) };
   }
 
   async payLinkConfirm(token: string, orderId: string, input: ConfirmPaymentInput): Promise<PaymentConfirmation> {
-    const { schoolId, student } = await this.openLink(token);
-    const order = await this.repo.order(schoolId, orderId);
+    const { student } = await this.openLink(token);
+    const order = await this.repo.order(orderId);
     if (!order || order.student_id !== student.id) throw new DomainException('NOT_FOUND');
-    return this.confirmOrder(schoolId, order, input);
+    return this.confirmOrder(order, input);
   }
 }

@@ -49,8 +49,8 @@ export class PromotionsController {
   @RequirePermission('promotions.manage')
   @ApiOperation({ summary: 'The school’s promotions, newest closing year first' })
   @ApiData(PromotionListResponse)
-  list(@Workspace() ctx: WorkspaceContext) {
-    return this.promotions.list(ctx);
+  list() {
+    return this.promotions.list();
   }
 
   @Post()

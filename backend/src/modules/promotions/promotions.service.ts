@@ -86,10 +86,10 @@ export class PromotionsService implements OnModuleInit {
   }
 
   // ── reading ─────────────────────────────────────────────────────────────
-  private async toPromotion(schoolId: string, r: PromotionRow, repo = this.repo): Promise<Promotion> {
+  private async toPromotion(r: PromotionRow, repo = this.repo): Promise<Promotion> {
     const counts = emptyCounts();
     let flagged = 0;
-    for (const c of await repo.counts(schoolId, r.id)) {
+    for (const c of await repo.counts(r.id)) {
       counts[c.decision] = c.n;
       flagged += c.flagged;
     }
@@ -113,27 +113,27 @@ export class PromotionsService implements OnModuleInit {
 
   private async promotionOrThrow(ctx: WorkspaceContext, promotionId: string): Promise<PromotionRow> {
     await this.access.require(ctx, 'promotion', [promotionId]);
-    const row = await this.repo.find(ctx.schoolId, promotionId);
+    const row = await this.repo.find(promotionId);
     if (!row) throw new DomainException('NOT_FOUND');
     return row;
   }
 
-  async list(ctx: WorkspaceContext): Promise<{ items: Promotion[]; total: number; page: number; pageSize: number }> {
-    const rows = await this.repo.list(ctx.schoolId);
-    const items = await Promise.all(rows.map((r) => this.toPromotion(ctx.schoolId, r)));
+  async list(): Promise<{ items: Promotion[]; total: number; page: number; pageSize: number }> {
+    const rows = await this.repo.list();
+    const items = await Promise.all(rows.map((r) => this.toPromotion(r)));
     return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
   }
 
   async get(ctx: WorkspaceContext, promotionId: string): Promise<PromotionAnswer> {
-    return { promotion: await this.toPromotion(ctx.schoolId, await this.promotionOrThrow(ctx, promotionId)) };
+    return { promotion: await this.toPromotion(await this.promotionOrThrow(ctx, promotionId)) };
   }
 
-  private async yearMaps(schoolId: string, fromYearName: string, toYearName: string, repo = this.repo): Promise<YearMaps> {
-    const fromYear = (await repo.year(schoolId, fromYearName))!;
-    const toYear = await repo.year(schoolId, toYearName);
-    const fromClasses = await repo.classes(schoolId, fromYearName);
-    const toClasses = toYear ? await repo.classes(schoolId, toYearName) : [];
-    const sections = await repo.sections(schoolId, [...fromClasses, ...toClasses].map((c) => c.id));
+  private async yearMaps(fromYearName: string, toYearName: string, repo = this.repo): Promise<YearMaps> {
+    const fromYear = (await repo.year(fromYearName))!;
+    const toYear = await repo.year(toYearName);
+    const fromClasses = await repo.classes(fromYearName);
+    const toClasses = toYear ? await repo.classes(toYearName) : [];
+    const sections = await repo.sections([...fromClasses, ...toClasses].map((c) => c.id));
     return { fromYear, toYear, fromClasses, toClasses, sections };
   }
 
@@ -182,8 +182,8 @@ export class PromotionsService implements OnModuleInit {
   async lines(ctx: WorkspaceContext, promotionId: string, q: PromotionLinesQuery): Promise<PromotionLineList> {
     const p = await this.promotionOrThrow(ctx, promotionId);
     if (q.classId) await this.access.require(ctx, 'class', [q.classId]);
-    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
-    let items = (await this.repo.lines(ctx.schoolId, p.id, maps.toYear?.id ?? null, q.classId ?? null)).map((l) => this.toLine(maps, l));
+    const maps = await this.yearMaps(p.from_year, p.to_year);
+    let items = (await this.repo.lines(p.id, maps.toYear?.id ?? null, q.classId ?? null)).map((l) => this.toLine(maps, l));
     if (q.decision) items = items.filter((l) => l.decision === q.decision);
     const dir = q.order === 'desc' ? -1 : 1;
     const byName = (a: PromotionLine, b: PromotionLine) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
@@ -202,8 +202,8 @@ export class PromotionsService implements OnModuleInit {
   /** The closing year's classes with their totals and where their students go (the screen's class picker). */
   async classes(ctx: WorkspaceContext, promotionId: string): Promise<PromotionClassList> {
     const p = await this.promotionOrThrow(ctx, promotionId);
-    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
-    const lines = (await this.repo.lines(ctx.schoolId, p.id, maps.toYear?.id ?? null)).map((l) => this.toLine(maps, l));
+    const maps = await this.yearMaps(p.from_year, p.to_year);
+    const lines = (await this.repo.lines(p.id, maps.toYear?.id ?? null)).map((l) => this.toLine(maps, l));
     const items = [...maps.fromClasses]
       .sort((a, b) => compareClassNames(a.name, b.name))
       .map((c) => {
@@ -235,7 +235,7 @@ export class PromotionsService implements OnModuleInit {
   async targets(ctx: WorkspaceContext, promotionId: string, classId: string): Promise<PromotionTargetList> {
     const p = await this.promotionOrThrow(ctx, promotionId);
     await this.access.require(ctx, 'class', [classId]);
-    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
+    const maps = await this.yearMaps(p.from_year, p.to_year);
     const from = maps.fromClasses.find((c) => c.id === classId);
     if (!from) throw new DomainException('NOT_FOUND');
     const names = [from.name, nextClassName(from.name, maps.fromClasses.map((c) => c.name))].filter((x): x is string => !!x);
@@ -252,16 +252,16 @@ export class PromotionsService implements OnModuleInit {
 
   // ── the draft ───────────────────────────────────────────────────────────
   async create(ctx: WorkspaceContext, input: CreatePromotionInput): Promise<PromotionAnswer> {
-    const fromYear = await this.repo.year(ctx.schoolId, input.fromYear);
+    const fromYear = await this.repo.year(input.fromYear);
     if (!fromYear) throw new DomainException('VALIDATION_FAILED', { message: `The school has no academic year ${input.fromYear}.`, details: { fromYear: `The school has no academic year ${input.fromYear}` } });
-    if (await this.repo.exists(ctx.schoolId, input.fromYear, input.toYear)) throw new DomainException('PROMOTION_EXISTS');
-    const toYear = await this.repo.year(ctx.schoolId, input.toYear);
-    const lines = await this.propose(ctx.schoolId, fromYear, toYear);
+    if (await this.repo.exists(input.fromYear, input.toYear)) throw new DomainException('PROMOTION_EXISTS');
+    const toYear = await this.repo.year(input.toYear);
+    const lines = await this.propose(fromYear, toYear);
     try {
       const id = await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        if (await repo.exists(ctx.schoolId, input.fromYear, input.toYear)) throw new DomainException('PROMOTION_EXISTS');
-        const promotionId = await repo.insert(ctx.schoolId, { fromYear: input.fromYear, toYear: input.toYear, createdBy: ctx.userId, now: tx.now }, lines);
+        if (await repo.exists(input.fromYear, input.toYear)) throw new DomainException('PROMOTION_EXISTS');
+        const promotionId = await repo.insert({ fromYear: input.fromYear, toYear: input.toYear, createdBy: ctx.userId, now: tx.now }, lines);
         const counts = emptyCounts();
         for (const l of lines) counts[l.decision] += 1;
         await tx.audit({ action: 'promotion.created', entity: 'promotion', entityId: promotionId, after: { fromYear: input.fromYear, toYear: input.toYear, counts, flagged: lines.filter((l) => l.flags.length).length } });
@@ -275,13 +275,13 @@ export class PromotionsService implements OnModuleInit {
   }
 
   /** One line per active student of the closing year: the next class (same section name), or passed out from the last class. */
-  private async propose(schoolId: string, fromYear: YearRow, toYear: YearRow | null): Promise<NewLine[]> {
-    const classes = await this.repo.classes(schoolId, fromYear.name);
-    const sections = await this.repo.sections(schoolId, classes.map((c) => c.id));
-    const students = await this.repo.studentsOfYear(schoolId, fromYear.id);
-    const results = new Map((await this.repo.finalResults(schoolId, fromYear.name)).map((r) => [r.student_id, r]));
+  private async propose(fromYear: YearRow, toYear: YearRow | null): Promise<NewLine[]> {
+    const classes = await this.repo.classes(fromYear.name);
+    const sections = await this.repo.sections(classes.map((c) => c.id));
+    const students = await this.repo.studentsOfYear(fromYear.id);
+    const results = new Map((await this.repo.finalResults(fromYear.name)).map((r) => [r.student_id, r]));
     // Every child's attendance of the year in a few set-based queries (one per class), not one child at a time.
-    const attendance = await this.attendance.yearSummaries(schoolId, fromYear.name, students.map((s) => s.id));
+    const attendance = await this.attendance.yearSummaries(fromYear.name, students.map((s) => s.id));
     const classById = new Map(classes.map((c) => [c.id, c]));
     const sectionById = new Map(sections.map((x) => [x.id, x]));
     const names = classes.map((c) => c.name);
@@ -315,8 +315,8 @@ export class PromotionsService implements OnModuleInit {
   async patchLines(ctx: WorkspaceContext, promotionId: string, input: PatchPromotionLinesInput): Promise<PromotionAnswer> {
     const p = await this.promotionOrThrow(ctx, promotionId);
     if (p.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
-    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
-    const existing = new Map((await this.repo.lines(ctx.schoolId, p.id, maps.toYear?.id ?? null)).map((l) => [l.student_id, l]));
+    const maps = await this.yearMaps(p.from_year, p.to_year);
+    const existing = new Map((await this.repo.lines(p.id, maps.toYear?.id ?? null)).map((l) => [l.student_id, l]));
     const names = maps.fromClasses.map((c) => c.name);
     const details: Record<string, string> = {};
     const changes: { studentId: string; decision: PromotionDecision; targetClassName: string | null; targetSectionName: string | null; reason: string | null }[] = [];
@@ -353,9 +353,9 @@ export class PromotionsService implements OnModuleInit {
     if (Object.keys(details).length > 0) throw new DomainException('VALIDATION_FAILED', { details });
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.find(ctx.schoolId, p.id, true);
+      const locked = await repo.find(p.id, true);
       if (locked?.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
-      for (const c of changes) await repo.setLine(ctx.schoolId, p.id, c);
+      for (const c of changes) await repo.setLine(p.id, c);
       await tx.audit({
         action: 'promotion.lines_changed',
         entity: 'promotion',
@@ -385,12 +385,12 @@ export class PromotionsService implements OnModuleInit {
     const p = await this.promotionOrThrow(ctx, promotionId);
     await this.access.require(ctx, 'class', [input.classId]);
     if (p.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
-    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
+    const maps = await this.yearMaps(p.from_year, p.to_year);
     const from = maps.fromClasses.find((c) => c.id === input.classId.toLowerCase());
     if (!from) throw new DomainException('VALIDATION_FAILED', { details: { classId: `Choose a class of ${p.from_year}` } });
     const next = nextClassName(from.name, maps.fromClasses.map((c) => c.name));
     if (!next) throw new DomainException('VALIDATION_FAILED', { details: { classId: `${from.name} is the school’s last class: its students pass out` } });
-    const all = (await this.repo.lines(ctx.schoolId, p.id, maps.toYear?.id ?? null)).map((l) => this.toLine(maps, l));
+    const all = (await this.repo.lines(p.id, maps.toYear?.id ?? null)).map((l) => this.toLine(maps, l));
     const pool = all.filter((l) => l.fromClassId === from.id && l.decision === 'promote' && !l.alreadyEnrolled);
     const inPool = new Set(pool.map((l) => l.studentId));
     const sections = this.sectionsOfTarget(maps, next).map((x) => ({ id: x.id, name: x.name, girls: 0, boys: 0, others: 0 }));
@@ -401,7 +401,7 @@ export class PromotionsService implements OnModuleInit {
     for (const l of all) if (!inPool.has(l.studentId) && !l.alreadyEnrolled && (l.decision === 'promote' || l.decision === 'detain') && l.targetClassName === next) bump(l.targetSectionName, l.gender);
     const toClass = maps.toClasses.find((c) => c.name === next);
     if (maps.toYear && toClass) {
-      for (const r of await this.repo.enrolledGenders(ctx.schoolId, maps.toYear.id, toClass.id)) bump(maps.sections.find((x) => x.id === r.section_id)?.name ?? null, r.gender, r.n);
+      for (const r of await this.repo.enrolledGenders(maps.toYear.id, toClass.id)) bump(maps.sections.find((x) => x.id === r.section_id)?.name ?? null, r.gender, r.n);
     }
     const placed = allocateSections(
       pool.map((l) => ({ studentId: l.studentId, name: l.name, gender: l.gender, sectionName: l.fromSectionName })),
@@ -411,10 +411,10 @@ export class PromotionsService implements OnModuleInit {
     const changes = pool.filter((l) => placed.has(l.studentId) && placed.get(l.studentId) !== l.targetSectionName);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.find(ctx.schoolId, p.id, true);
+      const locked = await repo.find(p.id, true);
       if (locked?.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
       if (changes.length === 0) return tx.nothingChanged();
-      for (const l of changes) await repo.setLine(ctx.schoolId, p.id, { studentId: l.studentId, decision: 'promote', targetClassName: next, targetSectionName: placed.get(l.studentId)!, reason: l.reason });
+      for (const l of changes) await repo.setLine(p.id, { studentId: l.studentId, decision: 'promote', targetClassName: next, targetSectionName: placed.get(l.studentId)!, reason: l.reason });
       await tx.audit({
         action: 'promotion.sections_allocated',
         entity: 'promotion',
@@ -427,20 +427,20 @@ export class PromotionsService implements OnModuleInit {
   }
 
   /** Whether applying makes `toYear` current: yes unless it already is, or a later year is. */
-  private async becomesCurrent(schoolId: string, toYear: string, repo = this.repo): Promise<{ becomes: boolean; current: YearRow | null }> {
-    const current = await repo.currentYear(schoolId);
-    const startsOn = (await repo.year(schoolId, toYear))?.starts_on ?? defaultYearDates(toYear)!.startsOn;
+  private async becomesCurrent(toYear: string, repo = this.repo): Promise<{ becomes: boolean; current: YearRow | null }> {
+    const current = await repo.currentYear();
+    const startsOn = (await repo.year(toYear))?.starts_on ?? defaultYearDates(toYear)!.startsOn;
     return { becomes: !current || (current.name !== toYear && current.starts_on < startsOn), current };
   }
 
   // ── preview ─────────────────────────────────────────────────────────────
   async preview(ctx: WorkspaceContext, promotionId: string, feeIncreasePercent: number): Promise<{ preview: PromotionPreview }> {
     const p = await this.promotionOrThrow(ctx, promotionId);
-    const maps = await this.yearMaps(ctx.schoolId, p.from_year, p.to_year);
-    const rows = await this.repo.lines(ctx.schoolId, p.id, maps.toYear?.id ?? null);
+    const maps = await this.yearMaps(p.from_year, p.to_year);
+    const rows = await this.repo.lines(p.id, maps.toYear?.id ?? null);
     const rte = new Map(rows.map((r) => [r.student_id, r.rte]));
     const lines = rows.map((l) => this.toLine(maps, l));
-    const subjectCounts = new Map((await this.repo.subjectCounts(ctx.schoolId, maps.fromClasses.map((c) => c.id))).map((r) => [r.class_id, r.n]));
+    const subjectCounts = new Map((await this.repo.subjectCounts(maps.fromClasses.map((c) => c.id))).map((r) => [r.class_id, r.n]));
     const classes = [...maps.fromClasses]
       .sort((a, b) => compareClassNames(a.name, b.name))
       .map((c) => {
@@ -448,8 +448,8 @@ export class PromotionsService implements OnModuleInit {
         const secs = maps.sections.filter((s) => s.class_id === c.id).map((s) => s.name).sort(naturalCompare);
         return { name: c.name, exists: !!to, sections: to ? maps.sections.filter((s) => s.class_id === to.id).map((s) => s.name).sort(naturalCompare) : secs, newSections: to ? [] : secs, subjects: to ? 0 : (subjectCounts.get(c.id) ?? 0) };
       });
-    const withStructure = await this.feeRollover.classesWithStructure(ctx.schoolId, maps.toClasses.map((c) => c.id));
-    const structures = (await this.feeRollover.previewStructures(ctx.schoolId, maps.fromClasses.map((c) => c.id), feeIncreasePercent))
+    const withStructure = await this.feeRollover.classesWithStructure(maps.toClasses.map((c) => c.id));
+    const structures = (await this.feeRollover.previewStructures(maps.fromClasses.map((c) => c.id), feeIncreasePercent))
       .map((s) => {
         const name = maps.fromClasses.find((c) => c.id === s.fromClassId)!.name;
         const to = maps.toClasses.find((c) => c.name === name);
@@ -475,7 +475,6 @@ export class PromotionsService implements OnModuleInit {
     }
     // Every child's unpaid balance in a few queries, as apply will carry it.
     const owed = await this.feeRollover.unpaidMany(
-      ctx.schoolId,
       carrying.map((l) => ({ student: { id: l.studentId, name: l.name, admissionNumber: l.admissionNumber, rte: rte.get(l.studentId) ?? false }, enrolment: this.fromEnrolment(maps, l) })),
       this.today(),
     );
@@ -499,8 +498,8 @@ export class PromotionsService implements OnModuleInit {
         skipped,
         arrears: { students: arrearsStudents, amount: arrearsAmount },
         feeIncreasePercent,
-        timetable: await this.repo.timetablePreview(ctx.schoolId, p.from_year, p.to_year),
-        becomesCurrent: (await this.becomesCurrent(ctx.schoolId, p.to_year)).becomes,
+        timetable: await this.repo.timetablePreview(p.from_year, p.to_year),
+        becomesCurrent: (await this.becomesCurrent(p.to_year)).becomes,
       },
     };
   }
@@ -520,11 +519,10 @@ export class PromotionsService implements OnModuleInit {
     if (p.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.find(ctx.schoolId, p.id, true);
+      const locked = await repo.find(p.id, true);
       if (locked?.status !== 'draft') throw new DomainException('PROMOTION_APPLIED');
       const jobId = await this.jobs.enqueue(tx, PROMOTION_APPLY_JOB, { promotionId: p.id } satisfies ApplyPayload);
       await repo.update(
-        ctx.schoolId,
         p.id,
         { status: 'applying', fee_increase_percent: input.feeIncreasePercent, renumber_rolls: input.renumberRolls, copy_timetable: input.copyTimetable, job_id: jobId, result: null },
         tx.now,
@@ -549,7 +547,7 @@ export class PromotionsService implements OnModuleInit {
   private async runApply(job: JobContext<ApplyPayload>): Promise<{ resultUrl: string }> {
     const actor = { schoolId: job.schoolId, userId: job.createdBy };
     const schoolId = job.schoolId;
-    const p = await this.repo.find(schoolId, job.payload.promotionId);
+    const p = await this.repo.find(job.payload.promotionId);
     if (!p || p.status !== 'applying') return { resultUrl: `/api/v1/schools/${schoolId}/promotions/${job.payload.promotionId}` };
     const percent = Number(p.fee_increase_percent ?? 0);
     const result: PromotionResult = {
@@ -571,20 +569,20 @@ export class PromotionsService implements OnModuleInit {
       await this.writes.run(actor, async (tx) => {
         const repo = this.repo.in(tx.m);
         const created: PromotionCreated = { yearId: null, classIds: [] };
-        let toYear = await repo.year(schoolId, p.to_year);
+        let toYear = await repo.year(p.to_year);
         if (!toYear) {
           const d = defaultYearDates(p.to_year)!;
-          created.yearId = await repo.insertYear(schoolId, p.to_year, d.startsOn, d.endsOn, tx.now);
-          toYear = await repo.year(schoolId, p.to_year);
+          created.yearId = await repo.insertYear(p.to_year, d.startsOn, d.endsOn, tx.now);
+          toYear = await repo.year(p.to_year);
           result.yearCreated = true;
         }
-        const fromClasses = await repo.classes(schoolId, p.from_year);
-        const toClasses = await repo.classes(schoolId, p.to_year);
+        const fromClasses = await repo.classes(p.from_year);
+        const toClasses = await repo.classes(p.to_year);
         const pairs: { fromClassId: string; toClassId: string }[] = [];
         for (const c of fromClasses.sort((a, b) => compareClassNames(a.name, b.name))) {
           let to = toClasses.find((x) => x.name === c.name);
           if (!to) {
-            const made = await repo.copyClass(schoolId, c.id, c.name, p.to_year, tx.now);
+            const made = await repo.copyClass(c.id, c.name, p.to_year, tx.now);
             created.classIds.push(made.classId);
             result.classesCreated += 1;
             result.sectionsCreated += made.sections;
@@ -595,8 +593,8 @@ export class PromotionsService implements OnModuleInit {
         }
         result.structuresCopied = await this.feeRollover.copyStructures(tx, { promotionId: p.id, toYear: p.to_year, percent, pairs });
         if (p.copy_timetable) {
-          const copied = await repo.copyTimetable(schoolId, p.from_year, p.to_year);
-          const made = new Set((await repo.sections(schoolId, created.classIds)).map((x) => x.id));
+          const copied = await repo.copyTimetable(p.from_year, p.to_year);
+          const made = new Set((await repo.sections(created.classIds)).map((x) => x.id));
           const slotSections = [...new Set(copied.slots.map((x) => x.section_id))];
           result.timetable = { sections: slotSections.length, slots: copied.slots.length, assignments: copied.assignments.length, classTeachers: copied.classTeachers.length };
           created.timetable = {
@@ -605,7 +603,7 @@ export class PromotionsService implements OnModuleInit {
             classTeachers: copied.classTeachers.map((x) => x.section_id).filter((id) => !made.has(id)),
           };
         }
-        await repo.update(schoolId, p.id, { created, result }, tx.now);
+        await repo.update(p.id, { created, result }, tx.now);
         await tx.audit({
           action: 'promotion.year_prepared',
           entity: 'promotion',
@@ -626,9 +624,9 @@ export class PromotionsService implements OnModuleInit {
     await job.progress(10);
 
     // 2. Each closing class in its own transaction.
-    const maps = await this.yearMaps(schoolId, p.from_year, p.to_year);
+    const maps = await this.yearMaps(p.from_year, p.to_year);
     const toYear = maps.toYear!;
-    const all = await this.repo.lines(schoolId, p.id, toYear.id);
+    const all = await this.repo.lines(p.id, toYear.id);
     const classIds = [...new Set(all.map((l) => l.from_class_id))];
     const leftOn = dayBefore(toYear.starts_on);
     for (const [i, classId] of classIds.entries()) {
@@ -640,9 +638,9 @@ export class PromotionsService implements OnModuleInit {
         const done = { enrolled: 0, passedOut: 0, left: 0, skipped: [] as PromotionResult['skipped'], arrearsStudents: 0, arrearsAmount: 0 };
         // The whole class in a few set-based statements: outcomes, placements, enrolments, lines, arrears.
         const ids = pending.map((l) => l.student_id);
-        await repo.setYearOutcomes(schoolId, maps.fromYear.id, pending.map((l) => ({ studentId: l.student_id, result: l.result, grade: l.result_grade, attendance: l.attendance_percent })));
-        const placements = await repo.placements(schoolId, ids);
-        const already = await repo.enrolledAmong(schoolId, ids, toYear.id);
+        await repo.setYearOutcomes(maps.fromYear.id, pending.map((l) => ({ studentId: l.student_id, result: l.result, grade: l.result_grade, attendance: l.attendance_percent })));
+        const placements = await repo.placements(ids);
+        const already = await repo.enrolledAmong(ids, toYear.id);
         const leaving: { studentId: string; status: 'passed_out' | 'left'; reason: string }[] = [];
         const enrolling: { studentId: string; classId: string; sectionId: string; rollNumber: number | null }[] = [];
         const marked: { studentId: string; enrolled: boolean; skipped: boolean; previous: PreviousPlacement | null }[] = [];
@@ -672,9 +670,9 @@ export class PromotionsService implements OnModuleInit {
           carry.push({ student: { id: l.student_id, name: line.name, admissionNumber: l.admission_number, rte: l.rte }, fromEnrolment: this.fromEnrolment(maps, line), toClassId: toClass.id });
           done.enrolled += 1;
         }
-        await repo.markLeftMany(schoolId, leaving, leftOn, tx.now);
-        await repo.enrolMany(schoolId, toYear.id, enrolling, tx.now);
-        await repo.markLines(schoolId, p.id, marked);
+        await repo.markLeftMany(leaving, leftOn, tx.now);
+        await repo.enrolMany(toYear.id, enrolling, tx.now);
+        await repo.markLines(p.id, marked);
         const carried = await this.feeRollover.carryArrearsMany(tx, { promotionId: p.id, toYear: p.to_year, name: arrearsName(p.from_year), dueOn: toYear.starts_on, asOf: this.today(), students: carry });
         for (const amount of carried.values()) {
           done.arrearsStudents += 1;
@@ -686,7 +684,7 @@ export class PromotionsService implements OnModuleInit {
         result.skipped.push(...done.skipped);
         result.arrears.students += done.arrearsStudents;
         result.arrears.amount += done.arrearsAmount;
-        await repo.update(schoolId, p.id, { result }, tx.now);
+        await repo.update(p.id, { result }, tx.now);
         await tx.audit({
           action: 'promotion.class_applied',
           entity: 'promotion',
@@ -701,17 +699,17 @@ export class PromotionsService implements OnModuleInit {
     // attendance), and the promotion applied.
     await this.writes.run(actor, async (tx) => {
       const repo = this.repo.in(tx.m);
-      if (p.renumber_rolls !== false) await repo.renumber(schoolId, p.id, toYear.id);
-      const fresh = (await repo.find(schoolId, p.id, true))!;
+      if (p.renumber_rolls !== false) await repo.renumber(p.id, toYear.id);
+      const fresh = (await repo.find(p.id, true))!;
       const created: PromotionCreated = fresh.created ?? { yearId: null, classIds: [] };
-      const { becomes, current } = await this.becomesCurrent(schoolId, p.to_year, repo);
+      const { becomes, current } = await this.becomesCurrent(p.to_year, repo);
       if (becomes) {
-        await repo.makeCurrent(schoolId, toYear.id);
+        await repo.makeCurrent(toYear.id);
         created.madeCurrent = true;
         created.previousCurrentYearId = current?.id ?? null;
         result.previousCurrentYear = current?.name ?? null;
       }
-      await repo.update(schoolId, p.id, { status: 'applied', applied_at: tx.now, result, created }, tx.now);
+      await repo.update(p.id, { status: 'applied', applied_at: tx.now, result, created }, tx.now);
       await tx.audit({
         action: 'promotion.applied',
         entity: 'promotion',
@@ -728,17 +726,17 @@ export class PromotionsService implements OnModuleInit {
     const p = await this.promotionOrThrow(ctx, promotionId);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const locked = await repo.find(ctx.schoolId, p.id, true);
+      const locked = await repo.find(p.id, true);
       if (!locked) throw new DomainException('NOT_FOUND');
       if (locked.status === 'draft') {
         tx.nothingChanged();
         return;
       }
-      const toYear = await repo.year(ctx.schoolId, locked.to_year);
+      const toYear = await repo.year(locked.to_year);
       const created = locked.created ?? { yearId: null, classIds: [] };
-      const reasons = await repo.lockReasons(ctx.schoolId, locked.to_year, locked.id, created.classIds);
-      const toClassIds = toYear ? (await repo.classes(ctx.schoolId, locked.to_year)).map((c) => c.id) : [];
-      const receipts = await this.feeRollover.receiptsOnClasses(ctx.schoolId, toClassIds, locked.applied_at ?? locked.created_at, tx);
+      const reasons = await repo.lockReasons(locked.to_year, locked.id, created.classIds);
+      const toClassIds = toYear ? (await repo.classes(locked.to_year)).map((c) => c.id) : [];
+      const receipts = await this.feeRollover.receiptsOnClasses(toClassIds, locked.applied_at ?? locked.created_at, tx);
       if (reasons.attendance || reasons.marks || reasons.others || reasons.readmitted || receipts) {
         const what = [
           reasons.attendance && 'attendance',
@@ -754,19 +752,19 @@ export class PromotionsService implements OnModuleInit {
           details: { attendance: reasons.attendance, marks: reasons.marks, receipts, students: reasons.others, readmitted: reasons.readmitted },
         });
       }
-      const lines = (await repo.lines(ctx.schoolId, locked.id, toYear?.id ?? null)).filter((x) => x.applied && x.previous);
-      await repo.restoreMany(ctx.schoolId, toYear?.id ?? null, lines.map((l) => ({ studentId: l.student_id, enrolled: l.enrolled, previous: l.previous! })), tx.now);
+      const lines = (await repo.lines(locked.id, toYear?.id ?? null)).filter((x) => x.applied && x.previous);
+      await repo.restoreMany(toYear?.id ?? null, lines.map((l) => ({ studentId: l.student_id, enrolled: l.enrolled, previous: l.previous! })), tx.now);
       const restored = lines.length;
       const fees = await this.feeRollover.removePromotion(tx, locked.id);
-      if (created.timetable) await repo.removeTimetable(ctx.schoolId, created.timetable);
+      if (created.timetable) await repo.removeTimetable(created.timetable);
       // The year that was current before apply is current again (while the new year still is).
-      const current = await repo.currentYear(ctx.schoolId);
+      const current = await repo.currentYear();
       const restoreCurrent = !!created.madeCurrent && current?.id === toYear?.id;
-      if (restoreCurrent) await repo.makeCurrent(ctx.schoolId, created.previousCurrentYearId ?? null);
-      await repo.deleteClasses(ctx.schoolId, created.classIds);
-      if (created.yearId) await repo.deleteYear(ctx.schoolId, created.yearId);
-      await repo.resetLines(ctx.schoolId, locked.id);
-      await repo.update(ctx.schoolId, locked.id, { status: 'draft', reverted_at: tx.now, applied_at: null, created: null, result: null, job_id: null }, tx.now);
+      if (restoreCurrent) await repo.makeCurrent(created.previousCurrentYearId ?? null);
+      await repo.deleteClasses(created.classIds);
+      if (created.yearId) await repo.deleteYear(created.yearId);
+      await repo.resetLines(locked.id);
+      await repo.update(locked.id, { status: 'draft', reverted_at: tx.now, applied_at: null, created: null, result: null, job_id: null }, tx.now);
       await tx.audit({
         action: 'promotion.reverted',
         entity: 'promotion',
@@ -779,7 +777,7 @@ export class PromotionsService implements OnModuleInit {
           yearRemoved: !!created.yearId,
           fees,
           timetableRemoved: !!created.timetable,
-          currentYear: restoreCurrent ? ((await repo.currentYear(ctx.schoolId))?.name ?? null) : (current?.name ?? null),
+          currentYear: restoreCurrent ? ((await repo.currentYear())?.name ?? null) : (current?.name ?? null),
         },
       });
     });

@@ -23,6 +23,7 @@ import type { SchoolEntity } from './school.entity';
 import { schoolColumns, toSchoolDto } from './school.mapper';
 import { SchoolsRepository } from './schools.repository';
 import { schoolConflictCode, violatedUniqueIndex } from './unique-violation';
+import { runInSchool } from '../../common/request-context';
 
 const sameSubdomain = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -182,7 +183,8 @@ export class SchoolsService {
    * back end counts them: DECISIONS "Compatibility fixes").
    */
   async summaryOf(school: SchoolEntity): Promise<SchoolSummary> {
-    const classes = await this.academics.classesWithDetails(school.id, 'latest');
+    // The owner's or the reviewer's look at one school: its reads bound to it.
+    const classes = await runInSchool(school.id, () => this.academics.classesWithDetails('latest'));
     const totalSections = classes.reduce((sum, c) => sum + c.sections.length, 0);
     const totalSubjects = classes.reduce((sum, c) => sum + c.subjects.length, 0);
     const dto = toSchoolDto(school);

@@ -57,28 +57,28 @@ export class StaffService {
   ) {}
 
   /** The sections a member teaches (assignments, timetable) or is class teacher of; empty when not linked to a staff record. */
-  sectionsTaughtBy(schoolId: string, userId: string): Promise<string[]> {
-    return this.repo.sectionsTaughtBy(schoolId, userId);
+  sectionsTaughtBy(userId: string): Promise<string[]> {
+    return this.repo.sectionsTaughtBy(userId);
   }
 
   /** The sections a member is class teacher of (their own sections, listed first on the attendance page). */
-  classTeacherSectionsOf(schoolId: string, userId: string): Promise<string[]> {
-    return this.repo.classTeacherSectionsOf(schoolId, userId);
+  classTeacherSectionsOf(userId: string): Promise<string[]> {
+    return this.repo.classTeacherSectionsOf(userId);
   }
 
   /** The staff record a member account is linked to, or null. */
-  async staffOfUser(schoolId: string, userId: string): Promise<StaffMember | null> {
-    const row = await this.repo.findByUser(schoolId, userId);
+  async staffOfUser(userId: string): Promise<StaffMember | null> {
+    const row = await this.repo.findByUser(userId);
     return row ? toStaff(row) : null;
   }
 
   async list(ctx: WorkspaceContext, q: ListStaffQuery): Promise<StaffList> {
-    const { rows, total } = await this.repo.list(ctx.schoolId, { search: q.search, status: q.status ?? 'active' }, q.page, q.pageSize);
+    const { rows, total } = await this.repo.list({ search: q.search, status: q.status ?? 'active' }, q.page, q.pageSize);
     return { items: rows.map(toStaff), total, page: q.page, pageSize: q.pageSize };
   }
 
   async get(ctx: WorkspaceContext, staffId: string): Promise<StaffResult> {
-    const row = await this.repo.find(ctx.schoolId, staffId);
+    const row = await this.repo.find(staffId);
     if (!row) throw new DomainException('NOT_FOUND');
     return { staff: toStaff(row) };
   }
@@ -87,14 +87,14 @@ export class StaffService {
     if (s.userId) {
       await this.access.require(ctx, 'member', [s.userId]);
       // A parent's account never signs in as a staff member (issue 36: the form offered guardians).
-      if ((await this.repo.memberRole(ctx.schoolId, s.userId)) === 'guardian')
+      if ((await this.repo.memberRole(s.userId)) === 'guardian')
         throw new DomainException('VALIDATION_FAILED', { details: { userId: 'A guardian’s account cannot be linked to a staff record' } });
     }
     const unknown = await this.repo.unknownSubjects(s.subjectIds);
     if (unknown.length > 0) throw new DomainException('VALIDATION_FAILED', { details: { subjectIds: 'Some of these subjects do not exist' } });
-    if (await this.repo.codeTaken(ctx.schoolId, s.employeeCode, exceptId))
+    if (await this.repo.codeTaken(s.employeeCode, exceptId))
       throw new DomainException('EMPLOYEE_CODE_TAKEN', { details: { employeeCode: 'Another staff member already has this employee code' } });
-    if (s.userId && (await this.repo.userLinked(ctx.schoolId, s.userId, exceptId)))
+    if (s.userId && (await this.repo.userLinked(s.userId, exceptId)))
       throw new DomainException('STAFF_ACCOUNT_LINKED', { details: { userId: 'This member account is already linked to another staff record' } });
   }
 
@@ -114,7 +114,7 @@ export class StaffService {
     await this.checkFields(ctx, fields, null);
     try {
       return await this.writes.run(ctx, async (tx) => {
-        const row = await this.repo.in(tx.m).create(ctx.schoolId, fields, tx.now);
+        const row = await this.repo.in(tx.m).create(fields, tx.now);
         const staff = toStaff(row);
         await tx.audit({ action: 'staff.created', entity: 'staff', entityId: row.id, after: staff });
         return { staff };
@@ -126,7 +126,7 @@ export class StaffService {
 
   async update(ctx: WorkspaceContext, staffId: string, input: UpdateStaffInput): Promise<StaffResult> {
     await this.access.require(ctx, 'staff', [staffId]);
-    const current = await this.repo.find(ctx.schoolId, staffId);
+    const current = await this.repo.find(staffId);
     if (!current) throw new DomainException('NOT_FOUND');
     const pick = <K extends keyof UpdateStaffInput, V>(key: K, was: V): V => (input[key] === undefined ? was : (input[key] as V));
     const fields: StaffFields = {
@@ -145,9 +145,9 @@ export class StaffService {
     try {
       return await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        const before = await repo.find(ctx.schoolId, staffId, true);
+        const before = await repo.find(staffId, true);
         if (!before) throw new DomainException('NOT_FOUND');
-        const after = await repo.update(ctx.schoolId, staffId, fields, tx.now);
+        const after = await repo.update(staffId, fields, tx.now);
         await tx.audit({ action: 'staff.updated', entity: 'staff', entityId: staffId, before: toStaff(before), after: toStaff(after) });
         return { staff: toStaff(after) };
       });
@@ -162,9 +162,9 @@ export class StaffService {
     if (staffId) await this.access.require(ctx, 'staff', [staffId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.classTeacher(ctx.schoolId, sectionId);
-      await repo.setClassTeacher(ctx.schoolId, sectionId, staffId);
-      const after = await repo.classTeacher(ctx.schoolId, sectionId);
+      const before = await repo.classTeacher(sectionId);
+      await repo.setClassTeacher(sectionId, staffId);
+      const after = await repo.classTeacher(sectionId);
       await tx.audit({
         action: 'section.class_teacher_set',
         entity: 'section',
@@ -179,10 +179,10 @@ export class StaffService {
   async assignments(ctx: WorkspaceContext, q: TeachingAssignmentsQuery): Promise<TeachingAssignmentList> {
     if (q.sectionId) await this.access.require(ctx, 'section', [q.sectionId]);
     if (q.staffId) await this.access.require(ctx, 'staff', [q.staffId]);
-    const academicYear = q.academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    const academicYear = q.academicYear ?? (await this.repo.currentYear());
     const [rows, teachers] = await Promise.all([
-      this.repo.assignments(ctx.schoolId, { academicYear, sectionId: q.sectionId, staffId: q.staffId }),
-      this.repo.classTeachers(ctx.schoolId, academicYear),
+      this.repo.assignments({ academicYear, sectionId: q.sectionId, staffId: q.staffId }),
+      this.repo.classTeachers(academicYear),
     ]);
     return {
       academicYear,
@@ -208,7 +208,7 @@ export class StaffService {
     const list = input.assignments.map((a) => ({ sectionId: a.sectionId.toLowerCase(), subjectId: a.subjectId.toLowerCase(), staffId: a.staffId?.toLowerCase() ?? null }));
     await this.access.require(ctx, 'section', list.map((a) => a.sectionId));
     await this.access.require(ctx, 'staff', list.flatMap((a) => (a.staffId ? [a.staffId] : [])));
-    const notInClass = await this.repo.pairsNotInClass(ctx.schoolId, list);
+    const notInClass = await this.repo.pairsNotInClass(list);
     if (notInClass.size > 0) {
       const details: Record<string, string> = {};
       list.forEach((a, i) => {
@@ -218,7 +218,7 @@ export class StaffService {
     }
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      for (const a of list) await repo.setAssignment(ctx.schoolId, a.sectionId, a.subjectId, a.staffId);
+      for (const a of list) await repo.setAssignment(a.sectionId, a.subjectId, a.staffId);
       await tx.audit({ action: 'teaching_assignments.set', entity: 'teaching_assignment', entityId: null, after: list });
     });
     return this.assignments(ctx, { academicYear: undefined, sectionId: undefined, staffId: undefined });

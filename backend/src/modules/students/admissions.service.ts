@@ -83,8 +83,8 @@ export class AdmissionsService {
     await this.rates.hit(APPLICATION_LIMITS.school(school.id));
     const row = await this.writes.run({ schoolId: school.id, userId: null }, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const { first, prefix, digits } = await repo.take(school.id, 'application', 1, { prefix: 'APP-', digits: 5 });
-      const row = await repo.insertApplication(school.id, {
+      const { first, prefix, digits } = await repo.take('application', 1, { prefix: 'APP-', digits: 5 });
+      const row = await repo.insertApplication({
         applicationNumber: formatAdmissionNumber({ prefix, digits }, first),
         firstName: input.firstName,
         lastName: input.lastName ?? null,
@@ -110,13 +110,13 @@ export class AdmissionsService {
   }
 
   async list(ctx: WorkspaceContext, status: ApplicationStatus | 'all', page: number, pageSize: number): Promise<ApplicationList> {
-    const { rows, total } = await this.repo.listApplications(ctx.schoolId, status, page, pageSize);
+    const { rows, total } = await this.repo.listApplications(status, page, pageSize);
     return { items: rows.map(toApplication), total, page, pageSize };
   }
 
   async get(ctx: WorkspaceContext, id: string): Promise<ApplicationResult> {
     await this.access.require(ctx, 'application', [id]);
-    const row = await this.repo.findApplication(ctx.schoolId, id);
+    const row = await this.repo.findApplication(id);
     if (!row) throw new DomainException('NOT_FOUND');
     return { application: toApplication(row) };
   }
@@ -126,14 +126,14 @@ export class AdmissionsService {
     await this.access.require(ctx, 'application', [id]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.findApplication(ctx.schoolId, id, true);
+      const before = await repo.findApplication(id, true);
       if (!before) throw new DomainException('NOT_FOUND');
       if (before.status === 'under_review') {
         tx.nothingChanged();
         return { application: toApplication(before) };
       }
       if (before.status !== 'new') throw new DomainException('APPLICATION_DECIDED');
-      const after = await repo.decideApplication(ctx.schoolId, id, { status: 'under_review', by: ctx.userId, now: tx.now });
+      const after = await repo.decideApplication(id, { status: 'under_review', by: ctx.userId, now: tx.now });
       await tx.audit({ action: 'application.under_review', entity: 'application', entityId: id, before: { status: before.status }, after: { status: after.status } });
       return { application: toApplication(after) };
     });
@@ -147,7 +147,7 @@ export class AdmissionsService {
     try {
       result = await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        const app = await repo.findApplication(ctx.schoolId, id, true);
+        const app = await repo.findApplication(id, true);
         if (!app) throw new DomainException('NOT_FOUND');
         if (app.status === 'admitted' || app.status === 'rejected') throw new DomainException('APPLICATION_DECIDED');
         const studentId = await this.students.createIn(
@@ -166,8 +166,8 @@ export class AdmissionsService {
           section,
           app.id,
         );
-        const row = await repo.decideApplication(ctx.schoolId, id, { status: 'admitted', studentId, by: ctx.userId, now: tx.now });
-        const student = toStudent((await repo.find(ctx.schoolId, studentId))!);
+        const row = await repo.decideApplication(id, { status: 'admitted', studentId, by: ctx.userId, now: tx.now });
+        const student = toStudent((await repo.find(studentId))!);
         await tx.audit({ action: 'student.created', entity: 'student', entityId: studentId, after: student });
         await tx.audit({ action: 'application.admitted', entity: 'application', entityId: id, before: { status: app.status }, after: { status: 'admitted', studentId } });
         return { row, studentId, student };
@@ -175,7 +175,7 @@ export class AdmissionsService {
     } catch (e) {
       studentConflict(e);
     }
-    const school = await this.repo.schoolOf(ctx.schoolId);
+    const school = await this.repo.schoolOf();
     await this.notify(result.row, school?.name ?? '', school?.subdomain ?? '', 'admitted', `${section.class_name} ${section.section_name}`, result.student.admissionNumber);
     return { application: toApplication(result.row), student: result.student };
   }
@@ -185,14 +185,14 @@ export class AdmissionsService {
     await this.access.require(ctx, 'application', [id]);
     const row = await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const app = await repo.findApplication(ctx.schoolId, id, true);
+      const app = await repo.findApplication(id, true);
       if (!app) throw new DomainException('NOT_FOUND');
       if (app.status === 'admitted' || app.status === 'rejected') throw new DomainException('APPLICATION_DECIDED');
-      const row = await repo.decideApplication(ctx.schoolId, id, { status: 'rejected', reason, by: ctx.userId, now: tx.now });
+      const row = await repo.decideApplication(id, { status: 'rejected', reason, by: ctx.userId, now: tx.now });
       await tx.audit({ action: 'application.rejected', entity: 'application', entityId: id, before: { status: app.status }, after: { status: 'rejected', reason } });
       return row;
     });
-    const school = await this.repo.schoolOf(ctx.schoolId);
+    const school = await this.repo.schoolOf();
     await this.notify(row, school?.name ?? '', school?.subdomain ?? '', 'rejected');
     return { application: toApplication(row) };
   }

@@ -23,10 +23,10 @@ export class SchoolLimitService {
     if (!isUuid(schoolId)) throw new DomainException('SCHOOL_NOT_FOUND');
     return this.writes.run({ schoolId, userId: staff.id }, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const changed = await repo.setMaxStudents(schoolId, maxStudents, staff.id, tx.now);
+      const changed = await repo.setMaxStudents(maxStudents, staff.id, tx.now);
       if (!changed) throw new DomainException('SCHOOL_NOT_FOUND');
       await tx.audit({ action: 'school.student_limit_changed', entity: 'school', entityId: schoolId, before: { maxStudents: changed.before }, after: { maxStudents } });
-      const counts = await repo.counts(schoolId);
+      const counts = await repo.counts();
       return { school: { id: schoolId, maxStudents, activeStudents: counts.active } };
     });
   }

@@ -21,6 +21,7 @@ import { ensureRoom, newStudentRows, todayIST } from './student.mapper';
 import { StudentsRepository, type NewGuardian, type NewStudent, type SectionInfo } from './students.repository';
 import { studentConflict } from './students.service';
 import { loadExcelJs } from '../../common/lazy-libraries';
+import { boundSchoolId } from '../../common/request-context';
 
 const REQUIRED_HEADERS: StudentImportColumn[] = ['admissionNumber', 'firstName', 'dateOfBirth', 'gender', 'class', 'section'];
 const TRUE = new Set(['true', 'yes', 'y', '1', 'haan', 'हाँ']);
@@ -78,7 +79,7 @@ export class StudentImportService {
     if (truncated || rows.length > STUDENT_IMPORT_MAX_ROWS) {
       return { rows: rows.length, valid: 0, invalid: rows.length, created: 0, dryRun, errors: [{ row: 1, field: 'file', message: `A file may have at most ${STUDENT_IMPORT_MAX_ROWS} rows` }] };
     }
-    const sections = new Map((await this.repo.currentYearSections(ctx.schoolId)).map((s) => [`${s.class_name.toLowerCase()}|${s.section_name.toLowerCase()}`, s]));
+    const sections = new Map((await this.repo.currentYearSections()).map((s) => [`${s.class_name.toLowerCase()}|${s.section_name.toLowerCase()}`, s]));
 
     const errors: ImportError[] = [];
     const today = todayIST(this.clock.now());
@@ -161,21 +162,21 @@ export class StudentImportService {
       }
     }
 
-    const plan = await this.plan(ctx.schoolId, parsed, errors, this.repo);
+    const plan = await this.plan(parsed, errors, this.repo);
     const invalidRows = new Set(errors.map((e) => e.row));
     errors.sort((a, b) => a.row - b.row || STUDENT_IMPORT_COLUMNS.indexOf(a.field as StudentImportColumn) - STUDENT_IMPORT_COLUMNS.indexOf(b.field as StudentImportColumn));
     const base = { rows: rows.length, valid: rows.length - invalidRows.size, invalid: invalidRows.size, errors, existing: plan.existing };
     if (invalidRows.size > 0) return { ...base, created: 0, dryRun };
-    ensureRoom(await this.repo.counts(ctx.schoolId), plan.fresh.length);
+    ensureRoom(await this.repo.counts(), plan.fresh.length);
     if (dryRun || plan.fresh.length === 0) return { ...base, created: 0, dryRun };
 
     try {
       const created = await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        const counts = await repo.lockSchool(ctx.schoolId);
+        const counts = await repo.lockSchool();
         // Checked again under the school's lock: another import may have run meanwhile.
         const again: ImportError[] = [];
-        const locked = await this.plan(ctx.schoolId, parsed, again, repo);
+        const locked = await this.plan(parsed, again, repo);
         if (again.length > 0) throw new DomainException('VALIDATION_FAILED', { message: again[0].message });
         ensureRoom(counts, locked.fresh.length);
         const students: NewStudent[] = [];
@@ -188,7 +189,7 @@ export class StudentImportService {
         for (let i = 0; i < students.length; i += 1000) {
           const chunk = students.slice(i, i + 1000);
           const ids = new Set(chunk.map((s) => s.id));
-          await repo.insertStudents(ctx.schoolId, chunk, guardians.filter((g) => ids.has(g.student_id)), tx.now);
+          await repo.insertStudents(chunk, guardians.filter((g) => ids.has(g.student_id)), tx.now);
         }
         await tx.audit({
           action: 'students.imported',
@@ -205,16 +206,15 @@ export class StudentImportService {
   }
 
   /** Splits valid rows into new students and existing admission numbers; flags Aadhaar numbers another student has. */
-  private async plan(schoolId: string, parsed: ParsedRow[], errors: ImportError[], repo: StudentsRepository): Promise<{ fresh: ParsedRow[]; existing: number }> {
+  private async plan(parsed: ParsedRow[], errors: ImportError[], repo: StudentsRepository): Promise<{ fresh: ParsedRow[]; existing: number }> {
     const valid = parsed.filter((p) => p.input);
     const existingNumbers = await repo.existingAdmissionNumbers(
-      schoolId,
       valid.map((p) => p.input!.admissionNumber),
     );
     const fresh = valid.filter((p) => !existingNumbers.has(p.input!.admissionNumber.toLowerCase()));
     const withAadhaar = fresh.filter((p) => p.input!.aadhaar);
-    const hashes = withAadhaar.map((p) => this.cipher.hmac(schoolId, p.input!.aadhaar!).toString('hex'));
-    const taken = await repo.existingAadhaarHashes(schoolId, hashes);
+    const hashes = withAadhaar.map((p) => this.cipher.hmac(boundSchoolId(), p.input!.aadhaar!).toString('hex'));
+    const taken = await repo.existingAadhaarHashes(hashes);
     withAadhaar.forEach((p, i) => {
       if (taken.has(hashes[i])) errors.push({ row: p.row, field: 'aadhaar', message: 'Another student of this school has this Aadhaar number' });
     });

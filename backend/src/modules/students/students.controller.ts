@@ -139,16 +139,16 @@ export class StudentsController {
   @RequirePermission('students.read')
   @ApiOperation({ summary: 'The current year’s classes and sections, in class order (the register’s filters, the forms’ choices)' })
   @ApiData(StudentSectionListResponse)
-  sections(@Workspace() ctx: WorkspaceContext): Promise<StudentSectionList> {
-    return this.students.sections(ctx);
+  sections(): Promise<StudentSectionList> {
+    return this.students.sections();
   }
 
   @Get('students/admission-numbering')
   @RequirePermission('students.read')
   @ApiOperation({ summary: 'The school’s admission number pattern: prefix, digits, next number' })
   @ApiData(AdmissionNumberingResponse)
-  numbering(@Workspace() ctx: WorkspaceContext): Promise<AdmissionNumberingResult> {
-    return this.students.numbering(ctx);
+  numbering(): Promise<AdmissionNumberingResult> {
+    return this.students.numbering();
   }
 
   @Put('students/admission-numbering')

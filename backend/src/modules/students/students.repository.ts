@@ -217,11 +217,10 @@ export class StudentsRepository extends Repository {
 
   // ── students ────────────────────────────────────────────────────────────
   async list(
-    schoolId: string,
     scope: StudentScope,
     q: { search?: string; classId?: string; sectionId?: string; status: StudentStatus | 'all'; sort: StudentSort; order: 'asc' | 'desc'; page: number; pageSize: number },
   ): Promise<{ rows: StudentListRow[]; total: number }> {
-    const params: unknown[] = [schoolId, q.status === 'all' ? null : q.status, q.classId ?? null, q.sectionId ?? null];
+    const params: unknown[] = [this.schoolId, q.status === 'all' ? null : q.status, q.classId ?? null, q.sectionId ?? null];
     let search = q.search?.toLowerCase() ?? '';
     if (/^[\d\s+-]+$/.test(search)) search = search.replace(/[\s-]/g, '').replace(/^\+91/, '');
     params.push(search ? `%${likeEscape(search)}%` : null);
@@ -263,8 +262,8 @@ export class StudentsRepository extends Repository {
    * The active students of the classes, in the register's name order within each class (as `list`
    * answers one class's, page after page), in one statement: the fees' defaulters read a whole school at once.
    */
-  activeOfClasses(schoolId: string, scope: StudentScope, classIds: string[]): Promise<StudentListRow[]> {
-    const params: unknown[] = [schoolId, classIds];
+  activeOfClasses(scope: StudentScope, classIds: string[]): Promise<StudentListRow[]> {
+    const params: unknown[] = [this.schoolId, classIds];
     const scopeSql = this.scopeSql(scope, params);
     return this.rows<StudentListRow>(
       `SELECT st.id, st.admission_number, st.first_name, st.last_name, st.gender, st.date_of_birth::text AS date_of_birth, st.status,
@@ -280,72 +279,72 @@ export class StudentsRepository extends Repository {
     );
   }
 
-  find(schoolId: string, id: string, scope: StudentScope = { kind: 'all' }): Promise<StudentRow | null> {
-    const params: unknown[] = [schoolId, id];
+  find(id: string, scope: StudentScope = { kind: 'all' }): Promise<StudentRow | null> {
+    const params: unknown[] = [this.schoolId, id];
     const scopeSql = this.scopeSql(scope, params);
     return this.one<StudentRow>(`SELECT ${STUDENT_COLUMNS} FROM students st ${STUDENT_JOINS} WHERE st.school_id = $1 AND st.id = $2 AND ${scopeSql}`, params);
   }
 
-  findMany(schoolId: string, ids: string[]): Promise<StudentRow[]> {
-    return this.rows<StudentRow>(`SELECT ${STUDENT_COLUMNS} FROM students st ${STUDENT_JOINS} WHERE st.school_id = $1 AND st.id = ANY($2::uuid[])`, [schoolId, ids]);
+  findMany(ids: string[]): Promise<StudentRow[]> {
+    return this.rows<StudentRow>(`SELECT ${STUDENT_COLUMNS} FROM students st ${STUDENT_JOINS} WHERE st.school_id = $1 AND st.id = ANY($2::uuid[])`, [this.schoolId, ids]);
   }
 
   /** Every active student, for the UDISE+ export (with the Aadhaar cipher when asked). */
-  activeForExport(schoolId: string): Promise<(StudentRow & { aadhaar_cipher: Buffer | null })[]> {
+  activeForExport(): Promise<(StudentRow & { aadhaar_cipher: Buffer | null })[]> {
     return this.rows(
       `SELECT ${STUDENT_COLUMNS}, st.aadhaar_cipher FROM students st ${STUDENT_JOINS}
         WHERE st.school_id = $1 AND st.status = 'active'
         ORDER BY array_position($2::text[], c.name::text) NULLS LAST, lower(se.name) NULLS LAST, st.roll_number NULLS LAST, lower(st.first_name)`,
-      [schoolId, [...CATALOGUE_CLASSES]],
+      [this.schoolId, [...CATALOGUE_CLASSES]],
     );
   }
 
-  async aadhaarCipher(schoolId: string, id: string): Promise<Buffer | null> {
-    const row = await this.one<{ aadhaar_cipher: Buffer | null }>(`SELECT aadhaar_cipher FROM students WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+  async aadhaarCipher(id: string): Promise<Buffer | null> {
+    const row = await this.one<{ aadhaar_cipher: Buffer | null }>(`SELECT aadhaar_cipher FROM students WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
     return row?.aadhaar_cipher ?? null;
   }
 
   /** Locks the school row (every change to the active count takes it first) and answers its count and limit. */
-  async lockSchool(schoolId: string): Promise<{ active: number; max: number }> {
+  async lockSchool(): Promise<{ active: number; max: number }> {
     const row = await this.one<{ active_students: number; max_students: number }>(
       `SELECT active_students, max_students FROM schools WHERE id = $1 FOR UPDATE`,
-      [schoolId],
+      [this.schoolId],
     );
     return { active: row?.active_students ?? 0, max: row?.max_students ?? 0 };
   }
 
-  async counts(schoolId: string): Promise<{ active: number; max: number }> {
-    const row = await this.one<{ active_students: number; max_students: number }>(`SELECT active_students, max_students FROM schools WHERE id = $1`, [schoolId]);
+  async counts(): Promise<{ active: number; max: number }> {
+    const row = await this.one<{ active_students: number; max_students: number }>(`SELECT active_students, max_students FROM schools WHERE id = $1`, [this.schoolId]);
     return { active: row?.active_students ?? 0, max: row?.max_students ?? 0 };
   }
 
   /** The admission numbers (lower-cased) of `numbers` that already exist in the school. */
-  async existingAdmissionNumbers(schoolId: string, numbers: string[]): Promise<Set<string>> {
+  async existingAdmissionNumbers(numbers: string[]): Promise<Set<string>> {
     if (numbers.length === 0) return new Set();
     const rows = await this.rows<{ n: string }>(
       `SELECT lower(admission_number) AS n FROM students WHERE school_id = $1 AND lower(admission_number) = ANY($2::text[])`,
-      [schoolId, numbers.map((n) => n.toLowerCase())],
+      [this.schoolId, numbers.map((n) => n.toLowerCase())],
     );
     return new Set(rows.map((r) => r.n));
   }
 
   /** The student holding an admission number (case-insensitive), with their status. */
-  holderOfAdmissionNumber(schoolId: string, number: string): Promise<{ id: string; first_name: string; last_name: string | null; status: string } | null> {
-    return this.one(`SELECT id, first_name, last_name, status FROM students WHERE school_id = $1 AND lower(admission_number) = lower($2)`, [schoolId, number]);
+  holderOfAdmissionNumber(number: string): Promise<{ id: string; first_name: string; last_name: string | null; status: string } | null> {
+    return this.one(`SELECT id, first_name, last_name, status FROM students WHERE school_id = $1 AND lower(admission_number) = lower($2)`, [this.schoolId, number]);
   }
 
   /** Which of these Aadhaar hashes (hex) a student of the school other than `exceptId` already has. */
-  async existingAadhaarHashes(schoolId: string, hashesHex: string[], exceptId: string | null = null): Promise<Set<string>> {
+  async existingAadhaarHashes(hashesHex: string[], exceptId: string | null = null): Promise<Set<string>> {
     if (hashesHex.length === 0) return new Set();
     const rows = await this.rows<{ h: string }>(
       `SELECT encode(aadhaar_hmac, 'hex') AS h FROM students
         WHERE school_id = $1 AND aadhaar_hmac = ANY(SELECT decode(x, 'hex') FROM unnest($2::text[]) x) AND ($3::uuid IS NULL OR id <> $3)`,
-      [schoolId, hashesHex, exceptId],
+      [this.schoolId, hashesHex, exceptId],
     );
     return new Set(rows.map((r) => r.h));
   }
 
-  async insertStudents(schoolId: string, students: NewStudent[], guardians: NewGuardian[], now: Date): Promise<void> {
+  async insertStudents(students: NewStudent[], guardians: NewGuardian[], now: Date): Promise<void> {
     if (students.length === 0) return;
     await this.m.query(
       `INSERT INTO students (school_id, id, admission_number, first_name, last_name, date_of_birth, gender, academic_year_id, class_id,
@@ -357,53 +356,53 @@ export class StudentsRepository extends Repository {
               x.mother_tongue, x.social_category, x.religion, x.blood_group, x.cwsn, x.rte, x.bpl, x.address1, x.locality, x.city,
               x.state, x.pin_code, x.admission_date, x.application_id, x.search_text, $3, $3
          FROM jsonb_to_recordset($2::jsonb) AS x(${NEW_STUDENT_RECORD})`,
-      [schoolId, JSON.stringify(students), now],
+      [this.schoolId, JSON.stringify(students), now],
     );
     await this.m.query(
       `INSERT INTO student_enrolments (school_id, student_id, academic_year_id, class_id, section_id, roll_number, created_at)
        SELECT $1, x.id, x.academic_year_id, x.class_id, x.section_id, x.roll_number, $3
          FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, academic_year_id uuid, class_id uuid, section_id uuid, roll_number int)`,
-      [schoolId, JSON.stringify(students.map((s) => ({ id: s.id, academic_year_id: s.academic_year_id, class_id: s.class_id, section_id: s.section_id, roll_number: s.roll_number }))), now],
+      [this.schoolId, JSON.stringify(students.map((s) => ({ id: s.id, academic_year_id: s.academic_year_id, class_id: s.class_id, section_id: s.section_id, roll_number: s.roll_number }))), now],
     );
-    await this.insertGuardians(schoolId, guardians);
+    await this.insertGuardians(guardians);
   }
 
-  async insertGuardians(schoolId: string, guardians: NewGuardian[]): Promise<void> {
+  async insertGuardians(guardians: NewGuardian[]): Promise<void> {
     if (guardians.length === 0) return;
     await this.m.query(
       `INSERT INTO student_guardians (school_id, student_id, position, name, relation, phone, email)
        SELECT $1, x.student_id, x.position, x.name, x.relation, x.phone, x.email
          FROM jsonb_to_recordset($2::jsonb) AS x(student_id uuid, position int, name text, relation text, phone text, email text)`,
-      [schoolId, JSON.stringify(guardians)],
+      [this.schoolId, JSON.stringify(guardians)],
     );
   }
 
-  async replaceGuardians(schoolId: string, studentId: string, guardians: NewGuardian[]): Promise<void> {
-    await this.m.query(`DELETE FROM student_guardians WHERE school_id = $1 AND student_id = $2`, [schoolId, studentId]);
-    await this.insertGuardians(schoolId, guardians);
+  async replaceGuardians(studentId: string, guardians: NewGuardian[]): Promise<void> {
+    await this.m.query(`DELETE FROM student_guardians WHERE school_id = $1 AND student_id = $2`, [this.schoolId, studentId]);
+    await this.insertGuardians(guardians);
   }
 
   /** Sets columns of one student (names are the service's constants, never input). */
-  async update(schoolId: string, id: string, columns: Record<string, unknown>, now: Date): Promise<void> {
+  async update(id: string, columns: Record<string, unknown>, now: Date): Promise<void> {
     const entries = Object.entries(columns);
     const sets = entries.map(([col], i) => `${col} = $${i + 4}`);
     await this.m.query(
       `UPDATE students SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE school_id = $1 AND id = $2`,
-      [schoolId, id, now, ...entries.map(([, v]) => v)],
+      [this.schoolId, id, now, ...entries.map(([, v]) => v)],
     );
   }
 
-  async upsertEnrolment(schoolId: string, studentId: string, s: SectionInfo, rollNumber: number | null, now: Date): Promise<void> {
+  async upsertEnrolment(studentId: string, s: SectionInfo, rollNumber: number | null, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO student_enrolments (school_id, student_id, academic_year_id, class_id, section_id, roll_number, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (school_id, student_id, academic_year_id) DO UPDATE SET class_id = EXCLUDED.class_id, section_id = EXCLUDED.section_id,
          roll_number = EXCLUDED.roll_number`,
-      [schoolId, studentId, s.academic_year_id, s.class_id, s.section_id, rollNumber, now],
+      [this.schoolId, studentId, s.academic_year_id, s.class_id, s.section_id, rollNumber, now],
     );
   }
 
-  enrolments(schoolId: string, studentId: string) {
+  enrolments(studentId: string) {
     return this.rows<{
       academic_year: string;
       class_id: string;
@@ -425,41 +424,41 @@ export class StudentsRepository extends Repository {
          JOIN sections se ON se.school_id = e.school_id AND se.id = e.section_id
         WHERE e.school_id = $1 AND e.student_id = $2
         ORDER BY y.starts_on DESC`,
-      [schoolId, studentId],
+      [this.schoolId, studentId],
     );
   }
 
   // ── photos ──────────────────────────────────────────────────────────────
-  async setPhoto(schoolId: string, studentId: string, contentType: string, bytes: Buffer, now: Date): Promise<void> {
+  async setPhoto(studentId: string, contentType: string, bytes: Buffer, now: Date): Promise<void> {
     await this.m.query(
       `INSERT INTO student_photos (school_id, student_id, content_type, bytes, updated_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (school_id, student_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, updated_at = EXCLUDED.updated_at`,
-      [schoolId, studentId, contentType, bytes, now],
+      [this.schoolId, studentId, contentType, bytes, now],
     );
   }
 
-  async removePhoto(schoolId: string, studentId: string): Promise<boolean> {
-    const rows = await this.rows<{ student_id: string }>(`DELETE FROM student_photos WHERE school_id = $1 AND student_id = $2 RETURNING student_id`, [schoolId, studentId]);
+  async removePhoto(studentId: string): Promise<boolean> {
+    const rows = await this.rows<{ student_id: string }>(`DELETE FROM student_photos WHERE school_id = $1 AND student_id = $2 RETURNING student_id`, [this.schoolId, studentId]);
     return rows.length > 0;
   }
 
-  photo(schoolId: string, studentId: string): Promise<{ content_type: string; bytes: Buffer; updated_at: Date } | null> {
-    return this.one(`SELECT content_type, bytes, updated_at FROM student_photos WHERE school_id = $1 AND student_id = $2`, [schoolId, studentId]);
+  photo(studentId: string): Promise<{ content_type: string; bytes: Buffer; updated_at: Date } | null> {
+    return this.one(`SELECT content_type, bytes, updated_at FROM student_photos WHERE school_id = $1 AND student_id = $2`, [this.schoolId, studentId]);
   }
 
   // ── sections ────────────────────────────────────────────────────────────
-  section(schoolId: string, sectionId: string): Promise<SectionInfo | null> {
+  section(sectionId: string): Promise<SectionInfo | null> {
     return this.one<SectionInfo>(
       `SELECT s.id AS section_id, s.name AS section_name, c.id AS class_id, c.name AS class_name, y.id AS academic_year_id, y.name AS academic_year
          FROM sections s JOIN classes c ON c.id = s.class_id AND c.school_id = s.school_id
          JOIN academic_years y ON y.school_id = c.school_id AND y.name = c.academic_year
         WHERE s.school_id = $1 AND s.id = $2`,
-      [schoolId, sectionId],
+      [this.schoolId, sectionId],
     );
   }
 
   /** The sections of the school's current academic year (or its newest one with classes). */
-  currentYearSections(schoolId: string): Promise<SectionInfo[]> {
+  currentYearSections(): Promise<SectionInfo[]> {
     return this.rows<SectionInfo>(
       `WITH year AS (
          SELECT y.id, y.name FROM academic_years y
@@ -468,34 +467,34 @@ export class StudentsRepository extends Repository {
        SELECT s.id AS section_id, s.name AS section_name, c.id AS class_id, c.name AS class_name, year.id AS academic_year_id, year.name AS academic_year
          FROM year JOIN classes c ON c.school_id = $1 AND c.academic_year = year.name
          JOIN sections s ON s.school_id = c.school_id AND s.class_id = c.id`,
-      [schoolId],
+      [this.schoolId],
     );
   }
 
   // ── sequences ───────────────────────────────────────────────────────────
-  async numbering(schoolId: string, name: string): Promise<{ prefix: string; digits: number; next_value: number }> {
+  async numbering(name: string): Promise<{ prefix: string; digits: number; next_value: number }> {
     const row = await this.one<{ prefix: string; digits: number; next_value: string }>(
       `SELECT prefix, digits, next_value FROM school_sequences WHERE school_id = $1 AND name = $2`,
-      [schoolId, name],
+      [this.schoolId, name],
     );
     return row ? { prefix: row.prefix, digits: row.digits, next_value: Number(row.next_value) } : { prefix: '', digits: 4, next_value: 1 };
   }
 
-  async setNumbering(schoolId: string, name: string, n: { prefix: string; digits: number; nextValue: number }): Promise<void> {
+  async setNumbering(name: string, n: { prefix: string; digits: number; nextValue: number }): Promise<void> {
     await this.m.query(
       `INSERT INTO school_sequences (school_id, name, prefix, digits, next_value) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (school_id, name) DO UPDATE SET prefix = EXCLUDED.prefix, digits = EXCLUDED.digits, next_value = EXCLUDED.next_value`,
-      [schoolId, name, n.prefix, n.digits, n.nextValue],
+      [this.schoolId, name, n.prefix, n.digits, n.nextValue],
     );
   }
 
   /** Takes `count` consecutive values of a sequence (locking its row) and answers the first with the pattern. */
-  async take(schoolId: string, name: string, count: number, defaults: { prefix: string; digits: number }): Promise<{ first: number; prefix: string; digits: number }> {
+  async take(name: string, count: number, defaults: { prefix: string; digits: number }): Promise<{ first: number; prefix: string; digits: number }> {
     const [row] = await this.rows<{ next_value: string; prefix: string; digits: number }>(
       `INSERT INTO school_sequences AS q (school_id, name, prefix, digits, next_value) VALUES ($1, $2, $4, $5, 1 + $3)
        ON CONFLICT (school_id, name) DO UPDATE SET next_value = q.next_value + $3
        RETURNING q.next_value, q.prefix, q.digits`,
-      [schoolId, name, count, defaults.prefix, defaults.digits],
+      [this.schoolId, name, count, defaults.prefix, defaults.digits],
     );
     return { first: Number(row.next_value) - count, prefix: row.prefix, digits: row.digits };
   }
@@ -519,12 +518,11 @@ export class StudentsRepository extends Repository {
     );
   }
 
-  schoolOf(schoolId: string): Promise<{ name: string; subdomain: string } | null> {
-    return this.one(`SELECT name, subdomain FROM schools WHERE id = $1`, [schoolId]);
+  schoolOf(): Promise<{ name: string; subdomain: string } | null> {
+    return this.one(`SELECT name, subdomain FROM schools WHERE id = $1`, [this.schoolId]);
   }
 
   async insertApplication(
-    schoolId: string,
     a: {
       applicationNumber: string;
       firstName: string;
@@ -546,7 +544,7 @@ export class StudentsRepository extends Repository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $13)
        RETURNING ${APPLICATION_COLUMNS}`,
       [
-        schoolId,
+        this.schoolId,
         a.applicationNumber,
         a.firstName,
         a.lastName,
@@ -566,25 +564,24 @@ export class StudentsRepository extends Repository {
     return row;
   }
 
-  async listApplications(schoolId: string, status: ApplicationStatus | 'all', page: number, pageSize: number): Promise<{ rows: ApplicationRow[]; total: number }> {
+  async listApplications(status: ApplicationStatus | 'all', page: number, pageSize: number): Promise<{ rows: ApplicationRow[]; total: number }> {
     const rows = await this.rows<ApplicationRow>(
       `SELECT ${APPLICATION_COLUMNS} FROM admission_applications WHERE school_id = $1 AND ($2::text = 'all' OR status = $2::text)
         ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
-      [schoolId, status, pageSize, (page - 1) * pageSize],
+      [this.schoolId, status, pageSize, (page - 1) * pageSize],
     );
-    const n = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM admission_applications WHERE school_id = $1 AND ($2::text = 'all' OR status = $2::text)`, [schoolId, status]);
+    const n = await this.one<{ n: number }>(`SELECT count(*)::int AS n FROM admission_applications WHERE school_id = $1 AND ($2::text = 'all' OR status = $2::text)`, [this.schoolId, status]);
     return { rows, total: n?.n ?? 0 };
   }
 
-  findApplication(schoolId: string, id: string, lock = false): Promise<ApplicationRow | null> {
+  findApplication(id: string, lock = false): Promise<ApplicationRow | null> {
     return this.one<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM admission_applications WHERE school_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [
-      schoolId,
+      this.schoolId,
       id,
     ]);
   }
 
   async decideApplication(
-    schoolId: string,
     id: string,
     d: { status: ApplicationStatus; reason?: string | null; studentId?: string | null; by: string | null; now: Date },
   ): Promise<ApplicationRow> {
@@ -593,18 +590,18 @@ export class StudentsRepository extends Repository {
               decided_by = CASE WHEN $3::text IN ('admitted', 'rejected') THEN $6::uuid ELSE decided_by END,
               decided_at = CASE WHEN $3::text IN ('admitted', 'rejected') THEN $7::timestamptz ELSE decided_at END, updated_at = $7
         WHERE school_id = $1 AND id = $2 RETURNING ${APPLICATION_COLUMNS}`,
-      [schoolId, id, d.status, d.reason ?? null, d.studentId ?? null, d.by, d.now],
+      [this.schoolId, id, d.status, d.reason ?? null, d.studentId ?? null, d.by, d.now],
     );
     return row;
   }
 
   // ── provider staff ──────────────────────────────────────────────────────
-  async setMaxStudents(schoolId: string, max: number, staffId: string, now: Date): Promise<{ before: number } | null> {
-    const row = await this.one<{ max_students: number }>(`SELECT max_students FROM schools WHERE id = $1 FOR UPDATE`, [schoolId]);
+  async setMaxStudents(max: number, staffId: string, now: Date): Promise<{ before: number } | null> {
+    const row = await this.one<{ max_students: number }>(`SELECT max_students FROM schools WHERE id = $1 FOR UPDATE`, [this.schoolId]);
     if (!row) return null;
-    await this.m.query(`UPDATE schools SET max_students = $2, updated_at = $3 WHERE id = $1`, [schoolId, max, now]);
+    await this.m.query(`UPDATE schools SET max_students = $2, updated_at = $3 WHERE id = $1`, [this.schoolId, max, now]);
     await this.m.query(`INSERT INTO school_decisions (school_id, decision, reason, decided_by, decided_at) VALUES ($1, 'student_limit', $2, $3, $4)`, [
-      schoolId,
+      this.schoolId,
       `Student limit changed from ${row.max_students} to ${max}`,
       staffId,
       now,

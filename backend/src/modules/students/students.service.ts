@@ -69,8 +69,8 @@ export class StudentsService {
   }
 
   /** The current year's sections in catalogue class order (the register's filters, the forms' choices). */
-  async sections(ctx: WorkspaceContext): Promise<StudentSectionList> {
-    const rows = await this.repo.currentYearSections(ctx.schoolId);
+  async sections(): Promise<StudentSectionList> {
+    const rows = await this.repo.currentYearSections();
     const rank = (name: string) => {
       const i = (CATALOGUE_CLASSES as readonly string[]).indexOf(name);
       return i < 0 ? CATALOGUE_CLASSES.length : i;
@@ -84,7 +84,7 @@ export class StudentsService {
   async list(ctx: WorkspaceContext, q: ListStudentsQuery): Promise<StudentList> {
     const scope = await this.scopeOf(ctx);
     const [{ rows, total }, counts] = await Promise.all([
-      this.repo.list(ctx.schoolId, scope, {
+      this.repo.list(scope, {
         search: q.search,
         classId: q.classId,
         sectionId: q.sectionId,
@@ -94,7 +94,7 @@ export class StudentsService {
         page: q.page,
         pageSize: q.pageSize,
       }),
-      this.repo.counts(ctx.schoolId),
+      this.repo.counts(),
     ]);
     return { items: rows.map(toListItem), total, page: q.page, pageSize: q.pageSize, activeCount: counts.active, maxStudents: counts.max };
   }
@@ -102,14 +102,14 @@ export class StudentsService {
   /** The active students of the classes the caller may read, each class's in the register's name order (the fees' defaulters). */
   async activeOfClasses(ctx: WorkspaceContext, classIds: string[]): Promise<StudentListItem[]> {
     if (classIds.length === 0) return [];
-    return (await this.repo.activeOfClasses(ctx.schoolId, await this.scopeOf(ctx), classIds)).map(toListItem);
+    return (await this.repo.activeOfClasses(await this.scopeOf(ctx), classIds)).map(toListItem);
   }
 
   async get(ctx: WorkspaceContext, studentId: string): Promise<StudentResult> {
     await this.access.require(ctx, 'student', [studentId]);
-    const row = await this.repo.find(ctx.schoolId, studentId, await this.scopeOf(ctx));
+    const row = await this.repo.find(studentId, await this.scopeOf(ctx));
     if (!row) throw new DomainException('NOT_FOUND');
-    const years = await this.repo.enrolments(ctx.schoolId, row.id);
+    const years = await this.repo.enrolments(row.id);
     const enrolments = years.map((r) => ({
       academicYear: r.academic_year,
       classId: r.class_id,
@@ -132,14 +132,14 @@ export class StudentsService {
    */
   async record(ctx: WorkspaceContext, studentId: string): Promise<Student> {
     if (!isUuid(studentId)) throw new DomainException('NOT_FOUND');
-    const row = await this.repo.find(ctx.schoolId, studentId, await this.scopeOf(ctx));
+    const row = await this.repo.find(studentId, await this.scopeOf(ctx));
     if (!row) throw new DomainException('NOT_FOUND');
     return toStudent(row);
   }
 
   async enrolments(ctx: WorkspaceContext, studentId: string): Promise<EnrolmentHistory> {
     await this.get(ctx, studentId);
-    const rows = await this.repo.enrolments(ctx.schoolId, studentId);
+    const rows = await this.repo.enrolments(studentId);
     return {
       items: rows.map((r) => ({
         academicYear: r.academic_year,
@@ -155,7 +155,7 @@ export class StudentsService {
 
   async section(ctx: Pick<WorkspaceContext, 'schoolId'>, sectionId: string, repo = this.repo): Promise<SectionInfo> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await repo.section(ctx.schoolId, sectionId);
+    const section = await repo.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     return section;
   }
@@ -167,7 +167,7 @@ export class StudentsService {
     try {
       return await this.writes.run(ctx, async (tx) => {
         const id = await this.createIn(tx, input, section, null);
-        const row = (await this.repo.in(tx.m).find(ctx.schoolId, id))!;
+        const row = (await this.repo.in(tx.m).find(id))!;
         const student = toStudent(row);
         await tx.audit({ action: 'student.created', entity: 'student', entityId: id, after: student });
         return { student };
@@ -181,12 +181,12 @@ export class StudentsService {
   async createIn(tx: SchoolTx, input: Omit<CreateStudentInput, 'sectionId'>, section: SectionInfo, applicationId: string | null): Promise<string> {
     const schoolId = tx.actor.schoolId;
     const repo = this.repo.in(tx.m);
-    ensureRoom(await repo.lockSchool(schoolId), 1);
+    ensureRoom(await repo.lockSchool(), 1);
     let admissionNumber = input.admissionNumber;
     if (admissionNumber) {
-      if ((await repo.existingAdmissionNumbers(schoolId, [admissionNumber])).size > 0) {
+      if ((await repo.existingAdmissionNumbers([admissionNumber])).size > 0) {
         // A child who left keeps their number for life: coming back is a re-admission of that record.
-        const holder = await repo.holderOfAdmissionNumber(schoolId, admissionNumber);
+        const holder = await repo.holderOfAdmissionNumber(admissionNumber);
         if (holder && holder.status !== 'active') {
           const name = [holder.first_name, holder.last_name].filter(Boolean).join(' ');
           const went = holder.status === 'passed_out' ? 'passed out' : 'left';
@@ -203,12 +203,12 @@ export class StudentsService {
     }
     if (input.aadhaar) {
       const hash = this.cipher.hmac(schoolId, input.aadhaar).toString('hex');
-      if ((await repo.existingAadhaarHashes(schoolId, [hash])).size > 0) {
+      if ((await repo.existingAadhaarHashes([hash])).size > 0) {
         throw new DomainException('AADHAAR_DUPLICATE', { details: { aadhaar: 'Another student of this school has this Aadhaar number' } });
       }
     }
     const { student, guardians } = newStudentRows(schoolId, { ...input, admissionNumber }, section, this.cipher, applicationId);
-    await repo.insertStudents(schoolId, [student], guardians, tx.now);
+    await repo.insertStudents([student], guardians, tx.now);
     return student.id;
   }
 
@@ -216,9 +216,9 @@ export class StudentsService {
   private async nextAdmissionNumber(tx: SchoolTx): Promise<string> {
     const repo = this.repo.in(tx.m);
     for (let attempt = 0; attempt < 1000; attempt++) {
-      const { first, prefix, digits } = await repo.take(tx.actor.schoolId, ADMISSION_SEQUENCE, 1, ADMISSION_DEFAULTS);
+      const { first, prefix, digits } = await repo.take(ADMISSION_SEQUENCE, 1, ADMISSION_DEFAULTS);
       const candidate = formatAdmissionNumber({ prefix, digits }, first);
-      if ((await repo.existingAdmissionNumbers(tx.actor.schoolId, [candidate])).size === 0) return candidate;
+      if ((await repo.existingAdmissionNumbers([candidate])).size === 0) return candidate;
     }
     throw new Error('No free admission number after 1000 tries');
   }
@@ -231,8 +231,8 @@ export class StudentsService {
     try {
       return await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        const counts = await repo.lockSchool(ctx.schoolId);
-        const beforeRow = await repo.find(ctx.schoolId, studentId);
+        const counts = await repo.lockSchool();
+        const beforeRow = await repo.find(studentId);
         if (!beforeRow) throw new DomainException('NOT_FOUND');
         const before = toStudent(beforeRow);
         const cols: Record<string, unknown> = {};
@@ -263,7 +263,7 @@ export class StudentsService {
         if (section) Object.assign(cols, { section_id: section.section_id, class_id: section.class_id, academic_year_id: section.academic_year_id });
 
         if (input.admissionNumber && input.admissionNumber.toLowerCase() !== before.admissionNumber.toLowerCase()) {
-          if ((await repo.existingAdmissionNumbers(ctx.schoolId, [input.admissionNumber])).size > 0) {
+          if ((await repo.existingAdmissionNumbers([input.admissionNumber])).size > 0) {
             throw new DomainException('ADMISSION_NUMBER_TAKEN', { details: { admissionNumber: 'Another student already has this admission number' } });
           }
         }
@@ -273,7 +273,7 @@ export class StudentsService {
           if (input.aadhaar === null) Object.assign(cols, { aadhaar_cipher: null, aadhaar_last4: null, aadhaar_hmac: null });
           else {
             const sealed = this.cipher.seal(ctx.schoolId, input.aadhaar);
-            if ((await repo.existingAadhaarHashes(ctx.schoolId, [sealed.hmac.toString('hex')], studentId)).size > 0) {
+            if ((await repo.existingAadhaarHashes([sealed.hmac.toString('hex')], studentId)).size > 0) {
               throw new DomainException('AADHAAR_DUPLICATE', { details: { aadhaar: 'Another student of this school has this Aadhaar number' } });
             }
             Object.assign(cols, { aadhaar_cipher: sealed.cipher, aadhaar_last4: sealed.last4, aadhaar_hmac: sealed.hmac });
@@ -296,16 +296,16 @@ export class StudentsService {
           (cols.admission_number as string | undefined) ?? before.admissionNumber,
           phones,
         );
-        await repo.update(ctx.schoolId, studentId, cols, tx.now);
-        if (input.guardians) await repo.replaceGuardians(ctx.schoolId, studentId, guardianRows(studentId, input.guardians));
+        await repo.update(studentId, cols, tx.now);
+        if (input.guardians) await repo.replaceGuardians(studentId, guardianRows(studentId, input.guardians));
         if (section || input.rollNumber !== undefined) {
-          const enrolSection = section ?? (beforeRow.section_id ? await repo.section(ctx.schoolId, beforeRow.section_id) : null);
+          const enrolSection = section ?? (beforeRow.section_id ? await repo.section(beforeRow.section_id) : null);
           if (enrolSection) {
             const roll = input.rollNumber !== undefined ? input.rollNumber : beforeRow.roll_number;
-            await repo.upsertEnrolment(ctx.schoolId, studentId, enrolSection, roll, tx.now);
+            await repo.upsertEnrolment(studentId, enrolSection, roll, tx.now);
           }
         }
-        const after = toStudent((await repo.find(ctx.schoolId, studentId))!);
+        const after = toStudent((await repo.find(studentId))!);
         const action = before.status !== after.status ? (after.status === 'left' ? 'student.left' : after.status === 'passed_out' ? 'student.passed_out' : 'student.readmitted') : 'student.updated';
         // aadhaarMasked is the only Aadhaar the audit ever holds; a changed number is recorded as a fact.
         await tx.audit({ action, entity: 'student', entityId: studentId, before, after: aadhaarChanged ? { ...after, aadhaarChanged: true } : after });
@@ -327,8 +327,8 @@ export class StudentsService {
     const section = await this.section(ctx, input.sectionId);
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const counts = await repo.lockSchool(ctx.schoolId);
-      const beforeRow = await repo.find(ctx.schoolId, studentId);
+      const counts = await repo.lockSchool();
+      const beforeRow = await repo.find(studentId);
       if (!beforeRow) throw new DomainException('NOT_FOUND');
       const before = toStudent(beforeRow);
       if (before.status === 'active') {
@@ -337,13 +337,12 @@ export class StudentsService {
       ensureRoom(counts, 1);
       const rollNumber = input.rollNumber ?? null;
       await repo.update(
-        ctx.schoolId,
         studentId,
         { status: 'active', left_on: null, leaving_reason: null, section_id: section.section_id, class_id: section.class_id, academic_year_id: section.academic_year_id, roll_number: rollNumber },
         tx.now,
       );
-      await repo.upsertEnrolment(ctx.schoolId, studentId, section, rollNumber, tx.now);
-      const after = toStudent((await repo.find(ctx.schoolId, studentId))!);
+      await repo.upsertEnrolment(studentId, section, rollNumber, tx.now);
+      const after = toStudent((await repo.find(studentId))!);
       await tx.audit({
         action: 'student.readmitted',
         entity: 'student',
@@ -359,7 +358,7 @@ export class StudentsService {
   async revealAadhaar(ctx: WorkspaceContext, studentId: string): Promise<AadhaarReveal> {
     await this.access.require(ctx, 'student', [studentId]);
     return this.writes.run(ctx, async (tx) => {
-      const cipher = await this.repo.in(tx.m).aadhaarCipher(ctx.schoolId, studentId);
+      const cipher = await this.repo.in(tx.m).aadhaarCipher(studentId);
       if (!cipher) throw new DomainException('NOT_FOUND', { message: 'No Aadhaar number is recorded for this student.' });
       const aadhaar = this.cipher.open(ctx.schoolId, cipher);
       await tx.audit({ action: 'student.aadhaar_revealed', entity: 'student', entityId: studentId, after: { aadhaarMasked: `XXXX XXXX ${aadhaar.slice(-4)}` } });
@@ -375,9 +374,9 @@ export class StudentsService {
     if (!type) throw new DomainException('PHOTO_INVALID');
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.setPhoto(ctx.schoolId, studentId, type, bytes, tx.now);
+      await repo.setPhoto(studentId, type, bytes, tx.now);
       await tx.audit({ action: 'student.photo_set', entity: 'student', entityId: studentId, after: { contentType: type, bytes: bytes.length } });
-      return { student: toStudent((await repo.find(ctx.schoolId, studentId))!) };
+      return { student: toStudent((await repo.find(studentId))!) };
     });
   }
 
@@ -385,22 +384,22 @@ export class StudentsService {
     await this.access.require(ctx, 'student', [studentId]);
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      if (await repo.removePhoto(ctx.schoolId, studentId)) await tx.audit({ action: 'student.photo_removed', entity: 'student', entityId: studentId });
+      if (await repo.removePhoto(studentId)) await tx.audit({ action: 'student.photo_removed', entity: 'student', entityId: studentId });
       else tx.nothingChanged();
-      return { student: toStudent((await repo.find(ctx.schoolId, studentId))!) };
+      return { student: toStudent((await repo.find(studentId))!) };
     });
   }
 
   /** GET …/students/{id}/photo, for whoever may read the student. */
   async photo(ctx: WorkspaceContext, studentId: string): Promise<{ contentType: string; bytes: Buffer }> {
     await this.get(ctx, studentId);
-    const photo = await this.repo.photo(ctx.schoolId, studentId);
+    const photo = await this.repo.photo(studentId);
     if (!photo) throw new DomainException('NOT_FOUND');
     return { contentType: photo.content_type, bytes: photo.bytes };
   }
 
-  async numbering(ctx: WorkspaceContext): Promise<AdmissionNumberingResult> {
-    const n = await this.repo.numbering(ctx.schoolId, ADMISSION_SEQUENCE);
+  async numbering(): Promise<AdmissionNumberingResult> {
+    const n = await this.repo.numbering(ADMISSION_SEQUENCE);
     const numbering = { prefix: n.prefix, digits: n.digits, nextNumber: n.next_value };
     return { numbering: { ...numbering, example: formatAdmissionNumber(numbering, numbering.nextNumber) } };
   }
@@ -408,8 +407,8 @@ export class StudentsService {
   async setNumbering(ctx: WorkspaceContext, input: AdmissionNumbering): Promise<AdmissionNumberingResult> {
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.numbering(ctx.schoolId, ADMISSION_SEQUENCE);
-      await repo.setNumbering(ctx.schoolId, ADMISSION_SEQUENCE, { prefix: input.prefix, digits: input.digits, nextValue: input.nextNumber });
+      const before = await repo.numbering(ADMISSION_SEQUENCE);
+      await repo.setNumbering(ADMISSION_SEQUENCE, { prefix: input.prefix, digits: input.digits, nextValue: input.nextNumber });
       await tx.audit({
         action: 'students.numbering_changed',
         entity: 'school',

@@ -6,6 +6,7 @@ import { AadhaarCipher } from './aadhaar-cipher';
 import { StudentsRepository, type StudentRow } from './students.repository';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 import { loadExcelJs } from '../../common/lazy-libraries';
+import { boundSchoolId } from '../../common/request-context';
 
 const MINORITY_RELIGIONS = new Set(['muslim', 'islam', 'christian', 'christianity', 'sikh', 'sikhism', 'buddhist', 'buddhism', 'jain', 'jainism', 'parsi', 'zoroastrian']);
 const CATEGORY = { general: 'General', sc: 'SC', st: 'ST', obc: 'OBC' } as const;
@@ -26,8 +27,8 @@ export class UdiseExportService {
   ) {}
 
   async export(ctx: WorkspaceContext, withAadhaar: boolean): Promise<Buffer> {
-    const students = await this.repo.activeForExport(ctx.schoolId);
-    const rows = students.map((s) => this.row(ctx.schoolId, s, withAadhaar));
+    const students = await this.repo.activeForExport();
+    const rows = students.map((s) => this.row(s, withAadhaar));
     rows.sort((a, b) => Number(b.missing.length > 0) - Number(a.missing.length > 0));
     if (withAadhaar) {
       await this.writes.run(ctx, (tx) =>
@@ -46,12 +47,12 @@ export class UdiseExportService {
     return safeXlsxBuffer(wb); // text cells cannot run as formulas (issue 33 row 9)
   }
 
-  private row(schoolId: string, s: StudentRow & { aadhaar_cipher: Buffer | null }, withAadhaar: boolean): { cells: string[]; missing: string[] } {
+  private row(s: StudentRow & { aadhaar_cipher: Buffer | null }, withAadhaar: boolean): { cells: string[]; missing: string[] } {
     const byRelation = (rel: string) => s.guardians.find((g) => g.relation === rel);
     const primary = s.guardians[0];
     const name = s.last_name ? `${s.first_name} ${s.last_name}` : s.first_name;
     const address = [s.address1, s.locality, s.city, s.state].filter(Boolean).join(', ');
-    const aadhaar = s.aadhaar_cipher && withAadhaar ? this.cipher.open(schoolId, s.aadhaar_cipher) : s.aadhaar_last4 ? maskAadhaar(s.aadhaar_last4) : '';
+    const aadhaar = s.aadhaar_cipher && withAadhaar ? this.cipher.open(boundSchoolId(), s.aadhaar_cipher) : s.aadhaar_last4 ? maskAadhaar(s.aadhaar_last4) : '';
     const religion = s.religion?.trim().toLowerCase();
     const cells = [
       s.class_name ?? '',

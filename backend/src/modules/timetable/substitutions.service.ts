@@ -63,8 +63,8 @@ export class SubstitutionsService {
   ) {}
 
   /** The timetable day of an open school day, or 422 SCHOOL_CLOSED naming why it is closed. */
-  private async openDay(schoolId: string, date: string): Promise<number> {
-    const closed = await this.calendar.isHoliday(schoolId, date);
+  private async openDay(date: string): Promise<number> {
+    const closed = await this.calendar.isHoliday(date);
     const day = timetableDayOf(date);
     if (closed.holiday || day === null) throw new DomainException('SCHOOL_CLOSED', { message: `The school is closed on ${date}${closed.name ? ` (${closed.name})` : ''}.` });
     return day;
@@ -73,10 +73,10 @@ export class SubstitutionsService {
   /** The member's own week and the periods they substitute on `date` (their home page). */
   async mine(ctx: WorkspaceContext, date: string | undefined): Promise<MyTimetableResult> {
     const on = date ?? new Date(this.clock.now().getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
-    const staff = await this.repo.staffOfUser(ctx.schoolId, ctx.userId);
+    const staff = await this.repo.staffOfUser(ctx.userId);
     if (!staff) return { date: on, staff: null, slots: [], substitutions: [] };
-    const year = await this.repo.yearOfDate(ctx.schoolId, on);
-    const [slots, subs] = await Promise.all([this.repo.staffSlots(ctx.schoolId, staff.id, year), this.repo.substitutionsOn(ctx.schoolId, on)]);
+    const year = await this.repo.yearOfDate(on);
+    const [slots, subs] = await Promise.all([this.repo.staffSlots(staff.id, year), this.repo.substitutionsOn(on)]);
     return {
       date: on,
       staff,
@@ -86,9 +86,9 @@ export class SubstitutionsService {
   }
 
   async freeTeachers(ctx: WorkspaceContext, date: string, period: number): Promise<FreeTeachersResult> {
-    const day = await this.openDay(ctx.schoolId, date);
-    const year = await this.repo.yearOfDate(ctx.schoolId, date);
-    const rows = await this.repo.freeTeachers(ctx.schoolId, year, date, day, period);
+    const day = await this.openDay(date);
+    const year = await this.repo.yearOfDate(date);
+    const rows = await this.repo.freeTeachers(year, date, day, period);
     return {
       date,
       period,
@@ -98,16 +98,16 @@ export class SubstitutionsService {
 
   async list(ctx: WorkspaceContext, date: string): Promise<SubstitutionList> {
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
-    const rows = await this.repo.substitutionsOn(ctx.schoolId, date);
+    const rows = await this.repo.substitutionsOn(date);
     return { date, items: rows.map(toSubstitution) };
   }
 
   /** The absent teacher's lessons that day, each with its substitute when one is set. */
   async absentPeriods(ctx: WorkspaceContext, date: string, staffId: string): Promise<AbsentPeriodsResult> {
     await this.access.require(ctx, 'staff', [staffId]);
-    const day = await this.openDay(ctx.schoolId, date);
-    const year = await this.repo.yearOfDate(ctx.schoolId, date);
-    const [slots, subs] = await Promise.all([this.repo.staffSlots(ctx.schoolId, staffId, year), this.repo.substitutionsOn(ctx.schoolId, date)]);
+    const day = await this.openDay(date);
+    const year = await this.repo.yearOfDate(date);
+    const [slots, subs] = await Promise.all([this.repo.staffSlots(staffId, year), this.repo.substitutionsOn(date)]);
     return {
       date,
       staffId,
@@ -134,10 +134,10 @@ export class SubstitutionsService {
     const absentId = input.absentStaffId.toLowerCase();
     const periods = input.periods.map((p) => ({ ...p, substituteStaffId: p.substituteStaffId.toLowerCase() }));
     await this.access.require(ctx, 'staff', [absentId, ...periods.map((p) => p.substituteStaffId)]);
-    const day = await this.openDay(ctx.schoolId, input.date);
-    const year = await this.repo.yearOfDate(ctx.schoolId, input.date);
-    const lessons = (await this.repo.staffSlots(ctx.schoolId, absentId, year)).filter((s) => s.day === day);
-    const staff = new Map((await this.repo.staffStatus(ctx.schoolId, [absentId, ...periods.map((p) => p.substituteStaffId)])).map((s) => [s.id, s]));
+    const day = await this.openDay(input.date);
+    const year = await this.repo.yearOfDate(input.date);
+    const lessons = (await this.repo.staffSlots(absentId, year)).filter((s) => s.day === day);
+    const staff = new Map((await this.repo.staffStatus([absentId, ...periods.map((p) => p.substituteStaffId)])).map((s) => [s.id, s]));
     const absentName = staff.get(absentId)!.name;
 
     const details: Record<string, string> = {};
@@ -155,7 +155,7 @@ export class SubstitutionsService {
         const made: string[] = [];
         for (const [i, p] of periods.entries()) {
           const lesson = lessons.find((l) => l.period === p.period)!;
-          if (await repo.busy(ctx.schoolId, year, input.date, day, p.period, p.substituteStaffId, lesson.section_id)) {
+          if (await repo.busy(year, input.date, day, p.period, p.substituteStaffId, lesson.section_id)) {
             const name = staff.get(p.substituteStaffId)!.name;
             throw new DomainException('SUBSTITUTE_NOT_FREE', {
               message: `${name} is not free in period ${p.period} on ${input.date}.`,
@@ -163,7 +163,7 @@ export class SubstitutionsService {
             });
           }
           made.push(
-            await repo.upsertSubstitution(ctx.schoolId, {
+            await repo.upsertSubstitution({
               date: input.date,
               period: p.period,
               sectionId: lesson.section_id,
@@ -184,14 +184,14 @@ export class SubstitutionsService {
       throw e;
     }
     await this.notify(ctx, input.date, ids, staff);
-    const rows = await this.repo.substitutionsOn(ctx.schoolId, input.date, ids);
+    const rows = await this.repo.substitutionsOn(input.date, ids);
     return { substitutions: rows.map(toSubstitution) };
   }
 
   /** One e-mail per substitute; a failed or impossible e-mail leaves `notified` false and never undoes the substitution. */
   private async notify(ctx: WorkspaceContext, date: string, ids: string[], staff: Map<string, { name: string; email: string | null }>): Promise<void> {
-    const rows = await this.repo.substitutionsOn(ctx.schoolId, date, ids);
-    const school = await this.repo.schoolName(ctx.schoolId);
+    const rows = await this.repo.substitutionsOn(date, ids);
+    const school = await this.repo.schoolName();
     const bySubstitute = new Map<string, SubstitutionRow[]>();
     for (const r of rows) bySubstitute.set(r.substitute_staff_id, [...(bySubstitute.get(r.substitute_staff_id) ?? []), r]);
     const sent: string[] = [];
@@ -216,7 +216,7 @@ export class SubstitutionsService {
     }
     if (sent.length > 0) {
       await this.writes.run(ctx, async (tx) => {
-        await this.repo.in(tx.m).markNotified(ctx.schoolId, sent, tx.now);
+        await this.repo.in(tx.m).markNotified(sent, tx.now);
         await tx.audit({ action: 'substitutions.notified', entity: 'substitution', entityId: null, after: { ids: sent } });
       });
     }
@@ -225,7 +225,7 @@ export class SubstitutionsService {
   async remove(ctx: WorkspaceContext, id: string): Promise<{ deleted: true }> {
     await this.access.require(ctx, 'substitution', [id]);
     return this.writes.run(ctx, async (tx) => {
-      const row = await this.repo.in(tx.m).deleteSubstitution(ctx.schoolId, id);
+      const row = await this.repo.in(tx.m).deleteSubstitution(id);
       if (!row) throw new DomainException('NOT_FOUND');
       await tx.audit({ action: 'substitution.deleted', entity: 'substitution', entityId: id, before: toSubstitution(row) });
       return { deleted: true as const };

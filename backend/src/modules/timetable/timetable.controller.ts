@@ -71,8 +71,8 @@ export class TimetableController {
   @RequirePermission('timetable.read')
   @ApiOperation({ summary: 'The bell schedules (periods and breaks per weekday) and the daily load limit' })
   @ApiData(BellSchedulesResponse)
-  bell(@Workspace() ctx: WorkspaceContext): Promise<BellSchedulesResult> {
-    return this.timetable.getBellSchedules(ctx);
+  bell(): Promise<BellSchedulesResult> {
+    return this.timetable.getBellSchedules();
   }
 
   @Put('bell-schedules')
@@ -104,8 +104,8 @@ export class TimetableController {
   @RequirePermission('timetable.read')
   @ApiOperation({ summary: 'The year’s classes with their sections and subjects (the current year by default), for the timetable and assignment editors' })
   @ApiData(TimetableClassesResponse)
-  classes(@Workspace() ctx: WorkspaceContext, @Query() q: YearQueryDto): Promise<TimetableClassesResult> {
-    return this.timetable.classes(ctx, q.academicYear);
+  classes(@Query() q: YearQueryDto): Promise<TimetableClassesResult> {
+    return this.timetable.classes(q.academicYear);
   }
 
   @Get('sections/:sectionId/timetable')

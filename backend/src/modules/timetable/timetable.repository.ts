@@ -68,143 +68,141 @@ export class TimetableRepository extends Repository {
   }
 
   // ── bell schedules ──────────────────────────────────────────────────────
-  async bellSchedules(schoolId: string): Promise<{ schedules: BellSchedule[]; dailyLoadLimit: number | null }> {
+  async bellSchedules(): Promise<{ schedules: BellSchedule[]; dailyLoadLimit: number | null }> {
     const [schedules, settings] = await Promise.all([
       this.rows<BellSchedule>(
         `SELECT id, name, days::int[] AS days, periods, breaks FROM bell_schedules WHERE school_id = $1 ORDER BY position`,
-        [schoolId],
+        [this.schoolId],
       ),
-      this.one<{ daily_load_limit: number | null }>(`SELECT daily_load_limit FROM timetable_settings WHERE school_id = $1`, [schoolId]),
+      this.one<{ daily_load_limit: number | null }>(`SELECT daily_load_limit FROM timetable_settings WHERE school_id = $1`, [this.schoolId]),
     ]);
     return { schedules, dailyLoadLimit: settings?.daily_load_limit ?? null };
   }
 
-  async replaceBellSchedules(schoolId: string, input: PutBellSchedulesInput, now: Date): Promise<void> {
-    await this.m.query(`DELETE FROM bell_schedules WHERE school_id = $1`, [schoolId]);
+  async replaceBellSchedules(input: PutBellSchedulesInput, now: Date): Promise<void> {
+    await this.m.query(`DELETE FROM bell_schedules WHERE school_id = $1`, [this.schoolId]);
     for (const [i, s] of input.schedules.entries()) {
       const periods = [...s.periods].sort((a, b) => a.period - b.period);
       const breaks = [...s.breaks].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
       await this.m.query(
         `INSERT INTO bell_schedules (school_id, position, name, days, periods, breaks) VALUES ($1, $2, $3, $4::smallint[], $5::jsonb, $6::jsonb)`,
-        [schoolId, i, s.name, s.days, JSON.stringify(periods), JSON.stringify(breaks)],
+        [this.schoolId, i, s.name, s.days, JSON.stringify(periods), JSON.stringify(breaks)],
       );
     }
     await this.m.query(
       `INSERT INTO timetable_settings (school_id, daily_load_limit, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (school_id) DO UPDATE SET daily_load_limit = EXCLUDED.daily_load_limit, updated_at = EXCLUDED.updated_at`,
-      [schoolId, input.dailyLoadLimit, now],
+      [this.schoolId, input.dailyLoadLimit, now],
     );
   }
 
   // ── sections and years ──────────────────────────────────────────────────
-  section(schoolId: string, sectionId: string): Promise<SectionRow | null> {
+  section(sectionId: string): Promise<SectionRow | null> {
     return this.one<SectionRow>(
       `SELECT sec.id, sec.name, c.id AS class_id, c.name AS class_name, c.academic_year
          FROM sections sec JOIN classes c ON c.id = sec.class_id WHERE sec.school_id = $1 AND sec.id = $2`,
-      [schoolId, sectionId],
+      [this.schoolId, sectionId],
     );
   }
 
-  sectionsOfYear(schoolId: string, academicYear: string): Promise<SectionRow[]> {
+  sectionsOfYear(academicYear: string): Promise<SectionRow[]> {
     return this.rows<SectionRow>(
       `SELECT sec.id, sec.name, c.id AS class_id, c.name AS class_name, c.academic_year
          FROM sections sec JOIN classes c ON c.id = sec.class_id WHERE sec.school_id = $1 AND c.academic_year = $2`,
-      [schoolId, academicYear],
+      [this.schoolId, academicYear],
     );
   }
 
 
-  async currentYear(schoolId: string): Promise<string | null> {
-    const row = await this.one<{ name: string }>(`SELECT name FROM academic_years WHERE school_id = $1 AND is_current`, [schoolId]);
+  async currentYear(): Promise<string | null> {
+    const row = await this.one<{ name: string }>(`SELECT name FROM academic_years WHERE school_id = $1 AND is_current`, [this.schoolId]);
     return row?.name ?? null;
   }
 
   /** The academic year a date falls in (the current one when none holds it). */
-  async yearOfDate(schoolId: string, date: string): Promise<string | null> {
+  async yearOfDate(date: string): Promise<string | null> {
     const row = await this.one<{ name: string }>(
       `SELECT name FROM academic_years WHERE school_id = $1 AND ($2::date BETWEEN starts_on AND ends_on OR is_current)
         ORDER BY ($2::date BETWEEN starts_on AND ends_on) DESC LIMIT 1`,
-      [schoolId, date],
+      [this.schoolId, date],
     );
     return row?.name ?? null;
   }
 
   /** The subjects a class teaches (issue 33: this read once lacked its school filter). */
-  async classSubjects(schoolId: string, classId: string): Promise<Set<string>> {
-    const rows = await this.rows<{ subject_id: string }>(`SELECT subject_id FROM class_subjects WHERE school_id = $1 AND class_id = $2`, [schoolId, classId]);
+  async classSubjects(classId: string): Promise<Set<string>> {
+    const rows = await this.rows<{ subject_id: string }>(`SELECT subject_id FROM class_subjects WHERE school_id = $1 AND class_id = $2`, [this.schoolId, classId]);
     return new Set(rows.map((r) => r.subject_id));
   }
 
-  staffStatus(schoolId: string, ids: string[]): Promise<{ id: string; name: string; status: string; email: string | null }[]> {
+  staffStatus(ids: string[]): Promise<{ id: string; name: string; status: string; email: string | null }[]> {
     return this.rows(
       `SELECT st.id, st.name, st.status, COALESCE(st.email, u.email) AS email
          FROM staff st LEFT JOIN users u ON u.id = st.user_id WHERE st.school_id = $1 AND st.id = ANY($2::uuid[])`,
-      [schoolId, ids],
+      [this.schoolId, ids],
     );
   }
 
   /** The teaching assignments of a section: subject → teacher. */
-  async assignmentsOf(schoolId: string, sectionId: string): Promise<Map<string, string>> {
+  async assignmentsOf(sectionId: string): Promise<Map<string, string>> {
     const rows = await this.rows<{ subject_id: string; staff_id: string }>(
       `SELECT subject_id, staff_id FROM teaching_assignments WHERE school_id = $1 AND section_id = $2`,
-      [schoolId, sectionId],
+      [this.schoolId, sectionId],
     );
     return new Map(rows.map((r) => [r.subject_id, r.staff_id]));
   }
 
   // ── slots ───────────────────────────────────────────────────────────────
   /** Transaction-scoped advisory locks, taken in sorted order so two saves never deadlock. */
-  async lock(schoolId: string, keys: string[]): Promise<void> {
-    const sorted = [...new Set(keys)].sort().map((key) => `timetable:${schoolId}:${key}`);
+  async lock(keys: string[]): Promise<void> {
+    const sorted = [...new Set(keys)].sort().map((key) => `timetable:${this.schoolId}:${key}`);
     // One round trip: the subquery hands the keys over in order, and each lock is taken as its row is read.
     await this.m.query(`SELECT count(pg_advisory_xact_lock(hashtext(k))) FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS x(k, i) ORDER BY i) s`, [sorted]);
   }
 
-  sectionSlots(schoolId: string, sectionId: string): Promise<SlotRow[]> {
-    return this.rows<SlotRow>(`${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.section_id = $2 ORDER BY ts.day, ts.period`, [schoolId, sectionId]);
+  sectionSlots(sectionId: string): Promise<SlotRow[]> {
+    return this.rows<SlotRow>(`${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.section_id = $2 ORDER BY ts.day, ts.period`, [this.schoolId, sectionId]);
   }
 
-  staffSlots(schoolId: string, staffId: string, academicYear: string | null): Promise<SlotRow[]> {
+  staffSlots(staffId: string, academicYear: string | null): Promise<SlotRow[]> {
     return this.rows<SlotRow>(
       `${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.staff_id = $2 AND ($3::text IS NULL OR ts.academic_year = $3) ORDER BY ts.day, ts.period`,
-      [schoolId, staffId, academicYear],
+      [this.schoolId, staffId, academicYear],
     );
   }
 
-  yearSlots(schoolId: string, academicYear: string): Promise<SlotRow[]> {
+  yearSlots(academicYear: string): Promise<SlotRow[]> {
     return this.rows<SlotRow>(`${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.academic_year = $2 ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('sec.name')}, ts.day, ts.period`, [
-      schoolId,
+      this.schoolId,
       academicYear,
     ]);
   }
 
   /** The teachers' lessons in OTHER sections of the year (for clash and load checks). */
-  otherSlotsOf(schoolId: string, academicYear: string, sectionId: string, staffIds: string[]): Promise<SlotRow[]> {
+  otherSlotsOf(academicYear: string, sectionId: string, staffIds: string[]): Promise<SlotRow[]> {
     return this.rows<SlotRow>(
       `${SLOT_SELECT} WHERE ts.school_id = $1 AND ts.academic_year = $2 AND ts.section_id <> $3 AND ts.staff_id = ANY($4::uuid[])`,
-      [schoolId, academicYear, sectionId, staffIds],
+      [this.schoolId, academicYear, sectionId, staffIds],
     );
   }
 
   async replaceSectionSlots(
-    schoolId: string,
     academicYear: string,
     sectionId: string,
     slots: { day: number; period: number; subjectId: string; teacherId: string }[],
   ): Promise<void> {
-    await this.m.query(`DELETE FROM timetable_slots WHERE school_id = $1 AND section_id = $2`, [schoolId, sectionId]);
+    await this.m.query(`DELETE FROM timetable_slots WHERE school_id = $1 AND section_id = $2`, [this.schoolId, sectionId]);
     if (slots.length === 0) return;
     await this.m.query(
       `INSERT INTO timetable_slots (school_id, academic_year, section_id, day, period, subject_id, staff_id)
        SELECT $1, $2, $3, d, p, s, t FROM unnest($4::smallint[], $5::smallint[], $6::uuid[], $7::uuid[]) AS x(d, p, s, t)`,
-      [schoolId, academicYear, sectionId, slots.map((s) => s.day), slots.map((s) => s.period), slots.map((s) => s.subjectId), slots.map((s) => s.teacherId)],
+      [this.schoolId, academicYear, sectionId, slots.map((s) => s.day), slots.map((s) => s.period), slots.map((s) => s.subjectId), slots.map((s) => s.teacherId)],
     );
   }
 
   // ── substitutions ───────────────────────────────────────────────────────
   /** Active staff with no lesson at (day, period), not substituting then, and not absent that date; their load that day. */
   freeTeachers(
-    schoolId: string,
     academicYear: string | null,
     date: string,
     day: number,
@@ -220,20 +218,19 @@ export class TimetableRepository extends Repository {
           AND NOT EXISTS (SELECT 1 FROM substitutions su WHERE su.school_id = st.school_id AND su.substitute_staff_id = st.id AND su.on_date = $3::date AND su.period = $5)
           AND NOT EXISTS (SELECT 1 FROM substitutions su WHERE su.school_id = st.school_id AND su.absent_staff_id = st.id AND su.on_date = $3::date)
         ORDER BY load, lower(st.name), st.id`,
-      [schoolId, academicYear, date, day, period],
+      [this.schoolId, academicYear, date, day, period],
     );
   }
 
-  substitutionsOn(schoolId: string, date: string, ids?: string[]): Promise<SubstitutionRow[]> {
+  substitutionsOn(date: string, ids?: string[]): Promise<SubstitutionRow[]> {
     return this.rows<SubstitutionRow>(
       `${SUBSTITUTION_SELECT} WHERE su.school_id = $1 AND su.on_date = $2::date AND ($3::uuid[] IS NULL OR su.id = ANY($3::uuid[]))
         ORDER BY su.period, ${classOrderSql('c.name')}, ${naturalOrderSql('sec.name')}`,
-      [schoolId, date, ids ?? null],
+      [this.schoolId, date, ids ?? null],
     );
   }
 
   async upsertSubstitution(
-    schoolId: string,
     s: { date: string; period: number; sectionId: string; subjectId: string; absentStaffId: string; substituteStaffId: string; note: string | null; createdBy: string; now: Date },
   ): Promise<string> {
     const [row] = await this.rows<{ id: string }>(
@@ -243,38 +240,38 @@ export class TimetableRepository extends Repository {
          SET subject_id = EXCLUDED.subject_id, absent_staff_id = EXCLUDED.absent_staff_id, substitute_staff_id = EXCLUDED.substitute_staff_id,
              note = EXCLUDED.note, created_by = EXCLUDED.created_by, created_at = EXCLUDED.created_at, notified_at = NULL
        RETURNING id`,
-      [schoolId, s.date, s.period, s.sectionId, s.subjectId, s.absentStaffId, s.substituteStaffId, s.note, s.createdBy, s.now],
+      [this.schoolId, s.date, s.period, s.sectionId, s.subjectId, s.absentStaffId, s.substituteStaffId, s.note, s.createdBy, s.now],
     );
     return row.id;
   }
 
-  staffOfUser(schoolId: string, userId: string): Promise<{ id: string; name: string } | null> {
-    return this.one(`SELECT id, name FROM staff WHERE school_id = $1 AND user_id = $2`, [schoolId, userId]);
+  staffOfUser(userId: string): Promise<{ id: string; name: string } | null> {
+    return this.one(`SELECT id, name FROM staff WHERE school_id = $1 AND user_id = $2`, [this.schoolId, userId]);
   }
 
-  async schoolName(schoolId: string): Promise<string> {
-    const row = await this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [schoolId]);
+  async schoolName(): Promise<string> {
+    const row = await this.one<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [this.schoolId]);
     return row?.name ?? '';
   }
 
-  async markNotified(schoolId: string, ids: string[], now: Date): Promise<void> {
-    await this.m.query(`UPDATE substitutions SET notified_at = $3 WHERE school_id = $1 AND id = ANY($2::uuid[])`, [schoolId, ids, now]);
+  async markNotified(ids: string[], now: Date): Promise<void> {
+    await this.m.query(`UPDATE substitutions SET notified_at = $3 WHERE school_id = $1 AND id = ANY($2::uuid[])`, [this.schoolId, ids, now]);
   }
 
-  async deleteSubstitution(schoolId: string, id: string): Promise<SubstitutionRow | null> {
-    const [row] = await this.rows<SubstitutionRow>(`${SUBSTITUTION_SELECT} WHERE su.school_id = $1 AND su.id = $2`, [schoolId, id]);
+  async deleteSubstitution(id: string): Promise<SubstitutionRow | null> {
+    const [row] = await this.rows<SubstitutionRow>(`${SUBSTITUTION_SELECT} WHERE su.school_id = $1 AND su.id = $2`, [this.schoolId, id]);
     if (!row) return null;
-    await this.m.query(`DELETE FROM substitutions WHERE school_id = $1 AND id = $2`, [schoolId, id]);
+    await this.m.query(`DELETE FROM substitutions WHERE school_id = $1 AND id = $2`, [this.schoolId, id]);
     return row;
   }
 
   /** Is the teacher busy at (date, period): a lesson, another substitution, or absent that day. */
-  async busy(schoolId: string, academicYear: string | null, date: string, day: number, period: number, staffId: string, exceptSectionId: string): Promise<boolean> {
+  async busy(academicYear: string | null, date: string, day: number, period: number, staffId: string, exceptSectionId: string): Promise<boolean> {
     const row = await this.one(
       `SELECT 1 WHERE EXISTS (SELECT 1 FROM timetable_slots WHERE school_id = $1 AND academic_year = $2 AND day = $4 AND period = $5 AND staff_id = $6)
           OR EXISTS (SELECT 1 FROM substitutions WHERE school_id = $1 AND on_date = $3::date AND period = $5 AND substitute_staff_id = $6 AND section_id <> $7)
           OR EXISTS (SELECT 1 FROM substitutions WHERE school_id = $1 AND on_date = $3::date AND absent_staff_id = $6)`,
-      [schoolId, academicYear, date, day, period, staffId, exceptSectionId],
+      [this.schoolId, academicYear, date, day, period, staffId, exceptSectionId],
     );
     return row !== null;
   }

@@ -63,31 +63,31 @@ export class TimetableService {
   ) {}
 
   // ── bell schedules ──────────────────────────────────────────────────────
-  getBellSchedules(ctx: WorkspaceContext): Promise<BellSchedulesResult> {
-    return this.repo.bellSchedules(ctx.schoolId);
+  getBellSchedules(): Promise<BellSchedulesResult> {
+    return this.repo.bellSchedules();
   }
 
   async putBellSchedules(ctx: WorkspaceContext, input: PutBellSchedulesInput): Promise<BellSchedulesResult> {
     await this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      const before = await repo.bellSchedules(ctx.schoolId);
-      await repo.replaceBellSchedules(ctx.schoolId, input, tx.now);
+      const before = await repo.bellSchedules();
+      await repo.replaceBellSchedules(input, tx.now);
       await tx.audit({ action: 'bell_schedules.set', entity: 'bell_schedule', entityId: null, before, after: input });
     });
-    return this.repo.bellSchedules(ctx.schoolId);
+    return this.repo.bellSchedules();
   }
 
   // ── reading ─────────────────────────────────────────────────────────────
   private async sectionOrThrow(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(ctx.schoolId, sectionId);
+    const section = await this.repo.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     return section;
   }
 
   async sectionTimetable(ctx: WorkspaceContext, sectionId: string): Promise<SectionTimetableResult> {
     const section = await this.sectionOrThrow(ctx, sectionId);
-    const slots = await this.repo.sectionSlots(ctx.schoolId, sectionId);
+    const slots = await this.repo.sectionSlots(sectionId);
     return { timetable: { section: toSectionRef(section), slots: slots.map(toSlot) } };
   }
 
@@ -95,17 +95,17 @@ export class TimetableService {
     // A guardian sees their child's section and the calendar, never a teacher's week or the whole school.
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     await this.access.require(ctx, 'staff', [staffId]);
-    const [staff] = await this.repo.staffStatus(ctx.schoolId, [staffId]);
-    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
-    const slots = await this.repo.staffSlots(ctx.schoolId, staffId, year);
+    const [staff] = await this.repo.staffStatus([staffId]);
+    const year = academicYear ?? (await this.repo.currentYear());
+    const slots = await this.repo.staffSlots(staffId, year);
     return { staff: { id: staff.id, name: staff.name }, slots: slots.map(toSlot) };
   }
 
   async schoolTimetable(ctx: WorkspaceContext, academicYear?: string): Promise<SchoolTimetableResult> {
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
-    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    const year = academicYear ?? (await this.repo.currentYear());
     if (!year) return { academicYear: null, sections: [] };
-    const [sections, slots] = await Promise.all([this.repo.sectionsOfYear(ctx.schoolId, year), this.repo.yearSlots(ctx.schoolId, year)]);
+    const [sections, slots] = await Promise.all([this.repo.sectionsOfYear(year), this.repo.yearSlots(year)]);
     const bySection = new Map<string, TimetableSlot[]>();
     for (const s of slots) bySection.set(s.section_id, [...(bySection.get(s.section_id) ?? []), toSlot(s)]);
     return {
@@ -115,8 +115,8 @@ export class TimetableService {
   }
 
   // ── the printed timetable (A4 landscape PDF) ────────────────────────────
-  private async pdf(ctx: WorkspaceContext, title: string, academicYear: string | null, pages: TimetablePdfPage[], lang: TimetablePdfLanguage): Promise<Buffer> {
-    const [schoolName, { schedules }] = await Promise.all([this.repo.schoolName(ctx.schoolId), this.repo.bellSchedules(ctx.schoolId)]);
+  private async pdf(title: string, academicYear: string | null, pages: TimetablePdfPage[], lang: TimetablePdfLanguage): Promise<Buffer> {
+    const [schoolName, { schedules }] = await Promise.all([this.repo.schoolName(), this.repo.bellSchedules()]);
     return renderTimetablePdf({ schoolName, title, academicYear, pages, schedules, lang, printedOn: formatDateIST(this.clock.now()) });
   }
 
@@ -125,16 +125,16 @@ export class TimetableService {
     const { timetable } = await this.sectionTimetable(ctx, sectionId);
     const heading = `${timetable.section.className} ${timetable.section.name}`;
     const cells = timetable.slots.map((s) => ({ day: s.day, period: s.period, main: s.subjectName, sub: s.teacherName }));
-    const pdf = await this.pdf(ctx, heading, timetable.section.academicYear, [{ heading, cells }], lang);
+    const pdf = await this.pdf(heading, timetable.section.academicYear, [{ heading, cells }], lang);
     return { pdf, filename: `timetable-${heading}` };
   }
 
   /** GET …/staff/{staffId}/timetable/pdf: a teacher's week, subject and class in each period. */
   async staffPdf(ctx: WorkspaceContext, staffId: string, academicYear: string | undefined, lang: TimetablePdfLanguage): Promise<{ pdf: Buffer; filename: string }> {
     const week = await this.staffTimetable(ctx, staffId, academicYear);
-    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+    const year = academicYear ?? (await this.repo.currentYear());
     const cells = week.slots.map((s) => ({ day: s.day, period: s.period, main: s.subjectName, sub: `${s.className} ${s.sectionName}` }));
-    const pdf = await this.pdf(ctx, week.staff.name, year, [{ heading: week.staff.name, cells }], lang);
+    const pdf = await this.pdf(week.staff.name, year, [{ heading: week.staff.name, cells }], lang);
     return { pdf, filename: `timetable-${week.staff.name}` };
   }
 
@@ -145,15 +145,15 @@ export class TimetableService {
       heading: `${section.className} ${section.name}`,
       cells: slots.map((s) => ({ day: s.day, period: s.period, main: s.subjectName, sub: s.teacherName })),
     }));
-    const pdf = await this.pdf(ctx, school.academicYear ?? '', school.academicYear, pages, lang);
+    const pdf = await this.pdf(school.academicYear ?? '', school.academicYear, pages, lang);
     return { pdf, filename: `timetable-${school.academicYear ?? 'school'}` };
   }
 
   /** GET …/timetable/classes: the year's classes, sections and subjects the editors choose from. */
-  async classes(ctx: WorkspaceContext, academicYear?: string): Promise<TimetableClassesResult> {
-    const year = academicYear ?? (await this.repo.currentYear(ctx.schoolId));
+  async classes(academicYear?: string): Promise<TimetableClassesResult> {
+    const year = academicYear ?? (await this.repo.currentYear());
     if (!year) return { academicYear: null, classes: [] };
-    return { academicYear: year, classes: await this.academics.classesWithDetails(ctx.schoolId, { year }) };
+    return { academicYear: year, classes: await this.academics.classesWithDetails({ year }) };
   }
 
   // ── saving ──────────────────────────────────────────────────────────────
@@ -171,9 +171,9 @@ export class TimetableService {
     const teacherIds = [...new Set(slots.map((s) => s.teacherId))];
     await this.access.require(ctx, 'staff', teacherIds);
     const [{ schedules }, subjects, teachers] = await Promise.all([
-      this.repo.bellSchedules(ctx.schoolId),
-      this.repo.classSubjects(ctx.schoolId, section.class_id),
-      this.repo.staffStatus(ctx.schoolId, teacherIds),
+      this.repo.bellSchedules(),
+      this.repo.classSubjects(section.class_id),
+      this.repo.staffStatus(teacherIds),
     ]);
     const periods = periodsByDay(schedules);
     const left = new Set(teachers.filter((t) => t.status !== 'active').map((t) => t.id));
@@ -193,13 +193,13 @@ export class TimetableService {
     try {
       await this.writes.run(ctx, async (tx) => {
         const repo = this.repo.in(tx.m);
-        await repo.lock(ctx.schoolId, [`section:${section.id}`, ...teacherIds.map((id) => `staff:${id}`)]);
-        const others = await repo.otherSlotsOf(ctx.schoolId, section.academic_year, section.id, teacherIds);
+        await repo.lock([`section:${section.id}`, ...teacherIds.map((id) => `staff:${id}`)]);
+        const others = await repo.otherSlotsOf(section.academic_year, section.id, teacherIds);
         this.checkClashes(slots, others);
-        const { dailyLoadLimit } = await repo.bellSchedules(ctx.schoolId);
-        if (dailyLoadLimit !== null) await this.checkLoad(ctx, repo, slots, others, dailyLoadLimit);
-        const before = await repo.sectionSlots(ctx.schoolId, section.id);
-        await repo.replaceSectionSlots(ctx.schoolId, section.academic_year, section.id, slots);
+        const { dailyLoadLimit } = await repo.bellSchedules();
+        if (dailyLoadLimit !== null) await this.checkLoad(repo, slots, others, dailyLoadLimit);
+        const before = await repo.sectionSlots(section.id);
+        await repo.replaceSectionSlots(section.academic_year, section.id, slots);
         await tx.audit({
           action: 'timetable.saved',
           entity: 'section',
@@ -211,7 +211,7 @@ export class TimetableService {
     } catch (e) {
       if (violatedUniqueIndex(e) !== 'timetable_slots_teacher_uq') throw e;
       // Another save took the teacher meanwhile: name the clash as it now stands.
-      const others = await this.repo.otherSlotsOf(ctx.schoolId, section.academic_year, section.id, teacherIds);
+      const others = await this.repo.otherSlotsOf(section.academic_year, section.id, teacherIds);
       this.checkClashes(slots, others);
       throw new DomainException('TIMETABLE_CLASH');
     }
@@ -231,11 +231,11 @@ export class TimetableService {
   }
 
   /** The shared daily-load rule: 409 TEACHER_OVERLOADED naming the teacher and the day. */
-  private async checkLoad(ctx: WorkspaceContext, repo: TimetableRepository, slots: TimetableSlotInput[], others: SlotRow[], limit: number): Promise<void> {
+  private async checkLoad(repo: TimetableRepository, slots: TimetableSlotInput[], others: SlotRow[], limit: number): Promise<void> {
     const busy = others.map((o) => ({ teacherId: o.staff_id, day: o.day, period: o.period, sectionId: o.section_id }));
     const { overloads } = timetableConflicts(slots, busy, limit);
     if (overloads.length === 0) return;
-    const names = new Map((await repo.staffStatus(ctx.schoolId, [...new Set(overloads.map((o) => o.teacherId))])).map((t) => [t.id, t.name]));
+    const names = new Map((await repo.staffStatus([...new Set(overloads.map((o) => o.teacherId))])).map((t) => [t.id, t.name]));
     const details: Record<string, string> = {};
     for (const o of overloads) {
       details[`slots.${o.slot}.teacherId`] = `${names.get(o.teacherId)} would teach ${o.count} periods on ${DAY_NAMES[o.day]}; the school’s limit is ${limit}`;
@@ -249,9 +249,9 @@ export class TimetableService {
     const to = await this.sectionOrThrow(ctx, toSectionId);
     if (from.id === to.id) throw new DomainException('VALIDATION_FAILED', { details: { toSectionId: 'Choose another section to copy to' } });
     const [source, subjects, assigned] = await Promise.all([
-      this.repo.sectionSlots(ctx.schoolId, from.id),
-      this.repo.classSubjects(ctx.schoolId, to.class_id),
-      this.repo.assignmentsOf(ctx.schoolId, to.id),
+      this.repo.sectionSlots(from.id),
+      this.repo.classSubjects(to.class_id),
+      this.repo.assignmentsOf(to.id),
     ]);
     const slots: TimetableSlotInput[] = [];
     const skipped: CopyTimetableResult['skipped'] = [];

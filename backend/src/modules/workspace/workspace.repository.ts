@@ -57,7 +57,7 @@ export class WorkspaceRepository extends Repository {
   }
 
   /** The school, its current year and its counts, in one query. */
-  home(schoolId: string): Promise<HomeRow | null> {
+  home(): Promise<HomeRow | null> {
     return this.one<HomeRow>(
       `SELECT s.id, s.name, s.subdomain, s.approval_status, s.is_active, s.plan_type, s.trial_ends_at, s.max_students, s.active_students AS students,
               y.id AS year_id, y.name AS year_name, to_char(y.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(y.ends_on, 'YYYY-MM-DD') AS ends_on,
@@ -67,7 +67,7 @@ export class WorkspaceRepository extends Repository {
                 WHERE x.school_id = s.id AND (y.name IS NULL OR c.academic_year = y.name)) AS sections
          FROM schools s LEFT JOIN academic_years y ON y.school_id = s.id AND y.is_current
         WHERE s.id = $1`,
-      [schoolId],
+      [this.schoolId],
     );
   }
 }

@@ -32,7 +32,7 @@ export class WorkspaceService {
   }
 
   async home(ctx: WorkspaceContext): Promise<WorkspaceHome> {
-    const r = await this.repo.home(ctx.schoolId);
+    const r = await this.repo.home();
     if (!r) throw new DomainException('SCHOOL_NOT_FOUND');
     return {
       school: {
