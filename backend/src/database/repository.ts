@@ -4,8 +4,11 @@ import { rows } from './with-school';
 
 /**
  * Base of every module's repository (`modules/<m>/<m>.repository.ts`), the only code that queries
- * the module's tables. School-scoped methods take the school id first. `in(tx)` gives the same
- * repository running its queries inside a transaction (e.g. a workspace write's `SchoolTx.m`).
+ * the module's tables. A school-scoped query reads its school from `this.schoolId`: the school the
+ * running request or job is bound to (common/request-context.ts: the workspace guard binds it once
+ * per request, the job runner per job, a public call once its token names the school), never a
+ * parameter handed down (ADR 0019). `in(tx)` gives the same repository running its queries inside
+ * a transaction (e.g. a workspace write's `SchoolTx.m`).
  */
 export abstract class Repository {
   protected m: EntityManager;

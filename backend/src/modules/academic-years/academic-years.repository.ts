@@ -12,7 +12,7 @@ export interface AcademicYearRow {
 
 const COLUMNS = `id, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on, is_current`;
 
-/** Every query on `academic_years`. The school id comes first. */
+/** Every query on `academic_years`. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class AcademicYearsRepository extends Repository {
   constructor(db: DataSource) {

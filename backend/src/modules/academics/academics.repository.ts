@@ -26,7 +26,7 @@ const naturally = (a: NamedRef, b: NamedRef) => naturalCompare(a.name, b.name);
 
 /**
  * Every query on the academics module's tables: `classes`, `sections`, `class_subjects` and the
- * read-only catalogue `global_subjects`. The school id comes first in every school-scoped method.
+ * read-only catalogue `global_subjects`. Each school-scoped query reads the bound school (`this.schoolId`).
  * The inserts are INSERT … ON CONFLICT DO NOTHING against a unique index, so what already exists
  * is left as it is and a retried or concurrent request never duplicates anything; each answers how
  * many rows were new.

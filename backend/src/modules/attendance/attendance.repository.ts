@@ -123,7 +123,7 @@ const NAME_OF = (alias: string) => `(SELECT ${MEMBER_NAME} FROM users u
 const DAY_EDITORS = `(SELECT u.id, ${MEMBER_NAME} AS name FROM users u LEFT JOIN school_members sm ON sm.school_id = $1 AND sm.user_id = u.id
   WHERE u.id IN (SELECT changed_by FROM attendance_edits WHERE school_id = $1 AND section_id = $2 AND date = $3))`;
 
-/** Every query on the attendance tables. The school id comes first. */
+/** Every query on the attendance tables. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class AttendanceRepository extends Repository {
   constructor(db: DataSource) {

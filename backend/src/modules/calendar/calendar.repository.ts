@@ -28,7 +28,7 @@ export interface EventFields {
 const EVENT_COLUMNS = `id, title, kind, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
   class_ids::text[] AS class_ids, description, created_at, updated_at`;
 
-/** Every query on `calendar_events` and `calendar_settings`. The school id comes first. */
+/** Every query on `calendar_events` and `calendar_settings`. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class CalendarRepository extends Repository {
   constructor(db: DataSource) {

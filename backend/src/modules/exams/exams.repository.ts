@@ -63,7 +63,7 @@ const STUDENT_COLUMNS = `st.id, trim(st.first_name || ' ' || coalesce(st.last_na
   to_char(st.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
   (SELECT g.name FROM student_guardians g WHERE g.school_id = st.school_id AND g.student_id = st.id ORDER BY g.position LIMIT 1) AS guardian_name`;
 
-/** Every query on the exams tables (school id first). */
+/** Every query on the exams tables, in the bound school (`this.schoolId`). */
 @Injectable()
 export class ExamsRepository extends Repository {
   constructor(db: DataSource) {

@@ -119,7 +119,7 @@ const RECEIPT_FROM = `fee_receipts r LEFT JOIN users u ON u.id = r.collected_by
 const parseTimestamptz = types.getTypeParser(types.builtins.TIMESTAMPTZ, 'text') as (text: string) => Date;
 const timestamptz = (text: string): Date => parseTimestamptz(text);
 
-/** Every query on the fee tables. The school id comes first. */
+/** Every query on the fee tables. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class FeesRepository extends Repository {
   constructor(db: DataSource) {

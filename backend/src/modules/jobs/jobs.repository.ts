@@ -20,7 +20,8 @@ export interface JobRow {
 const COLUMNS = 'school_id, id, name, payload, state, progress, result_url, error, attempts, max_attempts, created_by';
 
 /**
- * Every query on `jobs`, the queue (ADR 0006). School-scoped methods take the school id first;
+ * Every query on `jobs`, the queue (ADR 0006). School-scoped methods take the school id first, as the
+ * queue is shared by every school and its worker is bound to none (ADR 0019);
  * `claim` is the worker's one cross-school query.
  */
 @Injectable()

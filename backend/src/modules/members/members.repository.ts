@@ -39,7 +39,7 @@ const STATUS_SQL = (now: string) =>
   `CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted' WHEN i.revoked_at IS NOT NULL THEN 'revoked'
         WHEN i.expires_at <= ${now} THEN 'expired' ELSE 'pending' END`;
 
-/** Every query on `school_members` and `school_invitations`. The school id comes first. */
+/** Every query on `school_members` and `school_invitations`. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class MembersRepository extends Repository {
   constructor(db: DataSource) {

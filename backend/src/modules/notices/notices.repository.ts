@@ -64,7 +64,7 @@ const DELIVERY_COLUMNS = `,
   (SELECT count(*)::int FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id AND nr.email_status = 'pending') AS email_pending`;
 const NOTICE_FROM = `notices r LEFT JOIN users cu ON cu.id = r.created_by LEFT JOIN school_members cm ON cm.school_id = r.school_id AND cm.user_id = r.created_by`;
 
-/** Every query on `notices` and `notice_recipients`. The school id comes first. */
+/** Every query on `notices` and `notice_recipients`. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class NoticesRepository extends Repository {
   constructor(db: DataSource) {

@@ -79,7 +79,7 @@ const ORDER_FROM = `payment_orders o LEFT JOIN LATERAL (
      WHERE x.school_id = o.school_id AND x.order_id = o.id ORDER BY x.created_at, x.id LIMIT 1) p ON true`;
 const PAYMENT_COLUMNS = `id, order_id, gateway_payment_id, amount, advance_amount, receipt_id, receipt_number, refund_status, refund_id, refund_reason, refund_requested_by`;
 
-/** Every query on the online-payment tables (and the school's name and subdomain for a pay link). The school id comes first. */
+/** Every query on the online-payment tables (and the school's name and subdomain for a pay link). The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class OnlinePaymentsRepository extends Repository {
   constructor(db: DataSource) {

@@ -104,7 +104,7 @@ const PROMOTION_COLUMNS = `id, from_year, to_year, status, fee_increase_percent,
  * Every query of the promotions module: its own tables, and the year-end writes on the school's
  * years, classes, sections, class subjects, students and enrolments that apply and undo make in
  * the promotion's transactions (the year's reads: the closing year's students, their final
- * results from the published report cards). The school id comes first.
+ * results from the published report cards). The school is the bound one (`this.schoolId`).
  */
 @Injectable()
 export class PromotionsRepository extends Repository {

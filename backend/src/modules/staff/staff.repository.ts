@@ -48,7 +48,7 @@ export interface AssignmentRow {
 const STAFF_COLUMNS = `id, employee_code, name, designation, subject_ids::text[] AS subject_ids, qualification,
   to_char(joining_date, 'YYYY-MM-DD') AS joining_date, phone, email, user_id, status, created_at, updated_at`;
 
-/** Every query on `staff`, `section_class_teachers` and `teaching_assignments`. The school id comes first. */
+/** Every query on `staff`, `section_class_teachers` and `teaching_assignments`. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class StaffRepository extends Repository {
   constructor(db: DataSource) {

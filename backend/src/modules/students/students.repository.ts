@@ -183,7 +183,7 @@ const SORTS: Record<StudentSort, string> = {
 /** Escapes LIKE's wildcards so a search for `50%` matches the text `50%`. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Every query on the students, guardians, enrolments, sequences and applications tables. The school id comes first. */
+/** Every query on the students, guardians, enrolments, sequences and applications tables. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class StudentsRepository extends Repository {
   constructor(db: DataSource) {

@@ -60,7 +60,7 @@ const SUBSTITUTION_SELECT = `SELECT su.id, to_char(su.on_date, 'YYYY-MM-DD') AS 
   JOIN staff ab ON ab.school_id = su.school_id AND ab.id = su.absent_staff_id
   JOIN staff sb ON sb.school_id = su.school_id AND sb.id = su.substitute_staff_id`;
 
-/** Every query on bell schedules, timetable slots and substitutions. The school id comes first. */
+/** Every query on bell schedules, timetable slots and substitutions. The school is the bound one (`this.schoolId`). */
 @Injectable()
 export class TimetableRepository extends Repository {
   constructor(db: DataSource) {
