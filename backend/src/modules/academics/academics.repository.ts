@@ -22,6 +22,21 @@ export interface ClassCountRow {
   subjects: string | number;
 }
 
+/** A section with its class: the one shape every module reads it in (AcademicsService.section). */
+export interface SectionWithClass {
+  id: string;
+  name: string;
+  class_id: string;
+  class_name: string;
+  academic_year: string;
+}
+
+/** A class's name and year (AcademicsService.classOf). */
+export interface ClassNameYear {
+  name: string;
+  academic_year: string;
+}
+
 const naturally = (a: NamedRef, b: NamedRef) => naturalCompare(a.name, b.name);
 
 /**
@@ -149,5 +164,27 @@ export class AcademicsRepository extends Repository {
        ORDER BY g.sort_order, g.name`,
       [this.schoolId, academicYear],
     );
+  }
+
+  // ── lookups other modules make (through AcademicsService) ──────────────────
+  /** A section of the bound school (any year) with its class, or null: another school's is null too. */
+  section(sectionId: string): Promise<SectionWithClass | null> {
+    return this.one<SectionWithClass>(
+      `SELECT s.id, s.name, c.id AS class_id, c.name AS class_name, c.academic_year
+         FROM sections s JOIN classes c ON c.id = s.class_id WHERE s.school_id = $1 AND s.id = $2`,
+      [this.schoolId, sectionId],
+    );
+  }
+
+  /** A class of the bound school (any year): its name and year, or null. */
+  classOf(classId: string): Promise<ClassNameYear | null> {
+    return this.one<ClassNameYear>(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
+  }
+
+  /** The classes of some sections, each once (a teacher's sections → their classes). */
+  async classesOfSections(sectionIds: readonly string[]): Promise<string[]> {
+    if (sectionIds.length === 0) return [];
+    const rows = await this.rows<{ class_id: string }>(`SELECT DISTINCT class_id FROM sections WHERE school_id = $1 AND id = ANY($2::uuid[])`, [this.schoolId, sectionIds]);
+    return rows.map((r) => r.class_id);
   }
 }

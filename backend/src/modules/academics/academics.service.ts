@@ -13,14 +13,16 @@ import {
 } from '@vidyalaya/shared';
 import { Clock } from '../../common/clock';
 import type { SchoolEntity } from '../schools';
-import { AcademicsRepository, type YearScope } from './academics.repository';
+import { AcademicsRepository, type ClassNameYear, type SectionWithClass, type YearScope } from './academics.repository';
 import { addClasses, addClassSubjects, addSections } from './setup-writes';
 
-export type { YearScope } from './academics.repository';
+export type { ClassNameYear, SectionWithClass, YearScope } from './academics.repository';
 
 /**
  * Spec §7 setup calls: classes, sections and subjects of a school the caller owns. Other modules
- * read a school's setup through `classesWithDetails` and `classCounts`.
+ * read a school's setup through `classesWithDetails` and `classCounts`, and look up one section
+ * with its class (`section`) or one class (`classOf`) here: the academics tables are this
+ * module's, and every module reads a section in the one shape.
  */
 @Injectable()
 export class AcademicsService {
@@ -78,5 +80,21 @@ export class AcademicsService {
 
   private async result(school: SchoolEntity, academicYear: string, created: number): Promise<SetupChangeResult> {
     return { classes: await this.repo.classesWithDetails({ year: academicYear }), created };
+  }
+
+  // ── lookups for other modules, in the bound school ─────────────────────────
+  /** A section (any year) with its class; null when missing or another school's. */
+  section(sectionId: string): Promise<SectionWithClass | null> {
+    return this.repo.section(sectionId);
+  }
+
+  /** A class (any year): its name and year; null when missing or another school's. */
+  classOf(classId: string): Promise<ClassNameYear | null> {
+    return this.repo.classOf(classId);
+  }
+
+  /** The classes of some sections, each once. */
+  classesOfSections(sectionIds: readonly string[]): Promise<string[]> {
+    return this.repo.classesOfSections(sectionIds);
   }
 }

@@ -6,10 +6,11 @@ import { StudentsModule } from '../students/students.module';
 import { AttendanceController } from './attendance.controller';
 import { AttendanceRepository } from './attendance.repository';
 import { AttendanceService } from './attendance.service';
+import { AcademicsModule } from '../academics/academics.module';
 
 /** Daily attendance, the register, the 75 % rule and absence notices (DECISIONS "Attendance", issue 16). */
 @Module({
-  imports: [AcademicYearsModule, CalendarModule, StaffModule, StudentsModule],
+  imports: [AcademicsModule, AcademicYearsModule, CalendarModule, StaffModule, StudentsModule],
   controllers: [AttendanceController],
   providers: [AttendanceRepository, AttendanceService],
   exports: [AttendanceService],

@@ -5,13 +5,6 @@ import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { AUDIT_COLUMNS } from '../../common/workspace/school-writes';
 import { Repository } from '../../database/repository';
 
-export interface SectionRow {
-  id: string;
-  name: string;
-  class_id: string;
-  class_name: string;
-  academic_year: string;
-}
 export interface DayRow {
   marked_by: string | null;
   marked_by_name: string | null;
@@ -128,14 +121,6 @@ const DAY_EDITORS = `(SELECT u.id, ${MEMBER_NAME} AS name FROM users u LEFT JOIN
 export class AttendanceRepository extends Repository {
   constructor(db: DataSource) {
     super(db);
-  }
-
-  section(sectionId: string): Promise<SectionRow | null> {
-    return this.one<SectionRow>(
-      `SELECT se.id, se.name, c.id AS class_id, c.name AS class_name, c.academic_year
-         FROM sections se JOIN classes c ON c.id = se.class_id WHERE se.school_id = $1 AND se.id = $2`,
-      [this.schoolId, sectionId],
-    );
   }
 
   /** The active students of a section, by roll number then name. */

@@ -40,10 +40,10 @@ import {
   type EditRow,
   type MarkRow,
   type SchoolStudentRow,
-  type SectionRow,
   type StudentRow,
 } from './attendance.repository';
 import { boundSchoolId } from '../../common/request-context';
+import { AcademicsService, type SectionWithClass } from '../academics/academics.service';
 
 export const ABSENCE_NOTICE_JOB = 'attendance.absence-notice';
 interface NoticePayload {
@@ -79,6 +79,7 @@ export class AttendanceService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly messaging: MessagingService,
     private readonly years: AcademicYearsService,
+    private readonly academics: AcademicsService,
   ) {}
 
   onModuleInit(): void {
@@ -97,9 +98,9 @@ export class AttendanceService implements OnModuleInit {
 
   // ── who may see and mark which section ───────────────────────────────────
   /** The section (404 when missing or another school's); a teacher only their own (403); a guardian none (403). */
-  private async sectionFor(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
+  private async sectionFor(ctx: WorkspaceContext, sectionId: string): Promise<SectionWithClass> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(sectionId);
+    const section = await this.academics.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     if (ctx.role === 'teacher') {
@@ -200,11 +201,11 @@ export class AttendanceService implements OnModuleInit {
   }
 
   /** The section a caller may mark (as `sectionFor`, the teacher's own sections read beside the section). */
-  private async sectionToMark(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
+  private async sectionToMark(ctx: WorkspaceContext, sectionId: string): Promise<SectionWithClass> {
     // Guardians never hold attendance.mark; their answers stay exactly `sectionFor`'s.
     if (ctx.role === 'guardian') return this.sectionFor(ctx, sectionId);
     const [section, mine] = await Promise.all([
-      this.repo.section(sectionId),
+      this.academics.section(sectionId),
       ctx.role === 'teacher' ? this.staff.sectionsTaughtBy(ctx.userId) : Promise.resolve(null),
     ]);
     if (!section) throw new DomainException('NOT_FOUND');
@@ -217,7 +218,7 @@ export class AttendanceService implements OnModuleInit {
     return this.dayOf(section, date);
   }
 
-  private async dayOf(section: SectionRow, date: string): Promise<AttendanceDayResult> {
+  private async dayOf(section: SectionWithClass, date: string): Promise<AttendanceDayResult> {
     const [day, roll, marks, edits, holiday] = await Promise.all([
       this.repo.day(section.id, date),
       this.repo.studentsOf(section.id),
@@ -231,7 +232,7 @@ export class AttendanceService implements OnModuleInit {
   }
 
   private dayResult(
-    section: SectionRow,
+    section: SectionWithClass,
     date: string,
     day: DayRow | null,
     roll: StudentRow[],

@@ -3,10 +3,11 @@ import { StaffModule } from '../staff/staff.module';
 import { CalendarController, CalendarFeedController } from './calendar.controller';
 import { CalendarRepository } from './calendar.repository';
 import { CalendarService } from './calendar.service';
+import { AcademicsModule } from '../academics/academics.module';
 
 /** The academic calendar and its working-day rules (DECISIONS "Staff, timetable, calendar"). */
 @Module({
-  imports: [StaffModule],
+  imports: [AcademicsModule, StaffModule],
   controllers: [CalendarController, CalendarFeedController],
   providers: [CalendarRepository, CalendarService],
   exports: [CalendarService],

@@ -73,11 +73,6 @@ export class CalendarRepository extends Repository {
     );
   }
 
-  /** A class of this school (any year), by id: its name, or null (another school's class is null too). */
-  classOf(classId: string): Promise<{ name: string } | null> {
-    return this.one<{ name: string }>(`SELECT name FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
-  }
-
   find(id: string, lock = false): Promise<EventRow | null> {
     return this.one<EventRow>(`SELECT ${EVENT_COLUMNS} FROM calendar_events WHERE school_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [this.schoolId, id]);
   }
@@ -140,18 +135,5 @@ export class CalendarRepository extends Repository {
 
   schoolOf(): Promise<{ name: string; subdomain: string } | null> {
     return this.one<{ name: string; subdomain: string }>(`SELECT name, subdomain FROM schools WHERE id = $1`, [this.schoolId]);
-  }
-
-  /** The classes of some sections (a teacher's sections → their classes). */
-  async classesOfSections(sectionIds: readonly string[]): Promise<string[]> {
-    if (sectionIds.length === 0) return [];
-    const rows = await this.rows<{ class_id: string }>(`SELECT DISTINCT class_id FROM sections WHERE school_id = $1 AND id = ANY($2::uuid[])`, [this.schoolId, sectionIds]);
-    return rows.map((r) => r.class_id);
-  }
-
-  /** The class of a section (for a section's working days). */
-  async classOfSection(sectionId: string): Promise<string | null> {
-    const row = await this.one<{ class_id: string }>(`SELECT class_id FROM sections WHERE school_id = $1 AND id = $2`, [this.schoolId, sectionId]);
-    return row?.class_id ?? null;
   }
 }

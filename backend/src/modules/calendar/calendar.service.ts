@@ -40,6 +40,7 @@ import { buildIcal } from './ical';
 import { CalendarRepository, type EventFields, type EventRow } from './calendar.repository';
 import { isUuid } from '../../common/uuid';
 import { runInSchool } from '../../common/request-context';
+import { AcademicsService } from '../academics/academics.service';
 
 function toEvent(r: EventRow): CalendarEvent {
   return {
@@ -77,6 +78,7 @@ export class CalendarService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly staff: StaffService,
+    private readonly academics: AcademicsService,
     @Optional() private readonly paperSource?: CalendarExamPapers,
   ) {}
 
@@ -118,7 +120,7 @@ export class CalendarService {
    */
   async list(ctx: WorkspaceContext, q: ListCalendarEventsQuery): Promise<CalendarEventList> {
     const guardianUserId = ctx.role === 'guardian' ? ctx.userId : undefined;
-    const classIds = q.mine === 'true' && ctx.role !== 'guardian' ? await this.repo.classesOfSections(await this.staff.sectionsTaughtBy(ctx.userId)) : undefined;
+    const classIds = q.mine === 'true' && ctx.role !== 'guardian' ? await this.academics.classesOfSections(await this.staff.sectionsTaughtBy(ctx.userId)) : undefined;
     const { rows, total } = await this.repo.list({ ...q, guardianUserId, classIds }, q.page, q.pageSize);
     return { items: rows.map(toEvent), total, page: q.page, pageSize: q.pageSize };
   }
@@ -249,7 +251,7 @@ export class CalendarService {
     if (!school) throw new DomainException('NOT_FOUND');
     let calendarName = school.name;
     if (classId !== undefined) {
-      const cls = isUuid(classId) ? await this.repo.classOf(classId) : null;
+      const cls = isUuid(classId) ? await this.academics.classOf(classId) : null;
       if (!cls) throw new DomainException('NOT_FOUND');
       calendarName = `${school.name}: ${cls.name}`;
     }

@@ -5,10 +5,11 @@ import { StudentsModule } from '../students/students.module';
 import { CertificatesController, PublicCertificatesController, PublicTransferListController } from './certificates.controller';
 import { CertificatesRepository } from './certificates.repository';
 import { CertificatesService } from './certificates.service';
+import { AcademicsModule } from '../academics/academics.module';
 
 /** Transfer, bonafide and character certificates, their register, the public check, ID cards (DECISIONS "Certificates"; issue 30). */
 @Module({
-  imports: [AttendanceModule, FeesModule, StudentsModule],
+  imports: [AcademicsModule, AttendanceModule, FeesModule, StudentsModule],
   controllers: [CertificatesController, PublicCertificatesController, PublicTransferListController],
   providers: [CertificatesRepository, CertificatesService],
   exports: [CertificatesService],

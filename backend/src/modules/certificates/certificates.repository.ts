@@ -329,11 +329,6 @@ export class CertificatesRepository extends Repository {
     };
   }
 
-  /** A class of the school with its year, or null. */
-  classOf(classId: string): Promise<{ name: string; academic_year: string } | null> {
-    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
-  }
-
   /** The class's students who left or passed out (their last placement was in it), by roll number then name, with a live TC if any. */
   leavers(classId: string): Promise<LeaverRow[]> {
     return this.rows<LeaverRow>(

@@ -44,6 +44,7 @@ import { renderCertificatePdf, shownDate, type CertificateLang } from './certifi
 import { CertificatesRepository, type CertificateRow, type YearOutcome } from './certificates.repository';
 import { renderIdCardsPdf } from './id-cards-pdf';
 import { bindSchool } from '../../common/request-context';
+import { AcademicsService } from '../academics/academics.service';
 
 const MINUTE = 60;
 
@@ -129,6 +130,7 @@ export class CertificatesService {
     private readonly rates: RateLimitService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly academics: AcademicsService,
   ) {}
 
   private today(): string {
@@ -302,7 +304,7 @@ export class CertificatesService {
   /** GET …/certificates/leavers?classId=: the class's students who left or passed out, their dues and live TC. */
   async leavers(ctx: WorkspaceContext, classId: string): Promise<LeaverList> {
     await this.access.require(ctx, 'class', [classId]);
-    const cls = await this.repo.classOf(classId);
+    const cls = await this.academics.classOf(classId);
     if (!cls) throw new DomainException('NOT_FOUND');
     const today = this.today();
     const rows = await this.repo.leavers(classId);

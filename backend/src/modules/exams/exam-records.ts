@@ -11,6 +11,7 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { ExamsRepository, type ExamRow, type SectionRow } from './exams.repository';
+import { AcademicsService } from '../academics/academics.service';
 
 /** The frozen part of a report card stored at publication, per student and exam. */
 export interface Snapshot {
@@ -44,6 +45,7 @@ export class ExamRecords {
   constructor(
     private readonly repo: ExamsRepository,
     private readonly access: AccessService,
+    private readonly academics: AcademicsService,
   ) {}
 
   async examOrThrow(ctx: Pick<WorkspaceContext, 'schoolId'>, examId: string): Promise<ExamRow> {
@@ -61,7 +63,7 @@ export class ExamRecords {
 
   async sectionOfExam(ctx: WorkspaceContext, exam: ExamRow, sectionId: string): Promise<SectionRow> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(sectionId);
+    const section = await this.academics.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     if (!exam.class_ids.includes(section.class_id)) throw new DomainException('VALIDATION_FAILED', { details: { sectionId: M.sectionNotInExam } });
     return section;

@@ -3,6 +3,7 @@ import type { CreateExamInput, ExamComponent, ExamPaperInput } from '@vidyalaya/
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
+import type { SectionWithClass } from '../academics/academics.service';
 
 export interface ExamRow {
   id: string;
@@ -14,13 +15,8 @@ export interface ExamRow {
   published_at: Date | null;
   created_at: Date;
 }
-export interface SectionRow {
-  id: string;
-  name: string;
-  class_id: string;
-  class_name: string;
-  academic_year: string;
-}
+/** A section with its class, in the academics module's shape (its `sectionsOfClasses` list reads the same columns). */
+export type SectionRow = SectionWithClass;
 export interface StudentRow {
   id: string;
   name: string;
@@ -106,14 +102,6 @@ export class ExamsRepository extends Repository {
 
   classes(ids: string[]): Promise<{ id: string; name: string; academic_year: string }[]> {
     return this.rows(`SELECT id, name, academic_year FROM classes WHERE school_id = $1 AND id = ANY($2::uuid[])`, [this.schoolId, ids]);
-  }
-
-  section(sectionId: string): Promise<SectionRow | null> {
-    return this.one<SectionRow>(
-      `SELECT s.id, s.name, s.class_id, c.name AS class_name, c.academic_year FROM sections s JOIN classes c ON c.id = s.class_id
-        WHERE s.school_id = $1 AND s.id = $2`,
-      [this.schoolId, sectionId],
-    );
   }
 
   sectionsOfClasses(classIds: string[]): Promise<SectionRow[]> {

@@ -17,6 +17,7 @@ import { AcademicYearsService } from '../academic-years/academic-years.service';
 import { StaffService } from '../staff/staff.service';
 import { ExamsRepository, type ExamRow, type SectionRow } from './exams.repository';
 import { ExamRecords, markOf } from './exam-records';
+import { AcademicsService } from '../academics/academics.service';
 
 /** Marks entry (a teacher only for the subjects assigned to them; locked once the results are published) and the report card's co-scholastic grades and remarks. */
 @Injectable()
@@ -28,13 +29,14 @@ export class MarksService {
     private readonly writes: SchoolWrites,
     private readonly staff: StaffService,
     private readonly years: AcademicYearsService,
+    private readonly academics: AcademicsService,
   ) {}
 
   // ── marks ───────────────────────────────────────────────────────────────
   /** The section, the subject checked against the exam and the class, and a teacher's assignment. */
   private async marksScope(ctx: WorkspaceContext, exam: ExamRow, sectionId: string, subjectId: string): Promise<{ section: SectionRow; subjectName: string }> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(sectionId);
+    const section = await this.academics.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     if (!exam.class_ids.includes(section.class_id)) throw new DomainException('VALIDATION_FAILED', { details: { sectionId: M.sectionNotInExam } });
     const subject = (await this.repo.classSubjects(section.class_id)).find((s) => s.id === subjectId);

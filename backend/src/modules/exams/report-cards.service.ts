@@ -22,6 +22,7 @@ import { renderReportCards } from './report-card.pdf';
 import { drawableImage } from '../../common/pdf/image-check';
 import { type Snapshot } from './exam-records';
 import { ResultsService } from './results.service';
+import { AcademicsService } from '../academics/academics.service';
 
 export const REPORT_CARDS_JOB = 'exams.report-cards';
 interface ReportCardsJobPayload {
@@ -43,6 +44,7 @@ export class ReportCardsService implements OnModuleInit {
     private readonly registry: JobRegistry,
     private readonly attendance: AttendanceService,
     private readonly results: ResultsService,
+    private readonly academics: AcademicsService,
   ) {}
 
   onModuleInit(): void {
@@ -57,7 +59,7 @@ export class ReportCardsService implements OnModuleInit {
   private async cardData(studentId: string, academicYear: string, staffView: boolean, cache?: Map<string, Map<string, Snapshot>>): Promise<ReportCardData | null> {
     const enrolment = await this.repo.enrolment(studentId, academicYear);
     if (!enrolment) return null;
-    const section = (await this.repo.section(enrolment.section_id))!;
+    const section = (await this.academics.section(enrolment.section_id))!;
     const exams = await this.repo.examsOfClass(academicYear, section.class_id);
     const terms: ReportCardTerm[] = [];
     let frozenStudent: ReportCardData['student'] | null = null;
@@ -158,7 +160,7 @@ export class ReportCardsService implements OnModuleInit {
 
   async startSectionCards(ctx: WorkspaceContext, sectionId: string, input: SectionReportCardsInput): Promise<ReportCardJobResult> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = (await this.repo.section(sectionId.toLowerCase()))!;
+    const section = (await this.academics.section(sectionId.toLowerCase()))!;
     if (ctx.role === 'guardian') throw new DomainException('FORBIDDEN');
     if (ctx.role === 'teacher' && !(await this.staff.sectionsTaughtBy(ctx.userId)).includes(section.id)) throw new DomainException('FORBIDDEN');
     const payload: ReportCardsJobPayload = { sectionId: section.id, academicYear: input.academicYear ?? section.academic_year, lang: input.lang };

@@ -22,6 +22,7 @@ import type { WorkspaceContext } from '../../common/workspace/workspace-context'
 import { violatedUniqueIndex } from '../../database/unique-violation';
 import { FeesRepository, type StructureRow } from './fees.repository';
 import { n, toHead, toStructure } from './fees.service';
+import { AcademicsService } from '../academics/academics.service';
 
 /** Fees' set-up (DECISIONS "Fees"): the heads, the structures per class with their instalments and late-fee rule, the school's UPI settings. */
 @Injectable()
@@ -30,6 +31,7 @@ export class FeeSetupService {
     private readonly repo: FeesRepository,
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
+    private readonly academics: AcademicsService,
   ) {}
 
   // ── heads ──────────────────────────────────────────────────────────────
@@ -83,7 +85,7 @@ export class FeeSetupService {
     await this.access.require(ctx, 'class', [input.classId]);
     const headIds = [...new Set(input.instalments.flatMap((i) => i.items.map((x) => x.headId)))];
     await this.access.require(ctx, 'feeHead', headIds);
-    const cls = await this.repo.classOf(input.classId);
+    const cls = await this.academics.classOf(input.classId);
     if (!cls) throw new DomainException('NOT_FOUND');
     if (cls.academic_year !== input.academicYear) {
       throw new DomainException('VALIDATION_FAILED', { details: { academicYear: `This class belongs to the academic year ${cls.academic_year}` } });
@@ -179,7 +181,6 @@ export class FeeSetupService {
     });
     return this.getStructure(ctx, structureId);
   }
-
 
   async getSettings(): Promise<{ settings: FeeSettings }> {
     const s = await this.repo.settings();

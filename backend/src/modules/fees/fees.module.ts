@@ -7,10 +7,11 @@ import { FeesRepository } from './fees.repository';
 import { FeeReportsService } from './fee-reports.service';
 import { FeeSetupService } from './fee-setup.service';
 import { FeesService } from './fees.service';
+import { AcademicsModule } from '../academics/academics.module';
 
 /** Fees and receipts (DECISIONS "Fees"; issue 18). */
 @Module({
-  imports: [StudentsModule, InsightsModule],
+  imports: [AcademicsModule, StudentsModule, InsightsModule],
   controllers: [FeesController],
   providers: [FeesRepository, FeesService, FeeSetupService, FeeReportsService, FeeRolloverRepository, FeeRolloverService],
   exports: [FeesService, FeeRolloverService],

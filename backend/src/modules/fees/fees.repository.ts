@@ -144,9 +144,6 @@ export class FeesRepository extends Repository {
   }
 
   // ── structures ─────────────────────────────────────────────────────────
-  classOf(classId: string): Promise<{ name: string; academic_year: string } | null> {
-    return this.one(`SELECT name, academic_year FROM classes WHERE school_id = $1 AND id = $2`, [this.schoolId, classId]);
-  }
 
   /** The school's classes (newest year first) with their structure, if any. */
   classesWithStructure(): Promise<{ class_id: string; name: string; academic_year: string; structure_id: string | null }[]> {

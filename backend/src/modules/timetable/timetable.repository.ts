@@ -3,14 +3,10 @@ import type { BellSchedule, PutBellSchedulesInput } from '@vidyalaya/shared';
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';
+import type { SectionWithClass } from '../academics/academics.service';
 
-export interface SectionRow {
-  id: string;
-  name: string;
-  class_id: string;
-  class_name: string;
-  academic_year: string;
-}
+/** A section with its class, in the academics module's shape (its `sectionsOfYear` list reads the same columns). */
+export type SectionRow = SectionWithClass;
 
 export interface SlotRow {
   day: number;
@@ -97,13 +93,6 @@ export class TimetableRepository extends Repository {
   }
 
   // ── sections and years ──────────────────────────────────────────────────
-  section(sectionId: string): Promise<SectionRow | null> {
-    return this.one<SectionRow>(
-      `SELECT sec.id, sec.name, c.id AS class_id, c.name AS class_name, c.academic_year
-         FROM sections sec JOIN classes c ON c.id = sec.class_id WHERE sec.school_id = $1 AND sec.id = $2`,
-      [this.schoolId, sectionId],
-    );
-  }
 
   sectionsOfYear(academicYear: string): Promise<SectionRow[]> {
     return this.rows<SectionRow>(
@@ -112,7 +101,6 @@ export class TimetableRepository extends Repository {
       [this.schoolId, academicYear],
     );
   }
-
 
   async currentYear(): Promise<string | null> {
     const row = await this.one<{ name: string }>(`SELECT name FROM academic_years WHERE school_id = $1 AND is_current`, [this.schoolId]);

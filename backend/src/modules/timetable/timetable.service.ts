@@ -80,7 +80,7 @@ export class TimetableService {
   // ── reading ─────────────────────────────────────────────────────────────
   private async sectionOrThrow(ctx: WorkspaceContext, sectionId: string): Promise<SectionRow> {
     await this.access.require(ctx, 'section', [sectionId]);
-    const section = await this.repo.section(sectionId);
+    const section = await this.academics.section(sectionId);
     if (!section) throw new DomainException('NOT_FOUND');
     return section;
   }
