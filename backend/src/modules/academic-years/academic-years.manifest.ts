@@ -1,3 +1,4 @@
+import { ACADEMIC_YEARS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { AcademicYearsModule } from './academic-years.module';
 
@@ -5,4 +6,5 @@ import { AcademicYearsModule } from './academic-years.module';
 export const academicYearsManifest = defineModule({
   name: 'academic-years',
   module: AcademicYearsModule,
+  contract: ACADEMIC_YEARS_CONTRACT,
 });

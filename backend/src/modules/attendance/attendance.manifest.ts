@@ -1,3 +1,4 @@
+import { ATTENDANCE_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { AttendanceModule } from './attendance.module';
 import { ABSENCE_NOTICE_JOB } from './attendance.service';
@@ -6,6 +7,7 @@ import { ABSENCE_NOTICE_JOB } from './attendance.service';
 export const attendanceManifest = defineModule({
   name: 'attendance',
   module: AttendanceModule,
+  contract: ATTENDANCE_CONTRACT,
   jobs: [ABSENCE_NOTICE_JOB],
   fileRoutes: [
     'GET /schools/:schoolId/sections/:sectionId/attendance-register/pdf',

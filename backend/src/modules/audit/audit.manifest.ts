@@ -1,3 +1,4 @@
+import { AUDIT_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { AuditModule } from './audit.module';
 
@@ -5,4 +6,5 @@ import { AuditModule } from './audit.module';
 export const auditManifest = defineModule({
   name: 'audit',
   module: AuditModule,
+  contract: AUDIT_CONTRACT,
 });

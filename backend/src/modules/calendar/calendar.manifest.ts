@@ -1,3 +1,4 @@
+import { CALENDAR_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { CalendarModule } from './calendar.module';
 
@@ -5,6 +6,7 @@ import { CalendarModule } from './calendar.module';
 export const calendarManifest = defineModule({
   name: 'calendar',
   module: CalendarModule,
+  contract: CALENDAR_CONTRACT,
   fileRoutes: [
     'GET /public/calendar/:file',
   ],

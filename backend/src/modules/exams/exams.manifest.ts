@@ -1,3 +1,4 @@
+import { EXAMS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { ExamsModule } from './exams.module';
 import { REPORT_CARDS_JOB } from './exams.service';
@@ -6,6 +7,7 @@ import { REPORT_CARDS_JOB } from './exams.service';
 export const examsManifest = defineModule({
   name: 'exams',
   module: ExamsModule,
+  contract: EXAMS_CONTRACT,
   jobs: [REPORT_CARDS_JOB],
   fileRoutes: [
     'GET /schools/:schoolId/logo',

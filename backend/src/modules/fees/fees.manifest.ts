@@ -1,3 +1,4 @@
+import { FEES_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { FeesModule } from './fees.module';
 
@@ -5,6 +6,7 @@ import { FeesModule } from './fees.module';
 export const feesManifest = defineModule({
   name: 'fees',
   module: FeesModule,
+  contract: FEES_CONTRACT,
   fileRoutes: [
     'GET /schools/:schoolId/receipts/:receiptId/pdf',
   ],

@@ -1,3 +1,4 @@
+import { GUARDIANS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { GuardiansModule } from './guardians.module';
 
@@ -5,4 +6,5 @@ import { GuardiansModule } from './guardians.module';
 export const guardiansManifest = defineModule({
   name: 'guardians',
   module: GuardiansModule,
+  contract: GUARDIANS_CONTRACT,
 });

@@ -1,3 +1,4 @@
+import { JOBS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { JobsModule } from './jobs.module';
 
@@ -5,4 +6,5 @@ import { JobsModule } from './jobs.module';
 export const jobsManifest = defineModule({
   name: 'jobs',
   module: JobsModule,
+  contract: JOBS_CONTRACT,
 });

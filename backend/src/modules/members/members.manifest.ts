@@ -1,3 +1,4 @@
+import { MEMBERS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { MembersModule } from './members.module';
 
@@ -5,4 +6,5 @@ import { MembersModule } from './members.module';
 export const membersManifest = defineModule({
   name: 'members',
   module: MembersModule,
+  contract: MEMBERS_CONTRACT,
 });

@@ -1,3 +1,4 @@
+import { NOTICES_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { NoticesModule } from './notices.module';
 import { NOTICE_EMAIL_JOB } from './notices.service';
@@ -6,6 +7,7 @@ import { NOTICE_EMAIL_JOB } from './notices.service';
 export const noticesManifest = defineModule({
   name: 'notices',
   module: NoticesModule,
+  contract: NOTICES_CONTRACT,
   jobs: [NOTICE_EMAIL_JOB],
   fileRoutes: [
     'GET /schools/:schoolId/notices/:noticeId/attachment',

@@ -1,3 +1,4 @@
+import { STAFF_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { StaffModule } from './staff.module';
 
@@ -5,4 +6,5 @@ import { StaffModule } from './staff.module';
 export const staffManifest = defineModule({
   name: 'staff',
   module: StaffModule,
+  contract: STAFF_CONTRACT,
 });

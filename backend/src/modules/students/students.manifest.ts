@@ -1,3 +1,4 @@
+import { STUDENTS_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { StudentsModule } from './students.module';
 
@@ -5,6 +6,7 @@ import { StudentsModule } from './students.module';
 export const studentsManifest = defineModule({
   name: 'students',
   module: StudentsModule,
+  contract: STUDENTS_CONTRACT,
   fileRoutes: [
     'GET /schools/:schoolId/students/import/template',
     'GET /schools/:schoolId/students/udise-export',

@@ -1,3 +1,4 @@
+import { TIMETABLE_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { TimetableModule } from './timetable.module';
 
@@ -5,6 +6,7 @@ import { TimetableModule } from './timetable.module';
 export const timetableManifest = defineModule({
   name: 'timetable',
   module: TimetableModule,
+  contract: TIMETABLE_CONTRACT,
   fileRoutes: [
     'GET /schools/:schoolId/sections/:sectionId/timetable/pdf',
     'GET /schools/:schoolId/staff/:staffId/timetable/pdf',

@@ -1,3 +1,4 @@
+import { WORKSPACE_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
 import { WorkspaceModule } from './workspace.module';
 
@@ -5,4 +6,5 @@ import { WorkspaceModule } from './workspace.module';
 export const workspaceManifest = defineModule({
   name: 'workspace',
   module: WorkspaceModule,
+  contract: WORKSPACE_CONTRACT,
 });
