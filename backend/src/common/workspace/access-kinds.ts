@@ -5,7 +5,7 @@ import type { ModuleAccessKindName } from '../../app.manifest';
  * The kinds of record a workspace request may name by id, each with the table that holds it and
  * its id column (every such table has `school_id`). A module declares its kinds in its manifest
  * (`accessKinds: { certificate: { table: 'certificates' } }`, modules/<m>/<m>.manifest.ts) and
- * `AccessService.require(ctx, 'certificate', ids)` works; the older modules' kinds are still below. Table and column names are constants written here, never input.
+ * `AccessService.require(ctx, 'certificate', ids)` works. Table and column names are constants written in the manifests, never input.
  */
 export interface AccessKind {
   table: string;
@@ -45,43 +45,16 @@ export const GUARDIAN_NOTICE_SQL = `r.published_at IS NOT NULL AND (r.audience I
 export const GUARDIAN_CALENDAR_EVENT_SQL = `(r.class_ids = '{}' OR r.class_ids && ARRAY(SELECT st.class_id FROM students st WHERE st.school_id = $1 AND st.class_id IS NOT NULL AND st.id IN (${GUARDIAN_CHILDREN_SQL})))`;
 
 /** The sections (or classes) a guardian's children are in now or were enrolled in. */
-const viaChildPlacement = (column: 'section_id' | 'class_id'): string =>
+export const viaChildPlacement = (column: 'section_id' | 'class_id'): string =>
   `r.id IN (SELECT st.${column} FROM students st WHERE st.school_id = $1 AND st.id IN (${GUARDIAN_CHILDREN_SQL})
             UNION SELECT e.${column} FROM student_enrolments e WHERE e.school_id = $1 AND e.student_id IN (${GUARDIAN_CHILDREN_SQL}))`;
 
-/** The kinds of the core and of the modules that do not have them in their manifest yet. */
-const CORE_ACCESS_KINDS = {
-  class: { table: 'classes', guardian: viaChildPlacement('class_id') },
-  section: { table: 'sections', guardian: viaChildPlacement('section_id') },
-  classSubject: { table: 'class_subjects' },
-  academicYear: { table: 'academic_years', guardian: 'school' },
-  member: { table: 'school_members', idColumn: 'user_id' },
-  invitation: { table: 'school_invitations' },
-  job: { table: 'jobs' },
-  calendarEvent: { table: 'calendar_events', guardian: GUARDIAN_CALENDAR_EVENT_SQL },
-  staff: { table: 'staff' },
-  substitution: { table: 'substitutions' },
-  student: { table: 'students', guardian: viaChild('id') },
-  application: { table: 'admission_applications' },
-  feeHead: { table: 'fee_heads' },
-  feeStructure: { table: 'fee_structures' },
-  // An instalment is the class's (amounts and due dates), not a child's: any guardian may name one; the dues stay per child.
-  feeInstalment: { table: 'fee_instalments', guardian: 'school' },
-  feeReceipt: { table: 'fee_receipts', guardian: viaChild('student_id') },
-  // An exam is the school's (its name and classes); marks and results are refused to guardians by permission and row scope.
-  exam: { table: 'exams', guardian: 'school' },
-  // A section's batch PDF: the service refuses it to guardians (403), who download their own child's card instead.
-  reportCardFile: { table: 'report_card_files', guardian: 'school' },
-  dataRequest: { table: 'data_requests', guardian: viaChild('student_id') },
-  notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL },
-} as const satisfies Record<string, AccessKind>;
-
 /**
- * Every kind: the core ones above and those the modules declare in their manifests
+ * Every kind: those the modules declare in their manifests
  * (`accessKinds`, registered once by src/app.manifest.ts when the list loads).
  */
-export type AccessKindName = keyof typeof CORE_ACCESS_KINDS | ModuleAccessKindName;
-const kinds: Record<string, AccessKind> = { ...CORE_ACCESS_KINDS };
+export type AccessKindName = ModuleAccessKindName;
+const kinds: Record<string, AccessKind> = {};
 export const ACCESS_KINDS = kinds as Readonly<Record<AccessKindName, AccessKind>>;
 
 /** Adds a module's kinds (app.manifest.ts); a name is registered once. */

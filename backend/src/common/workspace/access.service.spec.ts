@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+// The modules' manifests declare the kinds; loading the list registers them, as the app does.
+import '../../app.manifest';
 import { ACCESS_KINDS } from './access-kinds';
 import { AccessService } from './access.service';
 

@@ -7,4 +7,5 @@ export const academicYearsManifest = defineModule({
   name: 'academic-years',
   module: AcademicYearsModule,
   contract: ACADEMIC_YEARS_CONTRACT,
+  accessKinds: { academicYear: { table: 'academic_years', guardian: 'school' } },
 });

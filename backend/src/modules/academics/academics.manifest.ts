@@ -1,8 +1,14 @@
 import { defineModule } from '../../common/module-manifest';
+import { viaChildPlacement } from '../../common/workspace/access-kinds';
 import { AcademicsModule } from './academics.module';
 
 /** The academics module's registrations (common/module-manifest.ts); listed once in src/app.manifest.ts. */
 export const academicsManifest = defineModule({
   name: 'academics',
   module: AcademicsModule,
+  accessKinds: {
+    class: { table: 'classes', guardian: viaChildPlacement('class_id') },
+    section: { table: 'sections', guardian: viaChildPlacement('section_id') },
+    classSubject: { table: 'class_subjects' },
+  },
 });

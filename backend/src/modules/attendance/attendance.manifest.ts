@@ -1,5 +1,6 @@
 import { ATTENDANCE_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
+import { Attendance1764500000000 } from '../../database/migrations/1764500000000-attendance';
 import { AttendanceModule } from './attendance.module';
 import { ABSENCE_NOTICE_JOB } from './attendance.service';
 
@@ -7,6 +8,7 @@ import { ABSENCE_NOTICE_JOB } from './attendance.service';
 export const attendanceManifest = defineModule({
   name: 'attendance',
   module: AttendanceModule,
+  migrations: [Attendance1764500000000],
   contract: ATTENDANCE_CONTRACT,
   jobs: [ABSENCE_NOTICE_JOB],
   fileRoutes: [

@@ -7,4 +7,5 @@ export const jobsManifest = defineModule({
   name: 'jobs',
   module: JobsModule,
   contract: JOBS_CONTRACT,
+  accessKinds: { job: { table: 'jobs' } },
 });

@@ -7,4 +7,8 @@ export const membersManifest = defineModule({
   name: 'members',
   module: MembersModule,
   contract: MEMBERS_CONTRACT,
+  accessKinds: {
+    member: { table: 'school_members', idColumn: 'user_id' },
+    invitation: { table: 'school_invitations' },
+  },
 });

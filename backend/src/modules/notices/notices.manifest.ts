@@ -1,5 +1,6 @@
 import { NOTICES_CONTRACT } from '@vidyalaya/shared';
 import { defineModule } from '../../common/module-manifest';
+import { GUARDIAN_NOTICE_SQL } from '../../common/workspace/access-kinds';
 import { NoticesModule } from './notices.module';
 import { NOTICE_EMAIL_JOB } from './notices.service';
 
@@ -8,6 +9,7 @@ export const noticesManifest = defineModule({
   name: 'notices',
   module: NoticesModule,
   contract: NOTICES_CONTRACT,
+  accessKinds: { notice: { table: 'notices', guardian: GUARDIAN_NOTICE_SQL } },
   jobs: [NOTICE_EMAIL_JOB],
   fileRoutes: [
     'GET /schools/:schoolId/notices/:noticeId/attachment',

@@ -7,4 +7,5 @@ export const staffManifest = defineModule({
   name: 'staff',
   module: StaffModule,
   contract: STAFF_CONTRACT,
+  accessKinds: { staff: { table: 'staff' } },
 });

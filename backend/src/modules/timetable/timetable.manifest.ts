@@ -7,6 +7,7 @@ export const timetableManifest = defineModule({
   name: 'timetable',
   module: TimetableModule,
   contract: TIMETABLE_CONTRACT,
+  accessKinds: { substitution: { table: 'substitutions' } },
   fileRoutes: [
     'GET /schools/:schoolId/sections/:sectionId/timetable/pdf',
     'GET /schools/:schoolId/staff/:staffId/timetable/pdf',
