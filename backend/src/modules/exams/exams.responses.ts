@@ -22,9 +22,9 @@ import { successEnvelope } from '../../common/openapi';
 import { pageSchema } from '../../common/workspace/page.schema';
 
 /** The answers of the exams calls, for the OpenAPI document (common/openapi.ts). Report cards answer application/pdf. */
-const component = z.object({ name: z.string(), maxMarks: z.number(), bestOf: z.boolean().optional(), passPercent: z.number().optional() });
+export const assessmentComponentSchema = z.object({ name: z.string(), maxMarks: z.number(), bestOf: z.boolean().optional(), passPercent: z.number().optional() });
 const mark = z.union([z.number(), z.literal('AB'), z.null()]);
-const grade = z.enum(SCHOLASTIC_GRADE_NAMES as [string, ...string[]]);
+export const scholasticGradeSchema = z.enum(SCHOLASTIC_GRADE_NAMES as [string, ...string[]]);
 const examSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -32,19 +32,20 @@ const examSchema = z.object({
   term: z.int(),
   classIds: z.array(z.uuid()),
   classes: z.array(z.object({ id: z.uuid(), name: z.string() })),
-  components: z.array(component),
+  components: z.array(assessmentComponentSchema),
   status: z.enum(['draft', 'published']),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
 });
-const subjectResult = z.object({
+/** One subject's result for one child (a result list, a report card, a guardian's published results). */
+export const subjectResultSchema = z.object({
   subjectId: z.uuid(),
   subjectName: z.string(),
   marks: z.record(z.string(), mark).nullable(),
   total: z.number().nullable(),
   max: z.number(),
   percentage: z.number().nullable(),
-  grade: grade.nullable(),
+  grade: scholasticGradeSchema.nullable(),
   pass: z.boolean().nullable(),
   failedComponents: z.array(z.string()),
   complete: z.boolean().optional(),
@@ -60,7 +61,7 @@ export class MarksSheetResponse extends createZodDto(
       sectionId: z.uuid(),
       subjectId: z.uuid(),
       subjectName: z.string(),
-      components: z.array(component),
+      components: z.array(assessmentComponentSchema),
       locked: z.boolean(),
       students: z.array(z.object({ studentId: z.uuid(), name: z.string(), rollNumber: z.int().nullable(), admissionNumber: z.string(), marks: z.record(z.string(), mark) })),
     }) as unknown as z.ZodType<MarksSheet>,
@@ -93,11 +94,11 @@ export class SectionResultsResponse extends createZodDto(
             name: z.string(),
             admissionNumber: z.string(),
             rollNumber: z.int().nullable(),
-            subjects: z.array(subjectResult),
+            subjects: z.array(subjectResultSchema),
             total: z.number().nullable(),
             max: z.number(),
             percentage: z.number().nullable(),
-            grade: grade.nullable(),
+            grade: scholasticGradeSchema.nullable(),
             result: z.enum(['pass', 'fail']).nullable(),
             rank: z.int().nullable(),
           }),
@@ -130,7 +131,7 @@ export class ExamClassesResponse extends createZodDto(
           id: z.uuid(),
           name: z.string(),
           band: z.enum(['primary', 'middle', 'secondary', 'senior']),
-          presetComponents: z.array(component),
+          presetComponents: z.array(assessmentComponentSchema),
           coScholasticScale: z.enum(['A-C', 'A-E']).nullable(),
           sections: z.array(z.object({ id: z.uuid(), name: z.string() })),
           subjects: z.array(z.object({ id: z.uuid(), name: z.string() })),
@@ -150,7 +151,7 @@ export class ExamSheetsResponse extends createZodDto(
 const schemeSchema = z.object({
   band: z.enum(['primary', 'middle', 'secondary', 'senior']),
   term: z.int(),
-  components: z.array(component),
+  components: z.array(assessmentComponentSchema),
   custom: z.boolean(),
   locked: z.boolean(),
 });
@@ -167,11 +168,11 @@ export class StudentResultsResponse extends createZodDto(
           term: z.int(),
           className: z.string(),
           sectionName: z.string(),
-          subjects: z.array(subjectResult),
+          subjects: z.array(subjectResultSchema),
           total: z.number().nullable(),
           max: z.number(),
           percentage: z.number().nullable(),
-          grade: grade.nullable(),
+          grade: scholasticGradeSchema.nullable(),
           result: z.enum(['pass', 'fail']).nullable(),
           rank: z.int().nullable(),
         }),

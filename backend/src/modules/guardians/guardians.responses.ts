@@ -6,7 +6,6 @@ import {
   GUARDIAN_INVITE_SKIP_REASONS,
   INVITATION_STATUSES,
   SCHOOL_ROLES,
-  SCHOLASTIC_GRADE_NAMES,
   type ConsentEventList,
   type DataRequestList,
   type DataRequestResult,
@@ -20,6 +19,7 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 import { pageSchema } from '../../common/workspace/page.schema';
+import { assessmentComponentSchema, scholasticGradeSchema, subjectResultSchema } from '../exams';
 
 /** The answers of the guardians module's calls, for the OpenAPI document. */
 const invitation = z.object({
@@ -127,8 +127,6 @@ export class ConsentEventListResponse extends createZodDto(successEnvelope(pageS
 export class DataRequestResponse extends createZodDto(successEnvelope(z.object({ request: dataRequest }) satisfies z.ZodType<DataRequestResult>)) {}
 export class DataRequestListResponse extends createZodDto(successEnvelope(pageSchema(dataRequest) satisfies z.ZodType<DataRequestList>)) {}
 
-const mark = z.union([z.number(), z.literal('AB'), z.null()]);
-const grade = z.enum(SCHOLASTIC_GRADE_NAMES as [string, ...string[]]);
 export class PublishedResultsResponse extends createZodDto(
   successEnvelope(
     z.object({
@@ -141,26 +139,12 @@ export class PublishedResultsResponse extends createZodDto(
             examName: z.string(),
             term: z.int(),
             published: z.boolean(),
-            components: z.array(z.object({ name: z.string(), maxMarks: z.number(), bestOf: z.boolean().optional(), passPercent: z.number().optional() })),
-            subjects: z.array(
-              z.object({
-                subjectId: z.uuid(),
-                subjectName: z.string(),
-                marks: z.record(z.string(), mark).nullable(),
-                total: z.number().nullable(),
-                max: z.number(),
-                percentage: z.number().nullable(),
-                grade: grade.nullable(),
-                pass: z.boolean().nullable(),
-                failedComponents: z.array(z.string()),
-                complete: z.boolean().optional(),
-                absent: z.boolean().optional(),
-              }),
-            ),
+            components: z.array(assessmentComponentSchema),
+            subjects: z.array(subjectResultSchema),
             total: z.number().nullable(),
             max: z.number(),
             percentage: z.number().nullable(),
-            grade: grade.nullable(),
+            grade: scholasticGradeSchema.nullable(),
             result: z.enum(['pass', 'fail']).nullable(),
             rank: z.int().nullable(),
             coScholastic: z.record(z.string(), z.string()),
