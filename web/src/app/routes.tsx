@@ -44,7 +44,7 @@ export const accountRoutes: RouteObject[] = [
     ],
   },
   // These check their own navigation state (spec §2) and redirect without it.
-  { path: 'verify-otp', lazy: () => import('../features/auth/pages/verify-otp-page') },
+  { path: 'verify-otp', lazy: () => import('../features/auth/pages/verify-otp-route') },
   { path: 'forgot-password', lazy: () => import('../features/auth/pages/forgot-password-page') },
   { path: 'reset-password', lazy: () => import('../features/auth/pages/reset-password-page') },
 ];

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { DESTRUCTIVE_MESSAGES, maskEmail, ONBOARDING_TEXT, type OtpPurpose, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
 import { Form } from 'react-final-form';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SubmitButton } from '../components/fields';
 import { asApiError, errorDescription, toSubmitErrors } from '../../../lib/api/errors';
 import { lazyZodValidate } from '../../../lib/forms/lazy-validate';
@@ -10,7 +10,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { useResendOtpMutation, useVerifyPasswordResetMutation, useVerifyRegistrationMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { OtpField } from '../components/otp-field';
-import { readVerifyOtpState, type RegisterPrefill, type ResetPasswordState, type VerifyOtpState } from '../verify-otp-state';
+import type { RegisterPrefill, ResetPasswordState, VerifyOtpState } from '../verify-otp-state';
 import { AUTH_TEXT } from '../messages';
 
 type OtpForm = { otp?: string };
@@ -18,15 +18,8 @@ const validate = lazyZodValidate(() => import('../schemas').then((m) => m.otpSch
 const T = AUTH_TEXT.verifyOtp;
 const O = ONBOARDING_TEXT.verifyOtp;
 
-/** Spec §2 /verify-otp: needs {username, type} in the navigation state, else /login. */
-export function Component() {
-  const location = useLocation();
-  const state = readVerifyOtpState(location.state);
-  if (!state) return <Navigate to="/login" replace />;
-  return <VerifyOtp {...state} />;
-}
-
-function VerifyOtp({ username, type, email }: VerifyOtpState) {
+/** Spec §2 /verify-otp, once its route (verify-otp-route.tsx) found {username, type} in the navigation state. */
+export default function VerifyOtp({ username, type, email }: VerifyOtpState) {
   const reset = type === 'password-reset';
   useDocumentTitle(reset ? T.resetTitle : T.title);
   const navigate = useNavigate();
