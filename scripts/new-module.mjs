@@ -60,18 +60,13 @@ export const create${n.pascal}ItemSchema = z.object({
 });
 export type Create${n.pascal}ItemInput = z.infer<typeof create${n.pascal}ItemSchema>;
 
-export interface ${n.pascal}Item {
-  id: string;
-  title: string;
-  createdAt: string;
-}
-export interface ${n.pascal}ItemList {
-  items: ${n.pascal}Item[];
-  total: number;
-}
-export interface ${n.pascal}ItemResult {
-  item: ${n.pascal}Item;
-}
+// The answers: one schema each, the types inferred from them (the back end's responses.ts wraps them).
+export const ${n.camel}ItemSchema = z.object({ id: z.uuid(), title: z.string(), createdAt: z.iso.datetime() });
+export type ${n.pascal}Item = z.output<typeof ${n.camel}ItemSchema>;
+export const ${n.camel}ItemListSchema = z.object({ items: z.array(${n.camel}ItemSchema), total: z.int() });
+export type ${n.pascal}ItemList = z.output<typeof ${n.camel}ItemListSchema>;
+export const ${n.camel}ItemResultSchema = z.object({ item: ${n.camel}ItemSchema });
+export type ${n.pascal}ItemResult = z.output<typeof ${n.camel}ItemResultSchema>;
 `;
 
   const cls = `${n.pascal}${n.timestamp}`;
@@ -163,16 +158,13 @@ export class ${n.pascal}Service {
 }
 `;
 
-  files[`${dir}/${n.name}.responses.ts`] = `import type { ${n.pascal}ItemList, ${n.pascal}ItemResult } from '@vidyalaya/shared';
+  files[`${dir}/${n.name}.responses.ts`] = `import { ${n.camel}ItemListSchema, ${n.camel}ItemResultSchema } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
-/** The answers of the ${n.title} calls, for the OpenAPI document (common/openapi.ts). */
-const itemSchema = z.object({ id: z.uuid(), title: z.string(), createdAt: z.iso.datetime() });
-
-export class ${n.pascal}ItemListResponse extends createZodDto(successEnvelope(z.object({ items: z.array(itemSchema), total: z.number().int() }) satisfies z.ZodType<${n.pascal}ItemList>)) {}
-export class ${n.pascal}ItemResponse extends createZodDto(successEnvelope(z.object({ item: itemSchema }) satisfies z.ZodType<${n.pascal}ItemResult>)) {}
+/** The answers of the ${n.title} calls, for the OpenAPI document (common/openapi.ts): the shared schemas in the envelope. */
+export class ${n.pascal}ItemListResponse extends createZodDto(successEnvelope(${n.camel}ItemListSchema)) {}
+export class ${n.pascal}ItemResponse extends createZodDto(successEnvelope(${n.camel}ItemResultSchema)) {}
 `;
 
   files[`${dir}/${n.name}.controller.ts`] = `import { Body, Controller, Get, Post } from '@nestjs/common';

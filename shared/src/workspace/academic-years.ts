@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common';
+import { isoDateSchema, pageSchema } from './common';
 import { WORKSPACE_MESSAGES as M } from './messages';
 
 /**
@@ -38,19 +38,10 @@ export const createAcademicYearSchema = z.object({
 });
 export type CreateAcademicYearInput = z.infer<typeof createAcademicYearSchema>;
 
-export interface AcademicYearRecord {
-  id: string;
-  name: string;
-  startsOn: string;
-  endsOn: string;
-  isCurrent: boolean;
-}
-export interface AcademicYearList {
-  items: AcademicYearRecord[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface AcademicYearResult {
-  academicYear: AcademicYearRecord;
-}
+// The answers: one schema each, the types inferred from them (the back end wraps them in the envelope).
+export const academicYearRecordSchema = z.object({ id: z.uuid(), name: z.string(), startsOn: z.iso.date(), endsOn: z.iso.date(), isCurrent: z.boolean() });
+export type AcademicYearRecord = z.output<typeof academicYearRecordSchema>;
+export const academicYearListSchema = pageSchema(academicYearRecordSchema);
+export type AcademicYearList = z.output<typeof academicYearListSchema>;
+export const academicYearResultSchema = z.object({ academicYear: academicYearRecordSchema });
+export type AcademicYearResult = z.output<typeof academicYearResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalField } from '../schemas/common';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape, pageSchema } from './common';
 import { WORKSPACE_MESSAGES as M } from './messages';
 
 /** GET /schools/{id}/audit-log?entity=&page=&pageSize= (admins). */
@@ -10,14 +10,17 @@ export const auditLogQuerySchema = z.object({
 });
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: { id: string; username: string } | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-}
-export type AuditLogPage = Page<AuditEntry>;
+// The answer: its schema, the types inferred from it (the back end wraps it in the envelope).
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.uuid(), username: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+export const auditLogPageSchema = pageSchema(auditEntrySchema);
+export type AuditLogPage = z.output<typeof auditLogPageSchema>;

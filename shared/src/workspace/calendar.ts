@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalField, requiredText } from '../schemas/common';
 import { addDays, daysBetweenInclusive, weekdayOf } from '../rules/school-days';
-import { isoDateSchema, pageQueryShape, type Page } from './common';
+import { isoDateSchema, pageQueryShape, pageSchema } from './common';
 
 /**
  * The academic calendar (DECISIONS "Staff, timetable, calendar"): terms, holidays, vacations, exams
@@ -50,9 +50,6 @@ export const calendarSettingsSchema = z.object({
     .overwrite((v) => [...new Set(v)].sort((a, b) => a - b)),
 });
 export type CalendarSettingsInput = z.output<typeof calendarSettingsSchema>;
-export interface CalendarSettingsResult {
-  settings: CalendarSettings;
-}
 
 // ── the rules ─────────────────────────────────────────────────────────────
 /** What the rules need of an event. `classIds` empty = the whole school. */
@@ -202,38 +199,42 @@ export const workingDaysQuerySchema = z
   .refine((v) => v.to >= v.from && daysBetweenInclusive(v.from, v.to) <= CALENDAR_RANGE_MAX_DAYS, { message: M.rangeInvalid, path: ['to'] });
 export type WorkingDaysQuery = z.output<typeof workingDaysQuerySchema>;
 
-export interface CalendarEvent {
-  id: string;
-  title: string;
-  kind: CalendarEventKind;
-  startsOn: string;
-  endsOn: string;
-  classIds: string[];
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-export type CalendarEventList = Page<CalendarEvent>;
-export interface CalendarEventResult {
-  event: CalendarEvent;
-}
+// ── the answers: one schema each, the types inferred from them (the back end's OpenAPI document
+// wraps these in the success envelope, calendar.responses.ts) ─────────────────────────────────────
+export const calendarEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  kind: z.enum(CALENDAR_EVENT_KINDS),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  classIds: z.array(z.uuid()),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CalendarEvent = z.output<typeof calendarEventSchema>;
+export const calendarEventListSchema = pageSchema(calendarEventSchema);
+export type CalendarEventList = z.output<typeof calendarEventListSchema>;
+export const calendarEventResultSchema = z.object({ event: calendarEventSchema });
+export type CalendarEventResult = z.output<typeof calendarEventResultSchema>;
+export const calendarSettingsResultSchema = z.object({ settings: z.object({ sundayHoliday: z.boolean(), saturdaysOff: z.array(z.int()) }) });
+export type CalendarSettingsResult = z.output<typeof calendarSettingsResultSchema>;
 
-export interface WorkingDaysResult {
-  from: string;
-  to: string;
-  classId: string | null;
-  count: number;
-  days: string[];
-  holidays: { date: string; name: string }[];
-}
+export const workingDaysResultSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  classId: z.uuid().nullable(),
+  count: z.int(),
+  days: z.array(z.string()),
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+});
+export type WorkingDaysResult = z.output<typeof workingDaysResultSchema>;
 
 /** The per-school secret iCalendar feed. The token is shown once, when it is made. */
-export interface CalendarFeedStatus {
-  feed: { enabled: boolean; createdAt: string | null };
-}
-export interface CalendarFeedRotated {
-  feed: { enabled: true; createdAt: string; url: string };
-}
+export const calendarFeedStatusSchema = z.object({ feed: z.object({ enabled: z.boolean(), createdAt: z.string().nullable() }) });
+export type CalendarFeedStatus = z.output<typeof calendarFeedStatusSchema>;
+export const calendarFeedRotatedSchema = z.object({ feed: z.object({ enabled: z.literal(true), createdAt: z.string(), url: z.string() }) });
+export type CalendarFeedRotated = z.output<typeof calendarFeedRotatedSchema>;
 /** `{token}.ics`: 32 hex digits (the school) then 43 base64url characters (256 random bits). */
 export const CALENDAR_FEED_FILE = /^([0-9a-f]{32}[A-Za-z0-9_-]{43})\.ics$/;
 /**
@@ -248,20 +249,20 @@ export type CalendarFeedQuery = z.output<typeof calendarFeedQuerySchema>;
  * An exam paper on the calendar (the exams module's date sheets): the month view and the
  * iCalendar feed show each paper of each exam, with its class, subject, date and time (IST).
  */
-export interface CalendarExamPaper {
-  examId: string;
-  examName: string;
-  classId: string;
-  className: string;
-  subjectId: string;
-  subjectName: string;
-  date: string;
-  startsAt: string;
-  endsAt: string;
-}
-export interface CalendarExamPaperList {
-  items: CalendarExamPaper[];
-}
+export const calendarExamPaperSchema = z.object({
+  examId: z.uuid(),
+  examName: z.string(),
+  classId: z.uuid(),
+  className: z.string(),
+  subjectId: z.uuid(),
+  subjectName: z.string(),
+  date: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type CalendarExamPaper = z.output<typeof calendarExamPaperSchema>;
+export const calendarExamPaperListSchema = z.object({ items: z.array(calendarExamPaperSchema) });
+export type CalendarExamPaperList = z.output<typeof calendarExamPaperListSchema>;
 /** GET …/calendar/exam-papers: `from`..`to` (at most 366 days) and an optional class. */
 export const calendarExamPapersQuerySchema = workingDaysQuerySchema;
 export type CalendarExamPapersQuery = WorkingDaysQuery;

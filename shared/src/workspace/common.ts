@@ -13,6 +13,11 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/** A list's answer `{items, total, page, pageSize}` as a schema: a domain's answer schemas use it, and the OpenAPI document. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });
+}
+
 const V = VALIDATION_MESSAGES;
 const PAGE_SIZE_INVALID = `Page size must be a whole number from 1 to ${WORKSPACE_PAGE_SIZE_MAX}`;
 
