@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalField, requiredText } from '../schemas/common';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape, pageSchema } from './common';
 
 /**
  * Notices (circulars; issue 19): the office writes to the whole school, some classes or sections,
@@ -48,50 +48,49 @@ export const listNoticesQuerySchema = z.object({
 });
 export type ListNoticesQuery = z.output<typeof listNoticesQuerySchema>;
 
-export interface NoticeDeliverySummary {
-  recipients: number;
-  read: number;
-  emailed: number;
-  emailFailed: number;
-  emailPending: number;
-}
+// ── the answers: one schema each, the types inferred from them (the back end wraps them in the envelope)
+export const noticeDeliverySummarySchema = z.object({ recipients: z.int(), read: z.int(), emailed: z.int(), emailFailed: z.int(), emailPending: z.int() });
+export type NoticeDeliverySummary = z.output<typeof noticeDeliverySummarySchema>;
 
-export interface Notice {
-  id: string;
-  title: string;
-  body: string;
-  audience: NoticeAudience;
-  classIds: string[];
-  sectionIds: string[];
+export const noticeSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  audience: z.enum(NOTICE_AUDIENCES),
+  classIds: z.array(z.uuid()),
+  sectionIds: z.array(z.uuid()),
   /** Class and section names of a targeted notice, e.g. ['Class 5', 'Class 6 A']. */
-  targetNames: string[];
-  status: 'draft' | 'published';
-  publishedAt: string | null;
-  sendEmail: boolean;
-  attachment: { name: string; bytes: number } | null;
-  createdByName: string | null;
-  createdAt: string;
+  targetNames: z.array(z.string()),
+  status: z.enum(['draft', 'published']),
+  publishedAt: z.string().nullable(),
+  sendEmail: z.boolean(),
+  attachment: z.object({ name: z.string(), bytes: z.int() }).nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
   /** The caller's own read receipt. */
-  readAt: string | null;
+  readAt: z.string().nullable(),
   /** For those who manage notices: how it reached its recipients. */
-  delivery?: NoticeDeliverySummary;
-}
-export type NoticeList = Page<Notice> & { unread: number };
-export interface NoticeResult {
-  notice: Notice;
-}
+  delivery: noticeDeliverySummarySchema.optional(),
+});
+export type Notice = z.output<typeof noticeSchema>;
+export const noticeListSchema = pageSchema(noticeSchema).extend({ unread: z.int() });
+export type NoticeList = z.output<typeof noticeListSchema>;
+export const noticeResultSchema = z.object({ notice: noticeSchema });
+export type NoticeResult = z.output<typeof noticeResultSchema>;
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'none'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-export interface NoticeRecipient {
-  userId: string;
-  name: string | null;
-  username: string;
-  role: string;
-  email: string;
-  emailStatus: EmailStatus;
-  emailedAt: string | null;
-  readAt: string | null;
-}
-export type NoticeRecipientList = Page<NoticeRecipient>;
+export const noticeRecipientSchema = z.object({
+  userId: z.uuid(),
+  name: z.string().nullable(),
+  username: z.string(),
+  role: z.string(),
+  email: z.string(),
+  emailStatus: z.enum(EMAIL_STATUSES),
+  emailedAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type NoticeRecipient = z.output<typeof noticeRecipientSchema>;
+export const noticeRecipientListSchema = pageSchema(noticeRecipientSchema);
+export type NoticeRecipientList = z.output<typeof noticeRecipientListSchema>;

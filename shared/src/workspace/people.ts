@@ -3,58 +3,47 @@ import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
 import { newPasswordSchema, newUsernameSchema } from '../auth/schemas';
 import { pageQueryShape, type Page } from './common';
-import { LANGUAGES, type Language } from './languages';
+import { LANGUAGES } from './languages';
 import { WORKSPACE_MESSAGES as M } from './messages';
-import { SCHOOL_ROLES, type Permission, type SchoolRole } from './roles';
+import { PERMISSIONS, SCHOOL_ROLES, type SchoolRole } from './roles';
 
 /** DECISIONS "People and roles" and docs/workspace-contract.md. */
 export const schoolRoleSchema = z.enum(SCHOOL_ROLES, { error: M.roleInvalid });
 
 // ── me ────────────────────────────────────────────────────────────────────
-export interface MySchool {
-  id: string;
-  name: string;
-  subdomain: string;
-  role: SchoolRole;
-  approvalStatus: 'pending' | 'approved' | 'rejected';
-  isActive: boolean;
-}
-export interface MySchoolsResult {
-  schools: MySchool[];
-}
+// The answers of /me/* and the home: one schema each, the types inferred from them (the back end wraps them in the envelope).
+const approvalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export const mySchoolSchema = z.object({ id: z.uuid(), name: z.string(), subdomain: z.string(), role: z.enum(SCHOOL_ROLES), approvalStatus: approvalStatusSchema, isActive: z.boolean() });
+export type MySchool = z.output<typeof mySchoolSchema>;
+export const mySchoolsResultSchema = z.object({ schools: z.array(mySchoolSchema) });
+export type MySchoolsResult = z.output<typeof mySchoolsResultSchema>;
 
 export const updatePreferencesSchema = z.object({ language: z.enum(LANGUAGES, { error: M.languageInvalid }) });
 export type UpdatePreferencesInput = z.infer<typeof updatePreferencesSchema>;
-export interface Preferences {
-  language: Language;
-}
-export interface PreferencesResult {
-  preferences: Preferences;
-}
+export const preferencesResultSchema = z.object({ preferences: z.object({ language: z.enum(LANGUAGES) }) });
+export type PreferencesResult = z.output<typeof preferencesResultSchema>;
+export type Preferences = PreferencesResult['preferences'];
 
 // ── home ──────────────────────────────────────────────────────────────────
-export interface AcademicYearRef {
-  id: string;
-  name: string;
-  startsOn: string;
-  endsOn: string;
-}
-export interface WorkspaceHome {
-  school: {
-    id: string;
-    name: string;
-    subdomain: string;
-    approvalStatus: 'pending' | 'approved' | 'rejected';
-    isActive: boolean;
-    planType: string;
-    trialEndsAt: string | null;
-    maxStudents: number;
-  };
-  role: SchoolRole;
-  permissions: Permission[];
-  academicYear: AcademicYearRef | null;
-  counts: { students: number; members: number; classes: number; sections: number };
-}
+export const academicYearRefSchema = z.object({ id: z.uuid(), name: z.string(), startsOn: z.iso.date(), endsOn: z.iso.date() });
+export type AcademicYearRef = z.output<typeof academicYearRefSchema>;
+export const workspaceHomeSchema = z.object({
+  school: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    subdomain: z.string(),
+    approvalStatus: approvalStatusSchema,
+    isActive: z.boolean(),
+    planType: z.string(),
+    trialEndsAt: z.string().nullable(),
+    maxStudents: z.int(),
+  }),
+  role: z.enum(SCHOOL_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  academicYear: academicYearRefSchema.nullable(),
+  counts: z.object({ students: z.int(), members: z.int(), classes: z.int(), sections: z.int() }),
+});
+export type WorkspaceHome = z.output<typeof workspaceHomeSchema>;
 
 // ── members ───────────────────────────────────────────────────────────────
 export const listMembersQuerySchema = z.object(pageQueryShape);
