@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blankToUndefined, optionalField, requiredText } from '../schemas/common';
 import { numberInWordsIndian } from '../rules/money';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape, pageSchema } from './common';
 
 /**
  * Certificates (DECISIONS "Certificates"; issue 30): transfer (TC, the CBSE bye-laws' fields),
@@ -106,46 +106,49 @@ export const certificatePdfQuerySchema = z.object({ lang: optionalField(z.enum([
 export const VERIFY_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 // ── answers ───────────────────────────────────────────────────────────────
-export interface Certificate {
-  id: string;
-  kind: CertificateKind;
-  number: string;
-  status: CertificateStatus;
-  issuedOn: string;
-  verifyCode: string;
-  academicYear: string;
-  studentId: string;
-  studentName: string;
-  admissionNumber: string;
-  className: string | null;
-  purpose: string | null;
+// Each answer is a schema, its type inferred from it (the back end wraps it in the envelope).
+export const certificateSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(CERTIFICATE_KINDS),
+  number: z.string(),
+  status: z.enum(CERTIFICATE_STATUSES),
+  issuedOn: z.string(),
+  verifyCode: z.string(),
+  academicYear: z.string(),
+  studentId: z.uuid(),
+  studentName: z.string(),
+  admissionNumber: z.string(),
+  className: z.string().nullable(),
+  purpose: z.string().nullable(),
   /** What the certificate says (a TC: TC_FIELD_KEYS; others: conduct, remarks). */
-  fields: Record<string, string>;
+  fields: z.record(z.string(), z.string()),
   /** The school's prints so far (the first is the original; every later one is DUPLICATE). */
-  printCount: number;
-  duesOverridden: boolean;
+  printCount: z.int(),
+  duesOverridden: z.boolean(),
   /** The cancelled certificate this one corrects. */
-  replacesNumber: string | null;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  issuedByName: string | null;
-  createdAt: string;
-}
-export interface CertificateResult {
-  certificate: Certificate;
-}
-export type CertificateList = Page<Certificate>;
+  replacesNumber: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  issuedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Certificate = z.output<typeof certificateSchema>;
+export const certificateResultSchema = z.object({ certificate: certificateSchema });
+export type CertificateResult = z.output<typeof certificateResultSchema>;
+export const certificateListSchema = pageSchema(certificateSchema);
+export type CertificateList = z.output<typeof certificateListSchema>;
 
 /** `GET /public/certificates/{verifyCode}`: what the certificate says about itself, nothing more. */
-export interface PublicCertificate {
-  kind: CertificateKind;
-  number: string;
-  schoolName: string;
+export const publicCertificateSchema = z.object({
+  kind: z.enum(CERTIFICATE_KINDS),
+  number: z.string(),
+  schoolName: z.string(),
   /** The first name and the surname's initial: `Aarav S.`. */
-  studentName: string;
-  issuedOn: string;
-  status: CertificateStatus;
-}
+  studentName: z.string(),
+  issuedOn: z.string(),
+  status: z.enum(CERTIFICATE_STATUSES),
+});
+export type PublicCertificate = z.output<typeof publicCertificateSchema>;
 
 /** `Aarav Sharma` → `Aarav S.`; `Aarav Kumar Sharma` → `Aarav Kumar S.`; a single name stays. */
 export function nameWithSurnameInitial(firstName: string, lastName: string | null): string {
@@ -206,47 +209,47 @@ export const bulkTransferSchema = z
   });
 export type BulkTransferInput = z.output<typeof bulkTransferSchema>;
 
-export interface Leaver {
-  studentId: string;
-  name: string;
-  admissionNumber: string;
-  sectionName: string | null;
-  status: 'left' | 'passed_out';
-  leftOn: string | null;
+export const leaverSchema = z.object({
+  studentId: z.uuid(),
+  name: z.string(),
+  admissionNumber: z.string(),
+  sectionName: z.string().nullable(),
+  status: z.enum(['left', 'passed_out']),
+  leftOn: z.string().nullable(),
   /** Unpaid dues due by today, in paise (a TC is refused while it is above 0). */
-  duesPaise: number;
+  duesPaise: z.int(),
   /** The live TC's number, when the student has one. */
-  certificateNumber: string | null;
-  certificateId: string | null;
-}
-export interface LeaverList {
-  className: string;
-  academicYear: string;
-  items: Leaver[];
-}
+  certificateNumber: z.string().nullable(),
+  certificateId: z.uuid().nullable(),
+});
+export type Leaver = z.output<typeof leaverSchema>;
+export const leaverListSchema = z.object({ className: z.string(), academicYear: z.string(), items: z.array(leaverSchema) });
+export type LeaverList = z.output<typeof leaverListSchema>;
 
-export type BulkSkipCode = 'DUES_OUTSTANDING' | 'CERTIFICATE_EXISTS' | 'STUDENT_NOT_LEFT' | 'NOT_FOUND';
-export interface BulkTransferResult {
-  issued: Certificate[];
-  skipped: { studentId: string; name: string; code: BulkSkipCode; message: string }[];
-}
+export const BULK_SKIP_CODES = ['DUES_OUTSTANDING', 'CERTIFICATE_EXISTS', 'STUDENT_NOT_LEFT', 'NOT_FOUND'] as const;
+export type BulkSkipCode = (typeof BULK_SKIP_CODES)[number];
+export const bulkTransferResultSchema = z.object({
+  issued: z.array(certificateSchema),
+  skipped: z.array(z.object({ studentId: z.string(), name: z.string(), code: z.enum(BULK_SKIP_CODES), message: z.string() })),
+});
+export type BulkTransferResult = z.output<typeof bulkTransferResultSchema>;
 
 /** `GET/PUT …/certificates/settings`: whether the school publishes its TC list on its portal page. */
 export const certificateSettingsSchema = z.object({ publishTcList: z.boolean({ error: BULK_CERTIFICATE_MESSAGES.publish }) });
 export type CertificateSettings = z.output<typeof certificateSettingsSchema>;
-export interface CertificateSettingsResult {
-  settings: CertificateSettings;
-}
+export const certificateSettingsResultSchema = z.object({ settings: z.object({ publishTcList: z.boolean() }) });
+export type CertificateSettingsResult = z.output<typeof certificateSettingsResultSchema>;
 
 /** `GET /public/schools/{subdomain}/transfer-certificates?academicYear=`: 404 unless the school publishes. */
 export const publicTcListQuerySchema = z.object({ academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, M.academicYear)) });
-export interface PublicTcList {
-  schoolName: string;
-  academicYear: string;
+export const publicTcListSchema = z.object({
+  schoolName: z.string(),
+  academicYear: z.string(),
   /** The years with a TC, newest first. */
-  academicYears: string[];
-  items: { number: string; initials: string; className: string | null; issuedOn: string; status: CertificateStatus }[];
-}
+  academicYears: z.array(z.string()),
+  items: z.array(z.object({ number: z.string(), initials: z.string(), className: z.string().nullable(), issuedOn: z.string(), status: z.enum(CERTIFICATE_STATUSES) })),
+});
+export type PublicTcList = z.output<typeof publicTcListSchema>;
 
 /** A name as initials for the published TC list: `Aarav Kumar Sharma` → `A. K. S.`. */
 export function nameInitials(firstName: string, lastName: string | null): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalField } from '../schemas/common';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape, pageSchema } from './common';
 
 /**
  * Messages to families (issue 31; DECISIONS "Messages to families"): SMS and WhatsApp through the
@@ -95,24 +95,25 @@ export const putMessagingSettingsSchema = z.object({
 export type PutMessagingSettingsInput = z.input<typeof putMessagingSettingsSchema>;
 export type PutMessagingSettings = z.output<typeof putMessagingSettingsSchema>;
 
-export interface MessagingSettings {
-  provider: MessagingProvider;
-  senderId: string | null;
-  dltEntityId: string | null;
-  accountId: string | null;
-  apiKeySet: boolean;
-  webhookSecretSet: boolean;
-  monthlyCapPaise: number;
-  quietHours: { from: string; to: string };
+// The answers are schemas, their types inferred from them (the back end wraps them in the envelope).
+export const messagingSettingsSchema = z.object({
+  provider: z.enum(MESSAGING_PROVIDERS),
+  senderId: z.string().nullable(),
+  dltEntityId: z.string().nullable(),
+  accountId: z.string().nullable(),
+  apiKeySet: z.boolean(),
+  webhookSecretSet: z.boolean(),
+  monthlyCapPaise: z.int(),
+  quietHours: z.object({ from: z.string(), to: z.string() }),
   /** This month (IST) so far, and whether the cap stopped sending. */
-  monthCostPaise: number;
-  capReached: boolean;
+  monthCostPaise: z.int(),
+  capReached: z.boolean(),
   /** Where the provider posts delivery reports (give it to the provider). */
-  callbackUrl: string | null;
-}
-export interface MessagingSettingsResult {
-  messaging: MessagingSettings;
-}
+  callbackUrl: z.string().nullable(),
+});
+export type MessagingSettings = z.output<typeof messagingSettingsSchema>;
+export const messagingSettingsResultSchema = z.object({ messaging: messagingSettingsSchema });
+export type MessagingSettingsResult = z.output<typeof messagingSettingsResultSchema>;
 
 /** The placeholders in a body, counted. */
 export function placeholderCount(body: string): number {
@@ -131,22 +132,21 @@ export const createMessageTemplateSchema = z
   .refine((v) => placeholderCount(v.body) === v.variables.length, { message: M.variablesCount, path: ['variables'] });
 export type CreateMessageTemplateInput = z.input<typeof createMessageTemplateSchema>;
 
-export interface MessageTemplate {
-  id: string;
-  event: MessageEvent;
-  channel: MessageChannel;
-  language: MessageLanguage;
-  dltTemplateId: string;
-  body: string;
-  variables: MessageVariable[];
-  createdAt: string;
-}
-export interface MessageTemplateResult {
-  template: MessageTemplate;
-}
-export interface MessageTemplateList {
-  items: MessageTemplate[];
-}
+export const messageTemplateSchema = z.object({
+  id: z.uuid(),
+  event: z.enum(MESSAGE_EVENTS),
+  channel: z.enum(MESSAGE_CHANNELS),
+  language: z.enum(MESSAGE_LANGUAGES),
+  dltTemplateId: z.string(),
+  body: z.string(),
+  variables: z.array(z.enum(MESSAGE_VARIABLES)),
+  createdAt: z.string(),
+});
+export type MessageTemplate = z.output<typeof messageTemplateSchema>;
+export const messageTemplateResultSchema = z.object({ template: messageTemplateSchema });
+export type MessageTemplateResult = z.output<typeof messageTemplateResultSchema>;
+export const messageTemplateListSchema = z.object({ items: z.array(messageTemplateSchema) });
+export type MessageTemplateList = z.output<typeof messageTemplateListSchema>;
 
 export const listMessagesQuerySchema = z.object({
   status: optionalField(z.enum(MESSAGE_STATUSES, { error: M.statusInvalid })),
@@ -157,22 +157,22 @@ export const listMessagesQuerySchema = z.object({
 });
 export type ListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
 
-export interface MessageItem {
-  id: string;
-  event: MessageEvent;
-  channel: MessageRoute;
+export const messageItemSchema = z.object({
+  id: z.uuid(),
+  event: z.enum(MESSAGE_EVENTS),
+  channel: z.enum([...MESSAGE_CHANNELS, 'email']),
   /** Masked: 98xxxxxx10. */
-  to: string;
-  status: MessageStatus;
-  reason?: string;
-  costPaise: number;
-  createdAt: string;
-  sentAt: string | null;
-  language: MessageLanguage;
-}
-export interface MessageList extends Page<MessageItem> {
-  monthCostPaise: number;
-}
+  to: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  reason: z.string().optional(),
+  costPaise: z.int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  language: z.enum(MESSAGE_LANGUAGES),
+});
+export type MessageItem = z.output<typeof messageItemSchema>;
+export const messageListSchema = pageSchema(messageItemSchema).extend({ monthCostPaise: z.int() });
+export type MessageList = z.output<typeof messageListSchema>;
 
 const phoneSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v),
@@ -184,9 +184,8 @@ export const messagingTestSchema = z.object({
   language: optionalField(z.enum(MESSAGE_LANGUAGES, { error: M.languageInvalid })),
 });
 export type MessagingTestInput = z.input<typeof messagingTestSchema>;
-export interface MessagingTestResult {
-  message: MessageItem;
-}
+export const messagingTestResultSchema = z.object({ message: messageItemSchema });
+export type MessagingTestResult = z.output<typeof messagingTestResultSchema>;
 
 export const messagePreferencesSchema = z.object({
   sms: z.boolean({ error: M.switchInvalid }).optional(),
@@ -195,30 +194,20 @@ export const messagePreferencesSchema = z.object({
   language: optionalField(z.enum(MESSAGE_LANGUAGES, { error: M.languageInvalid })),
 });
 export type MessagePreferencesInput = z.input<typeof messagePreferencesSchema>;
-export interface MessagePreferences {
-  sms: boolean;
-  whatsapp: boolean;
-  email: boolean;
-  language: MessageLanguage;
-}
-export interface MessagePreferencesResult {
-  preferences: MessagePreferences;
-}
+export const messagePreferencesResultSchema = z.object({
+  preferences: z.object({ sms: z.boolean(), whatsapp: z.boolean(), email: z.boolean(), language: z.enum(MESSAGE_LANGUAGES) }),
+});
+export type MessagePreferencesResult = z.output<typeof messagePreferencesResultSchema>;
+export type MessagePreferences = MessagePreferencesResult['preferences'];
 
 export const messagePreviewSchema = z.object({
   body: z.string().max(1000, M.bodyTooLong),
   variables: z.array(z.enum(MESSAGE_VARIABLES, { error: M.variableUnknown })).max(20).default([]),
   studentId: optionalField(z.uuid()),
 });
-export interface MessagePreview {
-  text: string;
-  characters: number;
-  parts: number;
-  encoding: SmsEncoding;
-}
-export interface MessagePreviewResult {
-  preview: MessagePreview;
-}
+export const messagePreviewResultSchema = z.object({ preview: z.object({ text: z.string(), characters: z.int(), parts: z.int(), encoding: z.enum(['gsm7', 'unicode']) }) });
+export type MessagePreviewResult = z.output<typeof messagePreviewResultSchema>;
+export type MessagePreview = MessagePreviewResult['preview'];
 
 // ── pure rules ─────────────────────────────────────────────────────────────
 export type SmsEncoding = 'gsm7' | 'unicode';
