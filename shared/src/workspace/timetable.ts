@@ -91,17 +91,18 @@ export const putBellSchedulesSchema = z
   });
 export type PutBellSchedulesInput = z.output<typeof putBellSchedulesSchema>;
 
-export interface BellSchedule {
-  id: string;
-  name: string;
-  days: number[];
-  periods: { period: number; startsAt: string; endsAt: string }[];
-  breaks: { name: string; startsAt: string; endsAt: string }[];
-}
-export interface BellSchedulesResult {
-  schedules: BellSchedule[];
-  dailyLoadLimit: number | null;
-}
+// The answers are schemas, their types inferred from them (the back end wraps them in the envelope).
+const timeRangeShape = { startsAt: z.string(), endsAt: z.string() };
+export const bellScheduleAnswerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  days: z.array(z.int()),
+  periods: z.array(z.object({ period: z.int(), ...timeRangeShape })),
+  breaks: z.array(z.object({ name: z.string(), ...timeRangeShape })),
+});
+export type BellSchedule = z.output<typeof bellScheduleAnswerSchema>;
+export const bellSchedulesResultSchema = z.object({ schedules: z.array(bellScheduleAnswerSchema), dailyLoadLimit: z.int().nullable() });
+export type BellSchedulesResult = z.output<typeof bellSchedulesResultSchema>;
 
 /** The periods each day has under a set of schedules: day → period numbers. */
 export function periodsByDay(schedules: readonly Pick<BellSchedule, 'days' | 'periods'>[]): Map<number, Set<number>> {
@@ -125,45 +126,36 @@ export type PutTimetableInput = z.infer<typeof putTimetableSchema>;
 export const copyTimetableSchema = z.object({ toSectionId: idField });
 export type CopyTimetableInput = z.infer<typeof copyTimetableSchema>;
 
-export interface TimetableSlot {
-  day: number;
-  period: number;
-  subjectId: string;
-  subjectName: string;
-  teacherId: string;
-  teacherName: string;
-  sectionId: string;
-  sectionName: string;
-  classId: string;
-  className: string;
-}
-export interface SectionRef {
-  id: string;
-  name: string;
-  classId: string;
-  className: string;
-  academicYear: string;
-}
-export interface SectionTimetable {
-  section: SectionRef;
-  slots: TimetableSlot[];
-}
-export interface SectionTimetableResult {
-  timetable: SectionTimetable;
-}
-export interface CopyTimetableResult {
-  timetable: SectionTimetable;
+/** A lesson: the day, the period, the subject and where (a section of a class). */
+const lessonShape = {
+  day: z.int(),
+  period: z.int(),
+  subjectId: z.uuid(),
+  subjectName: z.string(),
+  sectionId: z.uuid(),
+  sectionName: z.string(),
+  classId: z.uuid(),
+  className: z.string(),
+};
+export const timetableSlotAnswerSchema = z.object({ ...lessonShape, teacherId: z.uuid(), teacherName: z.string() });
+export type TimetableSlot = z.output<typeof timetableSlotAnswerSchema>;
+export const sectionRefSchema = z.object({ id: z.uuid(), name: z.string(), classId: z.uuid(), className: z.string(), academicYear: z.string() });
+export type SectionRef = z.output<typeof sectionRefSchema>;
+export const sectionTimetableSchema = z.object({ section: sectionRefSchema, slots: z.array(timetableSlotAnswerSchema) });
+export type SectionTimetable = z.output<typeof sectionTimetableSchema>;
+export const sectionTimetableResultSchema = z.object({ timetable: sectionTimetableSchema });
+export type SectionTimetableResult = z.output<typeof sectionTimetableResultSchema>;
+export const copyTimetableResultSchema = z.object({
+  timetable: sectionTimetableSchema,
   /** Source slots not copied: the target section has no teacher assigned for the subject, or does not teach it. */
-  skipped: { day: number; period: number; subjectId: string; reason: string }[];
-}
-export interface StaffTimetableResult {
-  staff: { id: string; name: string };
-  slots: TimetableSlot[];
-}
-export interface SchoolTimetableResult {
-  academicYear: string | null;
-  sections: SectionTimetable[];
-}
+  skipped: z.array(z.object({ day: z.int(), period: z.int(), subjectId: z.uuid(), reason: z.string() })),
+});
+export type CopyTimetableResult = z.output<typeof copyTimetableResultSchema>;
+const staffRefSchema = z.object({ id: z.uuid(), name: z.string() });
+export const staffTimetableResultSchema = z.object({ staff: staffRefSchema, slots: z.array(timetableSlotAnswerSchema) });
+export type StaffTimetableResult = z.output<typeof staffTimetableResultSchema>;
+export const schoolTimetableResultSchema = z.object({ academicYear: z.string().nullable(), sections: z.array(sectionTimetableSchema) });
+export type SchoolTimetableResult = z.output<typeof schoolTimetableResultSchema>;
 /** GET …/timetable/classes: the year's classes with sections and subjects, for the editors. */
 export interface TimetableClassesResult {
   academicYear: string | null;
@@ -217,56 +209,54 @@ export type FreeTeachersQuery = z.output<typeof freeTeachersQuerySchema>;
 export const substitutionsQuerySchema = z.object({ date: isoDateSchema });
 /** GET …/my-timetable?date= (today in India when absent). */
 export const myTimetableQuerySchema = z.object({ date: optionalField(isoDateSchema) });
-/** The signed-in member's own week (through their linked staff record) and the periods they substitute on the date. */
-export interface MyTimetableResult {
-  date: string;
-  staff: { id: string; name: string } | null;
-  slots: TimetableSlot[];
-  substitutions: Substitution[];
-}
 export const absentPeriodsQuerySchema = z.object({ date: isoDateSchema, staffId: idField });
 
-export interface Substitution {
-  id: string;
-  date: string;
-  period: number;
-  sectionId: string;
-  sectionName: string;
-  className: string;
-  subjectId: string;
-  subjectName: string;
-  absentStaffId: string;
-  absentStaffName: string;
-  substituteStaffId: string;
-  substituteStaffName: string;
-  note: string | null;
-  notified: boolean;
-}
-export interface SubstitutionsResult {
-  substitutions: Substitution[];
-}
-export interface SubstitutionList {
-  date: string;
-  items: Substitution[];
-}
-export interface FreeTeacher {
-  staffId: string;
-  name: string;
-  designation: string | null;
-  subjectIds: string[];
+export const substitutionSchema = z.object({
+  id: z.uuid(),
+  date: z.string(),
+  period: z.int(),
+  sectionId: z.uuid(),
+  sectionName: z.string(),
+  className: z.string(),
+  subjectId: z.uuid(),
+  subjectName: z.string(),
+  absentStaffId: z.uuid(),
+  absentStaffName: z.string(),
+  substituteStaffId: z.uuid(),
+  substituteStaffName: z.string(),
+  note: z.string().nullable(),
+  notified: z.boolean(),
+});
+export type Substitution = z.output<typeof substitutionSchema>;
+export const substitutionsResultSchema = z.object({ substitutions: z.array(substitutionSchema) });
+export type SubstitutionsResult = z.output<typeof substitutionsResultSchema>;
+export const substitutionListSchema = z.object({ date: z.string(), items: z.array(substitutionSchema) });
+export type SubstitutionList = z.output<typeof substitutionListSchema>;
+/** The signed-in member's own week (through their linked staff record) and the periods they substitute on the date. */
+export const myTimetableResultSchema = z.object({
+  date: z.string(),
+  staff: staffRefSchema.nullable(),
+  slots: z.array(timetableSlotAnswerSchema),
+  substitutions: z.array(substitutionSchema),
+});
+export type MyTimetableResult = z.output<typeof myTimetableResultSchema>;
+export const freeTeacherSchema = z.object({
+  staffId: z.uuid(),
+  name: z.string(),
+  designation: z.string().nullable(),
+  subjectIds: z.array(z.uuid()),
   /** Periods this teacher already has that day (timetable plus substitutions): the lightest first. */
-  periodsThatDay: number;
-}
-export interface FreeTeachersResult {
-  date: string;
-  period: number;
-  items: FreeTeacher[];
-}
-export interface AbsentPeriodsResult {
-  date: string;
-  staffId: string;
-  items: (Omit<TimetableSlot, 'teacherId' | 'teacherName'> & { substitute: { staffId: string; name: string } | null })[];
-}
+  periodsThatDay: z.int(),
+});
+export type FreeTeacher = z.output<typeof freeTeacherSchema>;
+export const freeTeachersResultSchema = z.object({ date: z.string(), period: z.int(), items: z.array(freeTeacherSchema) });
+export type FreeTeachersResult = z.output<typeof freeTeachersResultSchema>;
+export const absentPeriodsResultSchema = z.object({
+  date: z.string(),
+  staffId: z.uuid(),
+  items: z.array(z.object({ ...lessonShape, substitute: z.object({ staffId: z.uuid(), name: z.string() }).nullable() })),
+});
+export type AbsentPeriodsResult = z.output<typeof absentPeriodsResultSchema>;
 
 // ── the clash rules (pure: the server refuses with them, the grid editor shows them as you edit) ──
 /** A lesson a teacher already has elsewhere (another section's slot). */
