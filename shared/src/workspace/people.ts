@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
 import { newPasswordSchema, newUsernameSchema } from '../auth/schemas';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape, pageSchema } from './common';
 import { LANGUAGES } from './languages';
 import { WORKSPACE_MESSAGES as M } from './messages';
-import { PERMISSIONS, SCHOOL_ROLES, type SchoolRole } from './roles';
+import { PERMISSIONS, SCHOOL_ROLES } from './roles';
 
 /** DECISIONS "People and roles" and docs/workspace-contract.md. */
 export const schoolRoleSchema = z.enum(SCHOOL_ROLES, { error: M.roleInvalid });
@@ -49,21 +49,15 @@ export type WorkspaceHome = z.output<typeof workspaceHomeSchema>;
 export const listMembersQuerySchema = z.object(pageQueryShape);
 export type ListMembersQuery = z.output<typeof listMembersQuerySchema>;
 
-export interface Member {
-  userId: string;
-  username: string;
-  name: string | null;
-  email: string;
-  role: SchoolRole;
-  joinedAt: string;
-}
-export type MemberList = Page<Member>;
+export const memberSchema = z.object({ userId: z.uuid(), username: z.string(), name: z.string().nullable(), email: z.string(), role: z.enum(SCHOOL_ROLES), joinedAt: z.string() });
+export type Member = z.output<typeof memberSchema>;
+export const memberListSchema = pageSchema(memberSchema);
+export type MemberList = z.output<typeof memberListSchema>;
 
 export const changeRoleSchema = z.object({ role: schoolRoleSchema });
 export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
-export interface MemberResult {
-  member: Member;
-}
+export const memberResultSchema = z.object({ member: memberSchema });
+export type MemberResult = z.output<typeof memberResultSchema>;
 
 // ── invitations ───────────────────────────────────────────────────────────
 export const INVITATION_TTL_DAYS = 7;
@@ -90,20 +84,21 @@ export const listInvitationsQuerySchema = z.object({
 });
 export type ListInvitationsQuery = z.output<typeof listInvitationsQuerySchema>;
 
-export interface Invitation {
-  id: string;
-  email: string;
-  role: SchoolRole;
-  name: string;
-  expiresAt: string;
-  status: InvitationStatus;
-  createdAt: string;
-  studentIds: string[];
-}
-export type InvitationList = Page<Invitation>;
-export interface InvitationResult {
-  invitation: Invitation;
-}
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(SCHOOL_ROLES),
+  name: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  createdAt: z.string(),
+  studentIds: z.array(z.uuid()),
+});
+export type Invitation = z.output<typeof invitationSchema>;
+export const invitationListSchema = pageSchema(invitationSchema);
+export type InvitationList = z.output<typeof invitationListSchema>;
+export const invitationResultSchema = z.object({ invitation: invitationSchema });
+export type InvitationResult = z.output<typeof invitationResultSchema>;
 
 /** An invitation token: 32 hex digits (the school) then 43 base64url characters (256 random bits). */
 export const invitationTokenSchema = z
@@ -118,9 +113,10 @@ export const invitationPreviewQuerySchema = z.object({
 });
 export type InvitationPreviewQuery = z.infer<typeof invitationPreviewQuerySchema>;
 
-export interface InvitationPreview {
-  invitation: { schoolName: string; subdomain: string; role: SchoolRole; name: string; email: string; expiresAt: string };
-}
+export const invitationPreviewSchema = z.object({
+  invitation: z.object({ schoolName: z.string(), subdomain: z.string(), role: z.enum(SCHOOL_ROLES), name: z.string(), email: z.string(), expiresAt: z.string() }),
+});
+export type InvitationPreview = z.output<typeof invitationPreviewSchema>;
 
 /** `{token, username, password}` makes a new (verified) account; `{token}` alone needs a signed-in user. */
 export const acceptInvitationSchema = z
@@ -136,7 +132,8 @@ export const acceptInvitationSchema = z
   });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
-export interface AcceptInvitationResult {
-  membership: { schoolId: string; role: SchoolRole };
-  user: { id: string; username: string };
-}
+export const acceptInvitationResultSchema = z.object({
+  membership: z.object({ schoolId: z.uuid(), role: z.enum(SCHOOL_ROLES) }),
+  user: z.object({ id: z.uuid(), username: z.string() }),
+});
+export type AcceptInvitationResult = z.output<typeof acceptInvitationResultSchema>;

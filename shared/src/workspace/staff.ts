@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText, uniqueEntries } from '../schemas/common';
 import { phoneNumberSchema } from '../schools/schemas';
-import { isoDateSchema, pageQueryShape, type Page } from './common';
+import { isoDateSchema, pageQueryShape, pageSchema } from './common';
 
 /** Staff records, class teachers and teaching assignments (DECISIONS "Staff, timetable, calendar"). */
 export const STAFF_MESSAGES = {
@@ -78,33 +78,34 @@ export const listStaffQuerySchema = z.object({
 });
 export type ListStaffQuery = z.output<typeof listStaffQuerySchema>;
 
-export interface StaffMember {
-  id: string;
-  employeeCode: string;
-  name: string;
-  designation: string | null;
-  subjectIds: string[];
-  qualification: string | null;
-  joiningDate: string | null;
-  phone: string | null;
-  email: string | null;
-  userId: string | null;
-  status: StaffStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-export type StaffList = Page<StaffMember>;
-export interface StaffResult {
-  staff: StaffMember;
-}
+// The answers are schemas, their types inferred from them (the back end wraps them in the envelope).
+export const staffMemberSchema = z.object({
+  id: z.uuid(),
+  employeeCode: z.string(),
+  name: z.string(),
+  designation: z.string().nullable(),
+  subjectIds: z.array(z.uuid()),
+  qualification: z.string().nullable(),
+  joiningDate: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  userId: z.uuid().nullable(),
+  status: z.enum(STAFF_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffMember = z.output<typeof staffMemberSchema>;
+export const staffListSchema = pageSchema(staffMemberSchema);
+export type StaffList = z.output<typeof staffListSchema>;
+export const staffResultSchema = z.object({ staff: staffMemberSchema });
+export type StaffResult = z.output<typeof staffResultSchema>;
 
 // ── class teacher ─────────────────────────────────────────────────────────
 /** PUT …/sections/{sectionId}/class-teacher; `null` removes the class teacher. */
 export const classTeacherSchema = z.object({ staffId: z.uuid({ error: M.idInvalid }).nullable() });
 export type ClassTeacherInput = z.infer<typeof classTeacherSchema>;
-export interface ClassTeacherResult {
-  classTeacher: { sectionId: string; staffId: string | null; name: string | null };
-}
+export const classTeacherResultSchema = z.object({ classTeacher: z.object({ sectionId: z.uuid(), staffId: z.uuid().nullable(), name: z.string().nullable() }) });
+export type ClassTeacherResult = z.output<typeof classTeacherResultSchema>;
 
 // ── teaching assignments ──────────────────────────────────────────────────
 export const teachingAssignmentsQuerySchema = z.object({
@@ -130,20 +131,22 @@ export const putTeachingAssignmentsSchema = z.object({
 });
 export type PutTeachingAssignmentsInput = z.output<typeof putTeachingAssignmentsSchema>;
 
-export interface TeachingAssignment {
-  sectionId: string;
-  sectionName: string;
-  classId: string;
-  className: string;
-  academicYear: string;
-  subjectId: string;
-  subjectName: string;
-  staffId: string;
-  staffName: string;
-}
-export interface TeachingAssignmentList {
-  academicYear: string | null;
-  items: TeachingAssignment[];
+export const teachingAssignmentSchema = z.object({
+  sectionId: z.uuid(),
+  sectionName: z.string(),
+  classId: z.uuid(),
+  className: z.string(),
+  academicYear: z.string(),
+  subjectId: z.uuid(),
+  subjectName: z.string(),
+  staffId: z.uuid(),
+  staffName: z.string(),
+});
+export type TeachingAssignment = z.output<typeof teachingAssignmentSchema>;
+export const teachingAssignmentListSchema = z.object({
+  academicYear: z.string().nullable(),
+  items: z.array(teachingAssignmentSchema),
   /** Each section's class teacher, when set. */
-  classTeachers: { sectionId: string; staffId: string; name: string }[];
-}
+  classTeachers: z.array(z.object({ sectionId: z.uuid(), staffId: z.uuid(), name: z.string() })),
+});
+export type TeachingAssignmentList = z.output<typeof teachingAssignmentListSchema>;
