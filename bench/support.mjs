@@ -56,16 +56,8 @@ export function serverEnv({ port, dataDir, jwtSecret, databaseUrl, extra = {} })
   return env;
 }
 
-/** The Chromium flags of the browser tests (e2e/browser.ts), for the benches that start a browser. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The Chromium flags of the browser tests (e2e/chromium-args.json, read by e2e/browser.ts too), for the benches that start a browser. */
+export const CHROMIUM_ARGS = JSON.parse(readFileSync(join(root, 'e2e', 'chromium-args.json'), 'utf8'));
 
 /**
  * The built server (backend/dist/main.js) in its own process with `env` (serverEnv), once

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import chromiumArgs from './chromium-args.json';
 
 /**
  * The browser the specs drive. E2E_CHROME_PATH if set; else Debian's headless shell
@@ -36,12 +37,5 @@ export function fullChromium(): { executablePath: string; args: string[] } {
   return { executablePath: found ?? chromiumPath(), args: CHROMIUM_ARGS };
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The browser's flags: one list (chromium-args.json), which the benches that start a browser read too (bench/support.mjs). */
+export const CHROMIUM_ARGS: string[] = chromiumArgs;

@@ -4,8 +4,7 @@ import {
   DATA_REQUEST_KINDS,
   DATA_REQUEST_STATUSES,
   GUARDIAN_INVITE_SKIP_REASONS,
-  INVITATION_STATUSES,
-  SCHOOL_ROLES,
+  invitationSchema,
   type ConsentEventList,
   type DataRequestList,
   type DataRequestResult,
@@ -22,16 +21,6 @@ import { pageSchema } from '../../common/workspace/page.schema';
 import { assessmentComponentSchema, scholasticGradeSchema, subjectResultSchema } from '../exams';
 
 /** The answers of the guardians module's calls, for the OpenAPI document. */
-const invitation = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  role: z.enum(SCHOOL_ROLES),
-  name: z.string(),
-  expiresAt: z.string(),
-  status: z.enum(INVITATION_STATUSES),
-  createdAt: z.string(),
-  studentIds: z.array(z.uuid()),
-});
 const consentEvent = z.object({
   id: z.uuid(),
   studentId: z.uuid(),
@@ -61,7 +50,7 @@ const dataRequest = z.object({
 export class GuardianInvitationsResponse extends createZodDto(
   successEnvelope(
     z.object({
-      invitations: z.array(invitation),
+      invitations: z.array(invitationSchema),
       skipped: z.array(z.object({ studentId: z.uuid(), email: z.string().nullable(), reason: z.enum(GUARDIAN_INVITE_SKIP_REASONS) })),
     }) satisfies z.ZodType<GuardianInvitationsResult>,
   ),
