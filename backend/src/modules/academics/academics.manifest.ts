@@ -1,4 +1,5 @@
 import { defineModule } from '../../common/module-manifest';
+import { Academics1763800002100 } from '../../database/migrations/1763800002100-academics';
 import { viaChildPlacement } from '../../common/workspace/access-kinds';
 import { AcademicsModule } from './academics.module';
 
@@ -6,6 +7,7 @@ import { AcademicsModule } from './academics.module';
 export const academicsManifest = defineModule({
   name: 'academics',
   module: AcademicsModule,
+  migrations: [Academics1763800002100],
   accessKinds: {
     class: { table: 'classes', guardian: viaChildPlacement('class_id') },
     section: { table: 'sections', guardian: viaChildPlacement('section_id') },
