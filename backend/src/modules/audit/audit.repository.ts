@@ -6,7 +6,6 @@ export interface AuditRow {
   id: string;
   at: Date;
   actor_id: string | null;
-  actor_username: string | null;
   action: string;
   entity: string;
   entity_id: string | null;
@@ -26,8 +25,8 @@ export class AuditRepository extends Repository {
 
   async page(entity: string | undefined, page: number, pageSize: number): Promise<{ rows: AuditRow[]; total: number }> {
     const rows = await this.rows<AuditRow>(
-      `SELECT a.id::text AS id, a.at, a.actor_id, u.username AS actor_username, a.action, a.entity, a.entity_id, a.before, a.after
-         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
+      `SELECT a.id::text AS id, a.at, a.actor_id, a.action, a.entity, a.entity_id, a.before, a.after
+         FROM audit_log a
         WHERE a.school_id = $1 AND ($2::text IS NULL OR a.entity = $2)
         ORDER BY a.id DESC LIMIT $3 OFFSET $4`,
       [this.schoolId, entity ?? null, pageSize, (page - 1) * pageSize],

@@ -25,7 +25,7 @@ export interface CertificateRow {
   override_reason: string | null;
   replaces_id: string | null;
   replaces_number: string | null;
-  issued_by_name: string | null;
+  issued_by: string | null;
   cancelled_at: Date | null;
   cancel_reason: string | null;
   created_at: Date;
@@ -127,10 +127,9 @@ export interface PublicCertificateRow {
 
 const COLUMNS = `c.id, c.kind, c.academic_year, c.seq, c.number, c.status, c.student_id, c.student_name, c.first_name, c.last_name, c.admission_number,
   c.class_name, c.purpose, c.fields, to_char(c.issued_on, 'YYYY-MM-DD') AS issued_on, c.verify_code, c.print_count, c.dues_overridden, c.override_reason,
-  c.replaces_id, p.number AS replaces_number, u.username AS issued_by_name, c.cancelled_at, c.cancel_reason, c.created_at`;
+  c.replaces_id, p.number AS replaces_number, c.issued_by, c.cancelled_at, c.cancel_reason, c.created_at`;
 const FROM = `certificates c
-  LEFT JOIN certificates p ON p.school_id = c.school_id AND p.id = c.replaces_id
-  LEFT JOIN users u ON u.id = c.issued_by`;
+  LEFT JOIN certificates p ON p.school_id = c.school_id AND p.id = c.replaces_id`;
 
 /** Certificates, their counters, and the reads a certificate is filled from. */
 @Injectable()

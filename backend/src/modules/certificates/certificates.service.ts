@@ -41,6 +41,7 @@ import { AttendanceService } from '../attendance/attendance.service';
 import { FeesService } from '../fees/fees.service';
 import { StudentsService } from '../students/students.service';
 import { renderCertificatePdf, shownDate, type CertificateLang } from './certificate-pdf';
+import { PeopleService, type Person } from '../members';
 import { CertificatesRepository, type CertificateRow, type YearOutcome } from './certificates.repository';
 import { renderIdCardsPdf } from './id-cards-pdf';
 import { bindSchool } from '../../common/request-context';
@@ -76,7 +77,8 @@ export function outcomeLines(o: YearOutcome, academicYear: string, passedOut: bo
 
 const CATEGORY: Record<string, string> = { general: 'No (General)', sc: 'Yes (SC)', st: 'Yes (ST)', obc: 'Yes (OBC)' };
 
-export function toCertificate(r: CertificateRow): Certificate {
+/** A certificate's answer; `issuers` holds the issuers' usernames by id (PeopleService). */
+export function toCertificate(r: CertificateRow, issuers: ReadonlyMap<string, Person>): Certificate {
   return {
     id: r.id,
     kind: r.kind,
@@ -96,7 +98,7 @@ export function toCertificate(r: CertificateRow): Certificate {
     replacesNumber: r.replaces_number,
     cancelledAt: r.cancelled_at ? r.cancelled_at.toISOString() : null,
     cancelReason: r.cancel_reason,
-    issuedByName: r.issued_by_name,
+    issuedByName: (r.issued_by && issuers.get(r.issued_by)?.username) ?? null,
     createdAt: r.created_at.toISOString(),
   };
 }
@@ -129,6 +131,7 @@ export class CertificatesService {
     private readonly writes: SchoolWrites,
     private readonly rates: RateLimitService,
     private readonly clock: Clock,
+    private readonly people: PeopleService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly academics: AcademicsService,
   ) {}
@@ -266,7 +269,7 @@ export class CertificatesService {
   private async byId(id: string): Promise<Certificate> {
     const row = await this.repo.get(id);
     if (!row) throw new DomainException('NOT_FOUND');
-    return toCertificate(row);
+    return toCertificate(row, await this.people.of([row.issued_by]));
   }
 
   async get(ctx: WorkspaceContext, certificateId: string): Promise<CertificateResult> {
@@ -278,7 +281,8 @@ export class CertificatesService {
   async list(ctx: WorkspaceContext, q: ListCertificatesQuery): Promise<CertificateList> {
     if (q.studentId) await this.students.get(ctx, q.studentId);
     const { rows, total } = await this.repo.list({ kind: q.kind, academicYear: q.academicYear, status: q.status, studentId: q.studentId }, q.page, q.pageSize);
-    return { items: rows.map(toCertificate), total, page: q.page, pageSize: q.pageSize };
+    const issuers = await this.people.of(rows.map((r) => r.issued_by));
+    return { items: rows.map((r) => toCertificate(r, issuers)), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** POST …/certificates/{id}/cancel {reason}: keeps the number; a reissue refers to it. */

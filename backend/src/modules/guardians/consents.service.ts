@@ -19,13 +19,20 @@ import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
+import type { EntityManager } from 'typeorm';
+import { PeopleService } from '../members';
 import { GuardiansRepository, type ConsentEventRow, type DataRequestRow, type StudentHeldRow } from './guardians.repository';
 
-export function toConsentEvent(r: ConsentEventRow): ConsentEvent {
-  return { id: r.id, studentId: r.student_id, studentName: r.student_name, kind: r.kind, status: r.status, source: r.source, byName: r.by_name, note: r.note, at: r.recorded_at.toISOString() };
+/** The name of `id` in `names` (PeopleService), or null. */
+const nameIn = (names: ReadonlyMap<string, string>, id: string | null): string | null => (id && names.get(id)) ?? null;
+
+/** A consent event's answer; `names` holds the recorders' names by id. */
+export function toConsentEvent(r: ConsentEventRow, names: ReadonlyMap<string, string>): ConsentEvent {
+  return { id: r.id, studentId: r.student_id, studentName: r.student_name, kind: r.kind, status: r.status, source: r.source, byName: nameIn(names, r.recorded_by), note: r.note, at: r.recorded_at.toISOString() };
 }
 
-export function toDataRequest(r: DataRequestRow): DataRequest {
+/** A data request's answer; `names` holds the requesters' and resolvers' names by id. */
+export function toDataRequest(r: DataRequestRow, names: ReadonlyMap<string, string>): DataRequest {
   return {
     id: r.id,
     studentId: r.student_id,
@@ -34,9 +41,9 @@ export function toDataRequest(r: DataRequestRow): DataRequest {
     field: r.field,
     message: r.message,
     status: r.status,
-    requestedByName: r.requested_by_name,
+    requestedByName: nameIn(names, r.requested_by),
     requestedAt: r.requested_at.toISOString(),
-    resolvedByName: r.resolved_by_name,
+    resolvedByName: nameIn(names, r.resolved_by),
     resolvedAt: r.resolved_at ? r.resolved_at.toISOString() : null,
     resolutionNote: r.resolution_note,
   };
@@ -77,7 +84,13 @@ export class ConsentsService {
     private readonly repo: GuardiansRepository,
     private readonly access: AccessService,
     private readonly writes: SchoolWrites,
+    private readonly people: PeopleService,
   ) {}
+
+  /** The names of the people a page of consents and requests mentions, in one lookup. */
+  private namesOf(consents: readonly ConsentEventRow[], requests: readonly DataRequestRow[], tx?: EntityManager): Promise<Map<string, string>> {
+    return this.people.names([...consents.map((c) => c.recorded_by), ...requests.flatMap((r) => [r.requested_by, r.resolved_by])], tx);
+  }
 
   /** GET …/students/{studentId}/data-rights. */
   async dataRights(ctx: WorkspaceContext, studentId: string): Promise<StudentDataRights> {
@@ -88,9 +101,10 @@ export class ConsentsService {
       this.repo.requests({ status: 'all', studentIds: null, studentId, page: 1, pageSize: 200 }),
     ]);
     if (!row) throw new DomainException('NOT_FOUND');
+    const names = await this.namesOf(history, requests.rows);
     const consents: ConsentState[] = CONSENT_KINDS.map((kind) => {
       const latest = history.find((h) => h.kind === kind);
-      if (latest) return { kind, status: latest.status, at: latest.recorded_at.toISOString(), source: latest.source, byName: latest.by_name, note: latest.note, purpose: null };
+      if (latest) return { kind, status: latest.status, at: latest.recorded_at.toISOString(), source: latest.source, byName: nameIn(names, latest.recorded_by), note: latest.note, purpose: null };
       if (kind === 'admission' && row.application_consent_at instanceof Date) {
         return {
           kind,
@@ -109,8 +123,8 @@ export class ConsentsService {
       studentName: row.name,
       held: dataHeld(row),
       consents,
-      history: history.map(toConsentEvent),
-      requests: requests.rows.map(toDataRequest),
+      history: history.map((h) => toConsentEvent(h, names)),
+      requests: requests.rows.map((r) => toDataRequest(r, names)),
     };
   }
 
@@ -127,7 +141,7 @@ export class ConsentsService {
         note: input.note ?? null,
         at: tx.now,
       });
-      const consent = toConsentEvent(row);
+      const consent = toConsentEvent(row, await this.namesOf([row], [], tx.m));
       await tx.audit({ action: `consent.${input.status}`, entity: 'student', entityId: studentId, after: consent });
       return { consent };
     });
@@ -137,7 +151,8 @@ export class ConsentsService {
   async events(ctx: WorkspaceContext, q: ListConsentEventsQuery): Promise<ConsentEventList> {
     const studentIds = await this.access.guardianStudentIds(ctx);
     const { rows, total } = await this.repo.consentEvents({ status: q.status, studentIds, page: q.page, pageSize: q.pageSize });
-    return { items: rows.map(toConsentEvent), total, page: q.page, pageSize: q.pageSize };
+    const names = await this.namesOf(rows, []);
+    return { items: rows.map((r) => toConsentEvent(r, names)), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** POST …/students/{studentId}/data-requests: a guardian asks for a correction (or erasure). */
@@ -152,7 +167,7 @@ export class ConsentsService {
         by: ctx.userId,
         at: tx.now,
       });
-      const request = toDataRequest(row);
+      const request = toDataRequest(row, await this.namesOf([], [row], tx.m));
       await tx.audit({ action: 'data_request.created', entity: 'data_request', entityId: row.id, after: request });
       return { request };
     });
@@ -163,7 +178,8 @@ export class ConsentsService {
     const studentIds = await this.access.guardianStudentIds(ctx);
     const status = q.status ?? (studentIds ? 'all' : 'open');
     const { rows, total } = await this.repo.requests({ status, studentIds, page: q.page, pageSize: q.pageSize });
-    return { items: rows.map(toDataRequest), total, page: q.page, pageSize: q.pageSize };
+    const names = await this.namesOf([], rows);
+    return { items: rows.map((r) => toDataRequest(r, names)), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** POST …/data-requests/{requestId}/resolve: resolved (the record corrected) or declined, with a note; once. */
@@ -176,8 +192,10 @@ export class ConsentsService {
       if (!before) throw new DomainException('NOT_FOUND');
       if (before.status !== 'open') throw new DomainException('DATA_REQUEST_CLOSED');
       await repo.resolveRequest(requestId, input.status, ctx.userId, input.note ?? null, tx.now);
-      const request = toDataRequest((await repo.findRequest(requestId))!);
-      await tx.audit({ action: `data_request.${input.status}`, entity: 'data_request', entityId: requestId, before: toDataRequest(before), after: request });
+      const after = (await repo.findRequest(requestId))!;
+      const names = await this.namesOf([], [before, after], tx.m);
+      const request = toDataRequest(after, names);
+      await tx.audit({ action: `data_request.${input.status}`, entity: 'data_request', entityId: requestId, before: toDataRequest(before, names), after: request });
       return { request };
     });
   }

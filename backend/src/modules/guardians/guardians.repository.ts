@@ -14,9 +14,6 @@ export interface StudentEmailRow {
 
 export interface GuardianAccountRow {
   user_id: string;
-  username: string;
-  name: string | null;
-  email: string;
   linked_at: Date;
 }
 
@@ -42,7 +39,8 @@ export interface ConsentEventRow {
   kind: ConsentKind;
   status: ConsentStatus;
   source: 'guardian' | 'school';
-  by_name: string | null;
+  /** Who recorded it (PeopleService names them). */
+  recorded_by: string | null;
   note: string | null;
   recorded_at: Date;
 }
@@ -55,9 +53,9 @@ export interface DataRequestRow {
   field: string | null;
   message: string;
   status: DataRequestStatus;
-  requested_by_name: string | null;
+  requested_by: string | null;
   requested_at: Date;
-  resolved_by_name: string | null;
+  resolved_by: string | null;
   resolved_at: Date | null;
   resolution_note: string | null;
 }
@@ -69,17 +67,13 @@ export interface StudentHeldRow {
 }
 
 const STUDENT_NAME = `trim(st.first_name || ' ' || coalesce(st.last_name, ''))`;
-const PERSON_NAME = (alias: string) => `coalesce(${alias}m.name, ${alias}u.username)`;
 
-const CONSENT_COLUMNS = `c.id, c.student_id, ${STUDENT_NAME} AS student_name, c.kind, c.status, c.source, ${PERSON_NAME('b')} AS by_name, c.note, c.recorded_at`;
-const CONSENT_FROM = `student_consents c JOIN students st ON st.school_id = c.school_id AND st.id = c.student_id
-  LEFT JOIN users bu ON bu.id = c.recorded_by LEFT JOIN school_members bm ON bm.school_id = c.school_id AND bm.user_id = c.recorded_by`;
+const CONSENT_COLUMNS = `c.id, c.student_id, ${STUDENT_NAME} AS student_name, c.kind, c.status, c.source, c.recorded_by, c.note, c.recorded_at`;
+const CONSENT_FROM = `student_consents c JOIN students st ON st.school_id = c.school_id AND st.id = c.student_id`;
 
 const REQUEST_COLUMNS = `r.id, r.student_id, ${STUDENT_NAME} AS student_name, r.kind, r.field, r.message, r.status,
-  ${PERSON_NAME('q')} AS requested_by_name, r.requested_at, ${PERSON_NAME('s')} AS resolved_by_name, r.resolved_at, r.resolution_note`;
-const REQUEST_FROM = `data_requests r JOIN students st ON st.school_id = r.school_id AND st.id = r.student_id
-  LEFT JOIN users qu ON qu.id = r.requested_by LEFT JOIN school_members qm ON qm.school_id = r.school_id AND qm.user_id = r.requested_by
-  LEFT JOIN users su ON su.id = r.resolved_by LEFT JOIN school_members sm ON sm.school_id = r.school_id AND sm.user_id = r.resolved_by`;
+  r.requested_by, r.requested_at, r.resolved_by, r.resolved_at, r.resolution_note`;
+const REQUEST_FROM = `data_requests r JOIN students st ON st.school_id = r.school_id AND st.id = r.student_id`;
 
 /**
  * Every query of the guardians module: guardian accounts' links (`student_guardian_users`), the
@@ -109,13 +103,10 @@ export class GuardiansRepository extends Repository {
     );
   }
 
+  /** The accounts linked to a student, oldest link first (PeopleService names them). */
   async accounts(studentId: string): Promise<GuardianAccountRow[]> {
     return this.rows<GuardianAccountRow>(
-      `SELECT gu.user_id, u.username, m.name, u.email, gu.created_at AS linked_at
-         FROM student_guardian_users gu JOIN users u ON u.id = gu.user_id
-         LEFT JOIN school_members m ON m.school_id = gu.school_id AND m.user_id = gu.user_id
-        WHERE gu.school_id = $1 AND gu.student_id = $2
-        ORDER BY gu.created_at, u.username`,
+      `SELECT gu.user_id, gu.created_at AS linked_at FROM student_guardian_users gu WHERE gu.school_id = $1 AND gu.student_id = $2 ORDER BY gu.created_at`,
       [this.schoolId, studentId],
     );
   }

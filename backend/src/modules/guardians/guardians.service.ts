@@ -12,7 +12,7 @@ import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { ExamsService } from '../exams/exams.service';
-import { InvitationsService } from '../members';
+import { InvitationsService, PeopleService } from '../members';
 import { GuardiansRepository, type StudentEmailRow } from './guardians.repository';
 
 /**
@@ -30,6 +30,7 @@ export class GuardiansService {
     private readonly writes: SchoolWrites,
     private readonly invitations: InvitationsService,
     private readonly exams: ExamsService,
+    private readonly people: PeopleService,
   ) {}
 
   /** POST …/students/{studentId}/guardian-invitations: each guardian of the record with an e-mail (or the one named). */
@@ -91,7 +92,14 @@ export class GuardiansService {
   async accounts(ctx: WorkspaceContext, studentId: string): Promise<GuardianAccountList> {
     await this.access.require(ctx, 'student', [studentId]);
     const rows = await this.repo.accounts(studentId);
-    return { items: rows.map((r) => ({ userId: r.user_id, username: r.username, name: r.name, email: r.email, linkedAt: r.linked_at.toISOString() })) };
+    const people = await this.people.of(rows.map((r) => r.user_id));
+    const items = rows.flatMap((r) => {
+      const p = people.get(r.user_id);
+      return p ? [{ userId: r.user_id, username: p.username, name: p.memberName, email: p.email, linkedAt: r.linked_at.toISOString() }] : [];
+    });
+    // Oldest link first; links made at the same moment by username.
+    items.sort((a, b) => a.linkedAt.localeCompare(b.linkedAt) || a.username.localeCompare(b.username));
+    return { items };
   }
 
   /** DELETE …/students/{studentId}/guardian-accounts/{userId}: the account no longer sees the student. */

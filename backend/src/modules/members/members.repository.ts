@@ -12,6 +12,16 @@ export interface MemberRow {
   created_at: Date;
 }
 
+/** A person as the bound school knows them (PeopleService). */
+export interface PersonRow {
+  id: string;
+  name: string;
+  member_name: string | null;
+  username: string;
+  email: string;
+  role: SchoolRole | null;
+}
+
 export interface InvitationRow {
   school_id: string;
   id: string;
@@ -58,6 +68,28 @@ export class MembersRepository extends Repository {
     );
     const total = rows[0]?.total ?? (page > 1 ? await this.count() : 0);
     return { rows, total };
+  }
+
+  /**
+   * People by id as the bound school knows them: the school's name for a member (blank counts as
+   * none), else the username; a former member keeps their username. One query for any number of ids.
+   */
+  people(ids: string[]): Promise<PersonRow[]> {
+    return this.rows<PersonRow>(
+      `SELECT u.id, coalesce(nullif(m.name, ''), u.username) AS name, m.name AS member_name, u.username, u.email, m.role
+         FROM users u LEFT JOIN school_members m ON m.school_id = $1 AND m.user_id = u.id
+        WHERE u.id = ANY($2::uuid[])`,
+      [this.schoolId, ids],
+    );
+  }
+
+  /** The e-mail addresses of the bound school's admins, sorted. */
+  async adminEmails(): Promise<string[]> {
+    const rows = await this.rows<{ email: string }>(
+      `SELECT u.email FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND m.role = 'admin' ORDER BY u.email`,
+      [this.schoolId],
+    );
+    return rows.map((r) => r.email);
   }
 
   async count(): Promise<number> {

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { MembersModule } from '../members/members.module';
 import { MessagingController, MessagingWebhooksController, MyMessagePreferencesController } from './messaging.controller';
 import { MessagingRepository } from './messaging.repository';
 import { MessagingService } from './messaging.service';
@@ -11,6 +12,7 @@ import { MessagingService } from './messaging.service';
  */
 @Global()
 @Module({
+  imports: [MembersModule],
   controllers: [MessagingController, MyMessagePreferencesController, MessagingWebhooksController],
   providers: [MessagingRepository, MessagingService],
   exports: [MessagingService],

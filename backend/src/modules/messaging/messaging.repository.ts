@@ -206,15 +206,6 @@ export class MessagingRepository extends Repository {
     return this.one<{ id: string; email: string }>(`SELECT u.id, u.email FROM schools s JOIN users u ON u.id = s.owner_id WHERE s.id = $1`, [this.schoolId]);
   }
 
-  /** The admins' e-mail addresses (to tell them the month's cap stopped sending). */
-  async adminEmails(): Promise<string[]> {
-    const rows = await this.rows<{ email: string }>(
-      `SELECT u.email FROM school_members m JOIN users u ON u.id = m.user_id WHERE m.school_id = $1 AND m.role = 'admin' ORDER BY u.email`,
-      [this.schoolId],
-    );
-    return rows.map((r) => r.email);
-  }
-
   /** Active students a published notice reaches (school, guardians, classes or sections; none for staff). */
   async noticeAudience(noticeId: string): Promise<{ title: string; studentIds: string[] } | null> {
     const notice = await this.one<{ title: string; audience: string; class_ids: string[]; section_ids: string[] }>(

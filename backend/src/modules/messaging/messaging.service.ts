@@ -43,6 +43,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { brandedMail } from '../mail';
 import { MailService } from '../mail/mail.service';
 import { AadhaarCipher } from '../students';
+import { PeopleService } from '../members';
 import { MessagingRepository, type FamilyRow, type MessageRow, type SettingsRow, type TemplateRow } from './messaging.repository';
 import { parseCallback, Providers, verifyTwilio, verifyWhatsapp, type ProviderAccount } from './providers';
 import { bindSchool, boundSchoolId, runInSchool } from '../../common/request-context';
@@ -124,6 +125,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     private readonly mail: MailService,
     private readonly clock: Clock,
     private readonly moduleRef: ModuleRef,
+    private readonly people: PeopleService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -669,7 +671,7 @@ export class MessagingService implements OnModuleInit, OnApplicationBootstrap, O
     await this.writes.run({ schoolId: boundSchoolId(), userId: null }, (tx) =>
       tx.audit({ action: 'messaging.cap_reached', entity: 'messaging_settings', entityId: boundSchoolId(), after: { month, monthlyCapPaise: cap } }),
     );
-    for (const to of await this.repo.adminEmails()) {
+    for (const to of await this.people.adminEmails()) {
       await this.mail
         .send({
           to,

@@ -17,7 +17,7 @@ export interface NoticeRow {
   attachment_name: string | null;
   attachment_bytes: number | null;
   published_at: Date | null;
-  created_by_name: string | null;
+  created_by: string | null;
   created_at: Date;
   read_at: Date | null;
   recipients?: number;
@@ -54,7 +54,7 @@ function visibleSql(viewer: NoticeViewer): string {
 const NOTICE_COLUMNS = `r.id, r.title, r.body, r.audience, r.class_ids::text[] AS class_ids, r.section_ids::text[] AS section_ids,
   ARRAY(SELECT c.name FROM classes c WHERE c.school_id = r.school_id AND c.id = ANY(r.class_ids) ORDER BY ${classOrderSql('c.name')})
   || ARRAY(SELECT c.name || ' ' || s.name FROM sections s JOIN classes c ON c.id = s.class_id WHERE s.school_id = r.school_id AND s.id = ANY(r.section_ids) ORDER BY ${classOrderSql('c.name')}, ${naturalOrderSql('s.name')}) AS target_names,
-  r.send_email, r.attachment_name, r.attachment_bytes, r.published_at, coalesce(cm.name, cu.username) AS created_by_name, r.created_at,
+  r.send_email, r.attachment_name, r.attachment_bytes, r.published_at, r.created_by, r.created_at,
   (SELECT nr.read_at FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id AND nr.user_id = $3) AS read_at`;
 const DELIVERY_COLUMNS = `,
   (SELECT count(*)::int FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id) AS recipients,
@@ -62,7 +62,7 @@ const DELIVERY_COLUMNS = `,
   (SELECT count(*)::int FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id AND nr.email_status = 'sent') AS emailed,
   (SELECT count(*)::int FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id AND nr.email_status = 'failed') AS email_failed,
   (SELECT count(*)::int FROM notice_recipients nr WHERE nr.school_id = r.school_id AND nr.notice_id = r.id AND nr.email_status = 'pending') AS email_pending`;
-const NOTICE_FROM = `notices r LEFT JOIN users cu ON cu.id = r.created_by LEFT JOIN school_members cm ON cm.school_id = r.school_id AND cm.user_id = r.created_by`;
+const NOTICE_FROM = `notices r`;
 
 /** Every query on `notices` and `notice_recipients`. The school is the bound one (`this.schoolId`). */
 @Injectable()

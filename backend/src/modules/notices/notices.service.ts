@@ -22,13 +22,15 @@ import { JobsService } from '../jobs/jobs.service';
 import { MessagingService } from '../messaging/messaging.service';
 import { brandedMail } from '../mail';
 import { MailService } from '../mail/mail.service';
+import { PeopleService } from '../members';
 import { NoticesRepository, type NoticeRow, type NoticeViewer } from './notices.repository';
 
 export const NOTICE_EMAIL_JOB = 'notices.email';
 /** E-mails sent between two recorded batches of delivery statuses. */
 const EMAIL_BATCH = 20;
 
-export function toNotice(r: NoticeRow): Notice {
+/** A notice's answer; `names` holds the authors' names by id (PeopleService). */
+export function toNotice(r: NoticeRow, names: ReadonlyMap<string, string>): Notice {
   return {
     id: r.id,
     title: r.title,
@@ -41,7 +43,7 @@ export function toNotice(r: NoticeRow): Notice {
     publishedAt: r.published_at ? r.published_at.toISOString() : null,
     sendEmail: r.send_email,
     attachment: r.attachment_name ? { name: r.attachment_name, bytes: r.attachment_bytes ?? 0 } : null,
-    createdByName: r.created_by_name,
+    createdByName: (r.created_by && names.get(r.created_by)) ?? null,
     createdAt: r.created_at.toISOString(),
     readAt: r.read_at ? r.read_at.toISOString() : null,
     ...(r.recipients !== undefined
@@ -71,6 +73,7 @@ export class NoticesService implements OnModuleInit {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly people: PeopleService,
     private readonly messaging: MessagingService,
   ) {}
 
@@ -112,12 +115,13 @@ export class NoticesService implements OnModuleInit {
     await this.access.require(ctx, 'notice', [noticeId]);
     const row = await this.repo.find(noticeId, this.viewerOf(ctx));
     if (!row) throw new DomainException('NOT_FOUND');
-    return { notice: toNotice(row) };
+    return { notice: toNotice(row, await this.people.names([row.created_by])) };
   }
 
   async list(ctx: WorkspaceContext, q: ListNoticesQuery): Promise<NoticeList> {
     const { rows, total, unread } = await this.repo.list(this.viewerOf(ctx), { unreadOnly: q.unread === 'true', page: q.page, pageSize: q.pageSize });
-    return { items: rows.map(toNotice), total, page: q.page, pageSize: q.pageSize, unread };
+    const names = await this.people.names(rows.map((r) => r.created_by));
+    return { items: rows.map((r) => toNotice(r, names)), total, page: q.page, pageSize: q.pageSize, unread };
   }
 
   /** PUT …/notices/{noticeId}/attachment: one PDF on a draft (checked by its bytes, size-limited by the controller). */
