@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { optionalField } from '../schemas/common';
-import type { PaymentMode } from './fees';
-/** The 75 % rule's threshold is attendance.ts's ATTENDANCE_THRESHOLD. */
-import type { ScholasticGrade } from './exams';
 
 /**
  * The principal's insights (DECISIONS "Insights"; issue 38): four small read-only answers computed
@@ -40,34 +37,6 @@ export const resultsInsightsQuerySchema = z.object({
   examId: optionalField(z.uuid({ error: M.examId })),
 });
 export type ResultsInsightsQuery = z.output<typeof resultsInsightsQuerySchema>;
-
-export interface AttendanceInsights {
-  from: string;
-  to: string;
-  classId: string | null;
-  days: { date: string; percent: number }[];
-  classes: { classId: string; name: string; percent: number }[];
-  belowThreshold: { date: string; count: number }[];
-}
-
-export interface FeesInsights {
-  academicYear: string;
-  asOf: string;
-  months: { month: string; duePaise: number; collectedPaise: number }[];
-  byMode: { mode: PaymentMode; paise: number }[];
-  ageing: { band: AgeingBand; paise: number; students: number }[];
-}
-
-export interface ResultsInsights {
-  exam: { id: string; name: string; academicYear: string; published: boolean } | null;
-  subjects: { subjectId: string; name: string; mean: number; grades: Record<ScholasticGrade, number> }[];
-  sections: { sectionId: string; name: string; mean: number }[];
-}
-
-export interface StrengthInsights {
-  academicYear: string;
-  classes: { classId: string; name: string; boys: number; girls: number; other: number; rte: number; cwsn: number }[];
-}
 
 /** The ageing band of an amount `days` days past its due date (0 = due today). */
 export function ageingBand(days: number): AgeingBand {
