@@ -55,6 +55,7 @@ export * from './workspace/timetable';
 export * from './rules/aadhaar';
 export * from './workspace/students-messages';
 export * from './workspace/students';
+export * from './workspace/students-answers';
 export * from './workspace/attendance';
 export * from './workspace/attendance-answers';
 export * from './rules/money';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape, pageSchema } from './common';
 import { reportCardQuerySchema, type ReportCardTerm } from './exams';
-import type { Invitation } from './people';
+import { invitationSchema } from './people';
 
 /**
  * Guardians (DECISIONS "Guardians", issue 19): guardian accounts linked to their children, the
@@ -35,41 +35,37 @@ export type StudentGuardianInvitationInput = z.infer<typeof studentGuardianInvit
 export const GUARDIAN_INVITE_SKIP_REASONS = ['no_email', 'already_linked', 'not_invited'] as const;
 export type GuardianInviteSkipReason = (typeof GUARDIAN_INVITE_SKIP_REASONS)[number];
 
+// The answers are schemas, their types inferred from them (the back end wraps them in the envelope).
 /** What inviting guardians did: one invitation per address (siblings share one), and the students left out and why. */
-export interface GuardianInvitationsResult {
-  invitations: Invitation[];
-  skipped: { studentId: string; email: string | null; reason: GuardianInviteSkipReason }[];
-}
+export const guardianInvitationsResultSchema = z.object({
+  invitations: z.array(invitationSchema),
+  skipped: z.array(z.object({ studentId: z.uuid(), email: z.string().nullable(), reason: z.enum(GUARDIAN_INVITE_SKIP_REASONS) })),
+});
+export type GuardianInvitationsResult = z.output<typeof guardianInvitationsResultSchema>;
 
 /** A guardian account linked to a student. */
-export interface GuardianAccount {
-  userId: string;
-  username: string;
-  name: string | null;
-  email: string;
-  linkedAt: string;
-}
-export interface GuardianAccountList {
-  items: GuardianAccount[];
-}
+export const guardianAccountSchema = z.object({ userId: z.uuid(), username: z.string(), name: z.string().nullable(), email: z.string(), linkedAt: z.string() });
+export type GuardianAccount = z.output<typeof guardianAccountSchema>;
+export const guardianAccountListSchema = z.object({ items: z.array(guardianAccountSchema) });
+export type GuardianAccountList = z.output<typeof guardianAccountListSchema>;
 
 /** GET /me/children: a signed-in guardian's children in every school, for the one account's switcher. */
-export interface MyChild {
-  schoolId: string;
-  schoolName: string;
-  subdomain: string;
-  studentId: string;
-  name: string;
-  admissionNumber: string;
-  classId: string | null;
-  className: string | null;
-  sectionId: string | null;
-  sectionName: string | null;
-  status: string;
-}
-export interface MyChildrenResult {
-  children: MyChild[];
-}
+export const myChildSchema = z.object({
+  schoolId: z.uuid(),
+  schoolName: z.string(),
+  subdomain: z.string(),
+  studentId: z.uuid(),
+  name: z.string(),
+  admissionNumber: z.string(),
+  classId: z.uuid().nullable(),
+  className: z.string().nullable(),
+  sectionId: z.uuid().nullable(),
+  sectionName: z.string().nullable(),
+  status: z.string(),
+});
+export type MyChild = z.output<typeof myChildSchema>;
+export const myChildrenResultSchema = z.object({ children: z.array(myChildSchema) });
+export type MyChildrenResult = z.output<typeof myChildrenResultSchema>;
 
 // ── consents (DPDP Act 2023) ─────────────────────────────────────────────
 export const CONSENT_KINDS = ['admission', 'photo', 'apaar'] as const;
@@ -85,50 +81,48 @@ export const recordConsentSchema = z.object({
 });
 export type RecordConsentInput = z.infer<typeof recordConsentSchema>;
 
-export interface ConsentState {
-  kind: ConsentKind;
+export const consentStateSchema = z.object({
+  kind: z.enum(CONSENT_KINDS),
   /** `not_recorded` until someone gives or withdraws it (an admission consent comes from the application). */
-  status: ConsentStatus | 'not_recorded';
-  at: string | null;
+  status: z.enum([...CONSENT_STATUSES, 'not_recorded']),
+  at: z.string().nullable(),
   /** Who recorded it: `guardian`, `school` (a staff member on a paper form) or `application` (the public admission form). */
-  source: 'guardian' | 'school' | 'application' | null;
-  byName: string | null;
-  note: string | null;
-  purpose: string | null;
-}
-export interface ConsentEvent {
-  id: string;
-  studentId: string;
-  studentName: string;
-  kind: ConsentKind;
-  status: ConsentStatus;
-  source: 'guardian' | 'school';
-  byName: string | null;
-  note: string | null;
-  at: string;
-}
+  source: z.enum(['guardian', 'school', 'application']).nullable(),
+  byName: z.string().nullable(),
+  note: z.string().nullable(),
+  purpose: z.string().nullable(),
+});
+export type ConsentState = z.output<typeof consentStateSchema>;
+export const consentEventSchema = z.object({
+  id: z.uuid(),
+  studentId: z.uuid(),
+  studentName: z.string(),
+  kind: z.enum(CONSENT_KINDS),
+  status: z.enum(CONSENT_STATUSES),
+  source: z.enum(['guardian', 'school']),
+  byName: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type ConsentEvent = z.output<typeof consentEventSchema>;
+/** What recording a consent answers: the event recorded. */
+export const consentResultSchema = z.object({ consent: consentEventSchema });
+export type ConsentResult = z.output<typeof consentResultSchema>;
 
 /** What the school holds about a child: each category, its fields and whether a value is held (never the value of Aadhaar). */
-export interface DataHeld {
-  category: 'identity' | 'enrolment' | 'guardians' | 'identifiers' | 'background' | 'address' | 'photo';
-  fields: { field: string; held: boolean }[];
-}
-
-export interface StudentDataRights {
-  studentId: string;
-  studentName: string;
-  held: DataHeld[];
-  consents: ConsentState[];
-  history: ConsentEvent[];
-  requests: DataRequest[];
-}
+export const dataHeldSchema = z.object({
+  category: z.enum(['identity', 'enrolment', 'guardians', 'identifiers', 'background', 'address', 'photo']),
+  fields: z.array(z.object({ field: z.string(), held: z.boolean() })),
+});
+export type DataHeld = z.output<typeof dataHeldSchema>;
 
 export const listConsentEventsQuerySchema = z.object({
   status: optionalField(z.enum(CONSENT_STATUSES, { error: M.consentStatusInvalid })),
   ...pageQueryShape,
 });
 export type ListConsentEventsQuery = z.output<typeof listConsentEventsQuerySchema>;
-export type ConsentEventList = Page<ConsentEvent>;
+export const consentEventListSchema = pageSchema(consentEventSchema);
+export type ConsentEventList = z.output<typeof consentEventListSchema>;
 
 // ── data requests (correction, erasure) ──────────────────────────────────
 export const DATA_REQUEST_KINDS = ['correction', 'erasure'] as const;
@@ -155,24 +149,36 @@ export const resolveDataRequestSchema = z.object({
 });
 export type ResolveDataRequestInput = z.infer<typeof resolveDataRequestSchema>;
 
-export interface DataRequest {
-  id: string;
-  studentId: string;
-  studentName: string;
-  kind: DataRequestKind;
-  field: string | null;
-  message: string;
-  status: DataRequestStatus;
-  requestedByName: string | null;
-  requestedAt: string;
-  resolvedByName: string | null;
-  resolvedAt: string | null;
-  resolutionNote: string | null;
-}
-export type DataRequestList = Page<DataRequest>;
-export interface DataRequestResult {
-  request: DataRequest;
-}
+export const dataRequestSchema = z.object({
+  id: z.uuid(),
+  studentId: z.uuid(),
+  studentName: z.string(),
+  kind: z.enum(DATA_REQUEST_KINDS),
+  field: z.string().nullable(),
+  message: z.string(),
+  status: z.enum(DATA_REQUEST_STATUSES),
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string(),
+  resolvedByName: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+});
+export type DataRequest = z.output<typeof dataRequestSchema>;
+export const dataRequestListSchema = pageSchema(dataRequestSchema);
+export type DataRequestList = z.output<typeof dataRequestListSchema>;
+export const dataRequestResultSchema = z.object({ request: dataRequestSchema });
+export type DataRequestResult = z.output<typeof dataRequestResultSchema>;
+
+/** GET …/students/{studentId}/data-rights: what the school holds about the child, its consents and their history, and the requests. */
+export const studentDataRightsSchema = z.object({
+  studentId: z.uuid(),
+  studentName: z.string(),
+  held: z.array(dataHeldSchema),
+  consents: z.array(consentStateSchema),
+  history: z.array(consentEventSchema),
+  requests: z.array(dataRequestSchema),
+});
+export type StudentDataRights = z.output<typeof studentDataRightsSchema>;
 
 /**
  * GET /schools/{id}/students/{studentId}/published-results?academicYear=: a child's published

@@ -3,7 +3,7 @@ import { EMAIL_MAX } from '../constants';
 import { CATALOGUE_CLASSES } from '../catalogue/classes';
 import { aadhaarProblem, normalizeAadhaar } from '../rules/aadhaar';
 import { blankToUndefined, emailField, optionalField, requiredText } from '../schemas/common';
-import { isoDateSchema, pageQueryShape, type Page } from './common';
+import { isoDateSchema, pageQueryShape } from './common';
 import { STUDENT_MESSAGES } from './students-messages';
 
 /**
@@ -160,122 +160,7 @@ export const listStudentsQuerySchema = z.object({
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;
 
-// ── answers ───────────────────────────────────────────────────────────────
-export interface Guardian {
-  id: string;
-  name: string;
-  relation: GuardianRelation;
-  phone: string;
-  email: string | null;
-  isPrimary: boolean;
-}
-
-export interface Enrolment {
-  academicYear: string;
-  classId: string;
-  className: string;
-  sectionId: string;
-  sectionName: string;
-  rollNumber: number | null;
-}
-
-export interface Student {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  lastName: string | null;
-  name: string;
-  dateOfBirth: string;
-  gender: Gender;
-  status: StudentStatus;
-  leftOn: string | null;
-  leavingReason: string | null;
-  /** This year's enrolment (the newest). */
-  enrolment: Enrolment | null;
-  /** Every year's enrolment, newest first, with a closed year's result and attendance (`GET` of one student). */
-  enrolments?: EnrolmentYear[];
-  guardians: Guardian[];
-  pen: string | null;
-  apaarId: string | null;
-  /** Always masked `XXXX XXXX 1234`; the full number only through the audited reveal. */
-  aadhaarMasked: string | null;
-  motherTongue: string | null;
-  socialCategory: SocialCategory | null;
-  religion: string | null;
-  bloodGroup: BloodGroup | null;
-  cwsn: boolean;
-  rte: boolean;
-  bpl: boolean;
-  address: { address1: string | null; locality: string | null; city: string | null; state: string | null; pinCode: string | null };
-  admissionDate: string | null;
-  /** A photo is stored: `GET …/students/{id}/photo` answers it. */
-  hasPhoto: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One row of the register. */
-export interface StudentListItem {
-  id: string;
-  admissionNumber: string;
-  name: string;
-  firstName: string;
-  lastName: string | null;
-  gender: Gender;
-  dateOfBirth: string;
-  status: StudentStatus;
-  classId: string | null;
-  className: string | null;
-  sectionId: string | null;
-  sectionName: string | null;
-  rollNumber: number | null;
-  guardianName: string | null;
-  guardianPhone: string | null;
-  rte: boolean;
-}
-
-export interface StudentList extends Page<StudentListItem> {
-  /** The school's active students and its limit (the register shows both). */
-  activeCount: number;
-  maxStudents: number;
-}
-
-export interface StudentResult {
-  student: Student;
-}
-
-/** One year of a student's history: where they were, and how the year ended (set when a promotion applies). */
-export interface EnrolmentYear extends Enrolment {
-  result: 'pass' | 'fail' | null;
-  resultGrade: string | null;
-  attendancePercent: number | null;
-  /** The school's current year. */
-  current: boolean;
-}
-
-export interface EnrolmentHistoryItem extends Enrolment {
-  enrolledAt: string;
-}
-export interface EnrolmentHistory {
-  items: EnrolmentHistoryItem[];
-}
-
-/** A section the register can filter by and a student can be enrolled in (this year's classes). */
-export interface StudentSectionOption {
-  classId: string;
-  className: string;
-  sectionId: string;
-  sectionName: string;
-  academicYear: string;
-}
-/** `GET /schools/{id}/students/sections`: the current year's sections in class order. */
-export interface StudentSectionList {
-  items: StudentSectionOption[];
-}
-
-export interface AadhaarReveal {
-  aadhaar: string;
-}
+// The calls' answers are schemas in students-answers.ts (the renderer imports only their types).
 
 // ── admission numbering ───────────────────────────────────────────────────
 export const admissionNumberingSchema = z.object({
@@ -284,9 +169,6 @@ export const admissionNumberingSchema = z.object({
   digits: z.number({ error: M.digits }).int(M.digits).min(1, M.digits).max(8, M.digits),
 });
 export type AdmissionNumbering = z.output<typeof admissionNumberingSchema>;
-export interface AdmissionNumberingResult {
-  numbering: AdmissionNumbering & { example: string };
-}
 
 /** The next generated admission number: the prefix, then the running number padded to `digits`. */
 export function formatAdmissionNumber(n: Pick<AdmissionNumbering, 'prefix' | 'digits'>, value: number): string {
@@ -328,25 +210,6 @@ export const importQuerySchema = z.object({
 export const templateQuerySchema = z.object({
   format: z.preprocess(blankToUndefined, z.enum(['csv', 'xlsx'], { error: M.format }).default('csv')),
 });
-
-export interface ImportError {
-  /** The row number as the spreadsheet shows it (the header is row 1). */
-  row: number;
-  field: StudentImportColumn | 'file';
-  message: string;
-}
-
-export interface ImportResult {
-  rows: number;
-  valid: number;
-  invalid: number;
-  errors: ImportError[];
-  /** Students created (0 on a dry run, or when nothing was written). */
-  created: number;
-  /** Rows whose admission number already exists (left as they are). */
-  existing?: number;
-  dryRun?: boolean;
-}
 
 /** A date in the import file: DD/MM/YYYY or YYYY-MM-DD → YYYY-MM-DD, or null. */
 export function parseImportDate(input: string): string | null {
@@ -392,30 +255,6 @@ export const createApplicationSchema = z.object({
 });
 export type CreateApplicationInput = z.output<typeof createApplicationSchema>;
 
-/**
- * `GET /public/schools/{subdomain}/front-door`: what the school's public page shows a family (the
- * portal as the school's front door, issue 14 item 7): contact details, address, principal, board
- * and affiliation. Active schools only, like the public profile.
- */
-export interface SchoolFrontDoor {
-  name: string;
-  subdomain: string;
-  level: string;
-  board: string | null;
-  affiliationNumber: string | null;
-  principalName: string | null;
-  email: string | null;
-  phoneNumbers: string[];
-  address: { address1: string; address2: string | null; locality: string; landmark: string | null; city: string; state: string; pinCode: string };
-}
-export interface SchoolFrontDoorResult {
-  school: SchoolFrontDoor;
-}
-
-export interface ApplicationReceipt {
-  applicationNumber: string;
-}
-
 export const listApplicationsQuerySchema = z.object({
   status: optionalField(z.enum([...APPLICATION_STATUSES, 'all'], { error: M.applicationStatus })),
   ...pageQueryShape,
@@ -433,33 +272,6 @@ export const rejectApplicationSchema = z.object({ reason: requiredText(500, M.re
 export type RejectApplicationInput = z.output<typeof rejectApplicationSchema>;
 
 export const reviewApplicationSchema = z.object({ status: z.literal('under_review', { error: 'Status must be under_review' }) });
-
-export interface Application {
-  id: string;
-  applicationNumber: string;
-  status: ApplicationStatus;
-  firstName: string;
-  lastName: string | null;
-  name: string;
-  dateOfBirth: string;
-  gender: Gender;
-  classApplied: string;
-  guardian: { name: string; relation: GuardianRelation; phone: string; email: string };
-  rte: boolean;
-  consent: { at: string; purpose: string; policyVersion: string };
-  rejectionReason: string | null;
-  studentId: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
-export type ApplicationList = Page<Application>;
-export interface ApplicationResult {
-  application: Application;
-}
-export interface AdmitResult {
-  application: Application;
-  student: Student;
-}
 
 // ── provider staff: a school's student limit ─────────────────────────────
 export const updateSchoolLimitSchema = z.object({
