@@ -69,3 +69,4 @@ export * from './workspace/insights-answers';
 export * from './workspace/certificates';
 export * from './workspace/messaging';
 export * from './workspace/promotions';
+export * from './workspace/promotions-answers';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { optionalField, requiredText, uniqueEntries } from '../schemas/common';
-import { CLASS_BANDS, CO_SCHOLASTIC_GRADE_VALUES, competitionRanks, SCHOLASTIC_GRADE_NAMES, type ClassBand, type CoScholasticScale, type ExamComponent, type IncompleteSheet, type MarkValue, type ScholasticGrade } from './exams-grading';
+import type { ReportCardTerm, SectionResults, StudentExamResult } from './exams-answers';
+import { CLASS_BANDS, CO_SCHOLASTIC_GRADE_VALUES, competitionRanks, SCHOLASTIC_GRADE_NAMES, type IncompleteSheet, type ScholasticGrade } from './exams-grading';
 import { EXAM_MESSAGES } from './exams-messages';
 
-/** Exams' wire contract: the bodies, queries and answers of the exams, marks, results and report-card calls. */
+/** Exams' wire contract: the bodies and queries of the exams, marks, results and report-card calls (their answers: exams-answers.ts). */
 // ── wire contract ─────────────────────────────────────────────────────────
 const M = EXAM_MESSAGES;
 
@@ -42,22 +43,6 @@ export const listExamsQuerySchema = z.object({
 });
 export type ListExamsQuery = z.output<typeof listExamsQuerySchema>;
 
-export interface Exam {
-  id: string;
-  name: string;
-  academicYear: string;
-  term: number;
-  classIds: string[];
-  classes: { id: string; name: string }[];
-  components: ExamComponent[];
-  status: 'draft' | 'published';
-  publishedAt: string | null;
-  createdAt: string;
-}
-export interface ExamResult {
-  exam: Exam;
-}
-
 /** One mark of a PUT …/marks: a number or 'AB'. */
 export const markEntrySchema = z.object({
   studentId: idField,
@@ -76,16 +61,6 @@ export type PutMarksInput = z.output<typeof putMarksSchema>;
 
 export const marksQuerySchema = z.object({ sectionId: idField, subjectId: idField });
 export type MarksQuery = z.output<typeof marksQuerySchema>;
-
-export interface MarksSheet {
-  examId: string;
-  sectionId: string;
-  subjectId: string;
-  subjectName: string;
-  components: ExamComponent[];
-  locked: boolean;
-  students: { studentId: string; name: string; rollNumber: number | null; admissionNumber: string; marks: Record<string, MarkValue> }[];
-}
 
 // ── co-scholastic grades and remarks ──────────────────────────────────────
 export const putReportNotesSchema = z.object({
@@ -106,57 +81,6 @@ export type PutReportNotesInput = z.output<typeof putReportNotesSchema>;
 // ── results ───────────────────────────────────────────────────────────────
 export const resultsQuerySchema = z.object({ sectionId: idField, ranks: optionalField(z.enum(['true', 'false'])) });
 export type ResultsQuery = z.output<typeof resultsQuerySchema>;
-
-/**
- * One subject of a student's result. Nothing entered: `marks`, `total`, `grade` (and `percentage`,
- * `pass`) null, shown `—`; some components entered: those marks and their `total`, `grade` null
- * until all are (DECISIONS "Marks not entered are not zero").
- */
-export interface StudentSubjectResult {
-  subjectId: string;
-  subjectName: string;
-  marks: Record<string, MarkValue> | null;
-  total: number | null;
-  max: number;
-  percentage: number | null;
-  grade: ScholasticGrade | null;
-  pass: boolean | null;
-  failedComponents: string[];
-  /** Every component entered (AB counts as entered). */
-  complete?: boolean;
-  /** Absent (AB) in every component: shown `AB`. */
-  absent?: boolean;
-}
-export interface StudentExamResult {
-  studentId: string;
-  name: string;
-  admissionNumber: string;
-  rollNumber: number | null;
-  subjects: StudentSubjectResult[];
-  /** Null when nothing is entered. */
-  total: number | null;
-  max: number;
-  /** Null (and no grade, result or rank) while any subject is incomplete. */
-  percentage: number | null;
-  grade: ScholasticGrade | null;
-  result: 'pass' | 'fail' | null;
-  rank: number | null;
-}
-export interface SectionResults {
-  examId: string;
-  sectionId: string;
-  published: boolean;
-  subjects: { id: string; name: string }[];
-  students: StudentExamResult[];
-  analysis: {
-    gradeDistribution: { subjectId: string; subjectName: string; counts: Record<ScholasticGrade, number> }[];
-    toppers: { studentId: string; name: string; percentage: number; rank: number }[];
-    needingSupport: { studentId: string; name: string; percentage: number | null; failedSubjects: string[] }[];
-  };
-}
-export interface SectionResultsResult {
-  results: SectionResults;
-}
 
 /** Results of a section from its students' subject scores: ranks, grade distribution, toppers, those needing support. */
 export function sectionAnalysis(
@@ -208,27 +132,8 @@ export const sectionReportCardsSchema = z.object({
   lang: z.enum(REPORT_CARD_LANGUAGES, { error: 'Language must be en or hi' }).default('en'),
 });
 export type SectionReportCardsInput = z.output<typeof sectionReportCardsSchema>;
-export interface ReportCardJobResult {
-  job: { id: string; state: 'queued' };
-}
 
-/** What a report card shows for one exam (term), frozen at publication. */
-export interface ReportCardTerm {
-  examId: string;
-  examName: string;
-  term: number;
-  published: boolean;
-  components: ExamComponent[];
-  subjects: StudentSubjectResult[];
-  total: number | null;
-  max: number;
-  percentage: number | null;
-  grade: ScholasticGrade | null;
-  result: 'pass' | 'fail' | null;
-  rank: number | null;
-  coScholastic: Record<string, string>;
-  remarks: string | null;
-}
+/** What a report card (PDF) is made of: the school, the student, and each exam (term) of the year. */
 export interface ReportCardData {
   school: { name: string; affiliationNumber: string | null; schoolCode: string | null; address: string; principalName: string | null };
   student: {
@@ -249,53 +154,8 @@ export interface ReportCardData {
 
 // ── what the screens need to choose from ──────────────────────────────────
 export const examClassesQuerySchema = z.object({ academicYear: optionalField(academicYearField) });
-export interface ExamClass {
-  id: string;
-  name: string;
-  band: ClassBand;
-  /** The band's preset components for term 1 and its co-scholastic scale (a starting point the school edits). */
-  presetComponents: ExamComponent[];
-  coScholasticScale: CoScholasticScale | null;
-  sections: { id: string; name: string }[];
-  subjects: { id: string; name: string }[];
-}
-export interface ExamClassesResult {
-  academicYear: string | null;
-  classes: ExamClass[];
-}
-/** A section × subject marks sheet of an exam the caller can open (a teacher: their assigned subjects). */
-export interface ExamSheet {
-  sectionId: string;
-  sectionName: string;
-  classId: string;
-  className: string;
-  subjectId: string;
-  subjectName: string;
-  canEnter: boolean;
-}
-export interface ExamSheetsResult {
-  sheets: ExamSheet[];
-}
 
 // ── assessment schemes (the school's presets) ────────────────────────────────
-/**
- * A school's assessment scheme for a class band and term: the components and maximum marks a new
- * exam of those classes starts from. `custom`: the school changed the CBSE preset. `locked`: marks
- * have been entered this academic year in an exam of that band and term, so it can no longer change.
- */
-export interface AssessmentScheme {
-  band: ClassBand;
-  term: number;
-  components: ExamComponent[];
-  custom: boolean;
-  locked: boolean;
-}
-export interface AssessmentSchemesResult {
-  schemes: AssessmentScheme[];
-}
-export interface AssessmentSchemeResult {
-  scheme: AssessmentScheme;
-}
 export const assessmentSchemeParamSchema = z.object({
   schoolId: z.uuid({ error: M.idInvalid }),
   band: z.enum(CLASS_BANDS, { error: 'Choose a class band: primary, middle, secondary or senior' }),
@@ -306,40 +166,9 @@ export type AssessmentSchemeParams = z.output<typeof assessmentSchemeParamSchema
 export const putAssessmentSchemeSchema = z.object({ components: createExamSchema.shape.components });
 export type PutAssessmentSchemeInput = z.output<typeof putAssessmentSchemeSchema>;
 
-// ── a student's published results (the Marks tab of the student's profile) ─────
-/** One published exam of a student, from the report card frozen when the results were published. */
-export interface StudentPublishedResult {
-  examId: string;
-  examName: string;
-  academicYear: string;
-  term: number;
-  className: string;
-  sectionName: string;
-  subjects: StudentSubjectResult[];
-  total: number | null;
-  max: number;
-  percentage: number | null;
-  grade: ScholasticGrade | null;
-  result: 'pass' | 'fail' | null;
-  rank: number | null;
-}
-/** GET …/students/{studentId}/results: newest year first, then by term. */
-export interface StudentResultsResult {
-  results: StudentPublishedResult[];
-}
-
 // ── report-card settings: the school's logo and whether ranks are shown ─────
 export const SCHOOL_LOGO_MAX_BYTES = 256 * 1024;
 export const SCHOOL_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
-export interface ReportSettings {
-  /** Ranks in a section's results and on report cards (true unless the school turns them off). */
-  showRanks: boolean;
-  /** The school has a logo (printed at the top of its report cards). */
-  hasLogo: boolean;
-}
-export interface ReportSettingsResult {
-  settings: ReportSettings;
-}
 /** PUT …/report-settings `{showRanks}`. */
 export const putReportSettingsSchema = z.object({ showRanks: z.boolean({ error: 'showRanks must be true or false' }) });
 export type PutReportSettingsInput = z.output<typeof putReportSettingsSchema>;

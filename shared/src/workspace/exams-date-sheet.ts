@@ -4,6 +4,7 @@ import { formatDateIST } from '../rules/format';
 import { defaultYearDates } from './academic-years';
 import type { HolidayAnswer } from './calendar';
 import { isoDateSchema } from './common';
+import type { ExamYear, PaperClash } from './exams-answers';
 import { EXAM_MESSAGES } from './exams-messages';
 
 /** An exam's date sheet: its papers, the days they may fall on, the clashes between them. */
@@ -25,27 +26,6 @@ export const putDateSheetSchema = z.object({
 });
 export type PutDateSheetInput = z.output<typeof putDateSheetSchema>;
 export type ExamPaperInput = z.output<typeof examPaperSchema>;
-
-export interface ExamPaper extends ExamPaperInput {
-  className: string;
-  subjectName: string;
-}
-/** Two papers of one class at once: their indexes in `papers`. */
-export interface PaperClash {
-  classId: string;
-  date: string;
-  papers: [number, number];
-}
-/** The days an exam's papers may fall on: the exam's academic year (an exam has no dates of its own). */
-export interface ExamYear {
-  name: string;
-  startsOn: string;
-  endsOn: string;
-}
-export interface DateSheetResult {
-  /** `academicYear`: the span every paper's date must fall in (null only for a malformed year name). */
-  dateSheet: { examId: string; papers: ExamPaper[]; clashes: PaperClash[]; academicYear: ExamYear | null };
-}
 
 /**
  * An exam's academic year: the school's record of it (`academic_years`, which may start in June)

@@ -1,3 +1,4 @@
+import type { ExamComponent, MarkValue } from './exams-answers';
 import { EXAM_MESSAGES } from './exams-messages';
 
 /**
@@ -54,19 +55,6 @@ export function classBand(className: string): ClassBand {
   if (n >= 9) return 'secondary';
   if (n >= 6) return 'middle';
   return 'primary';
-}
-
-/** One part of a subject's marks in an exam, e.g. "Periodic test" of 10. */
-export interface ExamComponent {
-  name: string;
-  maxMarks: number;
-  /**
-   * Periodic tests whose best two count (classes 9–10: "average of the best two of three"): all
-   * components so marked collapse into one of the same maximum.
-   */
-  bestOf?: boolean;
-  /** A pass rule of its own (classes 11–12: theory and practical are passed separately), in percent. */
-  passPercent?: number;
 }
 
 export interface AssessmentPreset {
@@ -130,9 +118,6 @@ export function presetForClass(className: string): AssessmentPreset {
 }
 
 // ── arithmetic ────────────────────────────────────────────────────────────
-/** A mark as entered: a number, 'AB' (absent) or nothing yet. */
-export type MarkValue = number | 'AB' | null;
-
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
 /** The average of the best two of the given marks (an absence counts 0), to two decimals. */

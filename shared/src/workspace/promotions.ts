@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { classOrder, naturalCompare } from '../catalogue/classes';
-import { pageQueryShape, type Page } from './common';
+import { pageQueryShape } from './common';
 
 /**
  * Year end: promotion and rollover (DECISIONS "Year end: promotion and rollover"; issue 29).
@@ -98,149 +98,12 @@ export const applyPromotionSchema = z.object({
 });
 export type ApplyPromotionInput = z.output<typeof applyPromotionSchema>;
 
-// ── answers ───────────────────────────────────────────────────────────────
-export interface PromotionCounts {
-  promote: number;
-  detain: number;
-  passed_out: number;
-  left: number;
-}
-
-/** What the apply job left: who was skipped (already enrolled in `toYear`), what it made. */
-export interface PromotionResult {
-  enrolled: number;
-  passedOut: number;
-  left: number;
-  /** Students already enrolled in `toYear` (admitted early): left as they are. */
-  skipped: { studentId: string; name: string; className: string; sectionName: string }[];
-  yearCreated: boolean;
-  classesCreated: number;
-  sectionsCreated: number;
-  subjectsCopied: number;
-  structuresCopied: number;
-  arrears: { students: number; amount: number };
-  /** What was copied of the timetable (asked for with `copyTimetable`): sections, periods, teaching assignments, class teachers. */
-  timetable?: TimetableCopy;
-  /** The year that was current before apply made `toYear` current (null: `toYear` already was, or a later year is). */
-  previousCurrentYear?: string | null;
-}
-
-/** The timetable of the closing year's sections, as copied (or to be copied) to the new year's sections of the same names. */
-export interface TimetableCopy {
-  sections: number;
-  slots: number;
-  assignments: number;
-  classTeachers: number;
-}
-
-export interface Promotion {
-  id: string;
-  fromYear: string;
-  toYear: string;
-  status: PromotionStatus;
-  counts: PromotionCounts;
-  /** Lines flagged for a look (low attendance or a failing result). */
-  flagged: number;
-  feeIncreasePercent: number | null;
-  renumberRolls: boolean | null;
-  copyTimetable: boolean | null;
-  jobId: string | null;
-  appliedAt: string | null;
-  revertedAt: string | null;
-  result: PromotionResult | null;
-  createdAt: string;
-}
-export interface PromotionAnswer {
-  promotion: Promotion;
-}
-
-export interface PromotionLine {
-  studentId: string;
-  name: string;
-  admissionNumber: string;
-  gender: 'male' | 'female' | 'other';
-  rollNumber: number | null;
-  fromClassId: string;
-  fromClassName: string;
-  fromSectionId: string;
-  fromSectionName: string;
-  /** 0–100, by the attendance rule (the attendance module's figure); null when no day of the year was marked. */
-  attendancePercent: number | null;
-  /** The grade of the year's last published exam (CBSE scale), null when none is published. */
-  resultGrade: string | null;
-  result: 'pass' | 'fail' | null;
-  decision: PromotionDecision;
-  /**
-   * The class and section the student goes to. While `toYear` has no such class yet, these are the
-   * ids of the `fromYear` class and section of the same names: the apply job copies them into
-   * `toYear` and enrols by name (docs/year-end.md).
-   */
-  targetClassId: string | null;
-  targetClassName: string | null;
-  targetSectionId: string | null;
-  targetSectionName: string | null;
-  reason: string | null;
-  flags: PromotionFlag[];
-  /** Already enrolled in `toYear` (admitted early): shown, never enrolled again. */
-  alreadyEnrolled: boolean;
-}
-export type PromotionLineList = Page<PromotionLine>;
-
-/** A class of the draft with its totals (the screen's class picker). */
-export interface PromotionClassSummary {
-  classId: string;
-  className: string;
-  total: number;
-  flagged: number;
-  counts: PromotionCounts;
-  /** Where this class's students go, per target section. */
-  targets: { classId: string | null; className: string; sectionId: string | null; sectionName: string; count: number }[];
-}
-export interface PromotionClassList {
-  items: PromotionClassSummary[];
-}
-
-/** The sections a line may be sent to (a target class's sections in `toYear`, or their templates). */
-export interface PromotionTargetSection {
-  classId: string;
-  className: string;
-  sectionId: string;
-  sectionName: string;
-  /** true: the section exists in `toYear`; false: it is the `fromYear` section that will be copied. */
-  exists: boolean;
-}
-export interface PromotionTargetList {
-  items: PromotionTargetSection[];
-}
-
-/** GET …/promotions/{promotionId}/preview: what apply will create, before it does. */
-export interface PromotionPreview {
-  fromYear: string;
-  toYear: string;
-  yearExists: boolean;
-  classes: { name: string; exists: boolean; sections: string[]; newSections: string[]; subjects: number }[];
-  structures: { className: string; total: number; newTotal: number; exists: boolean }[];
-  enrolments: { className: string; sectionName: string; count: number }[];
-  passedOut: number;
-  left: number;
-  skipped: { studentId: string; name: string; className: string; sectionName: string }[];
-  arrears: { students: number; amount: number };
-  feeIncreasePercent: number;
-  /** What `copyTimetable` would copy (the bell schedule is the school's, shared by every year: nothing to copy). */
-  timetable: TimetableCopy;
-  /** Whether apply makes `toYear` the current year (then the closing year is read-only for marks and attendance). */
-  becomesCurrent: boolean;
-}
-export interface PromotionPreviewAnswer {
-  preview: PromotionPreview;
-}
+/** GET …/promotions/{promotionId}/preview?feeIncreasePercent= */
 export const promotionPreviewQuerySchema = z.object({
   feeIncreasePercent: z.coerce.number().min(0, 'Enter a percentage from 0 to 50').max(50, 'Enter a percentage from 0 to 50').default(0),
 });
 
-export interface PromotionApplyAnswer {
-  jobId: string;
-}
+// The answers are schemas in promotions-answers.ts, their types inferred from them.
 
 // ── rules (pure) ────────────────────────────────────────────────────────────
 /**
