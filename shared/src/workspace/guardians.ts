@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { emailField, optionalField, requiredText } from '../schemas/common';
 import { pageQueryShape, pageSchema } from './common';
-import { reportCardQuerySchema, type ReportCardTerm } from './exams';
+import { reportCardQuerySchema, reportCardTermSchema } from './exams';
 import { invitationSchema } from './people';
 
 /**
@@ -187,11 +187,7 @@ export type StudentDataRights = z.output<typeof studentDataRightsSchema>;
  */
 export const publishedResultsQuerySchema = reportCardQuerySchema.pick({ academicYear: true });
 export type PublishedResultsQuery = z.output<typeof publishedResultsQuerySchema>;
-export interface PublishedResults {
-  studentId: string;
-  academicYear: string;
-  exams: ReportCardTerm[];
-}
-export interface PublishedResultsResult {
-  results: PublishedResults;
-}
+export const publishedResultsSchema = z.object({ studentId: z.uuid(), academicYear: z.string(), exams: z.array(reportCardTermSchema) });
+export type PublishedResults = z.output<typeof publishedResultsSchema>;
+export const publishedResultsResultSchema = z.object({ results: publishedResultsSchema });
+export type PublishedResultsResult = z.output<typeof publishedResultsResultSchema>;
