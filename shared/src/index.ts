@@ -60,6 +60,7 @@ export * from './workspace/attendance';
 export * from './workspace/attendance-answers';
 export * from './rules/money';
 export * from './workspace/fees';
+export * from './workspace/fees-answers';
 export * from './workspace/online-payments';
 export * from './workspace/exams';
 export * from './workspace/guardians';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { blankToUndefined, optionalField, requiredText } from '../schemas/common';
 import { formatRupees, paiseToDecimal } from '../rules/money';
-import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
+import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema } from './common';
+import type { DueItem, FeeStructureItem, FeeTotals, InstalmentDue, InstalmentStatus, LateFeeRule } from './fees-answers';
 import { FEES_MESSAGES, MAX_PAISE } from './fees-messages';
 
 /**
@@ -40,6 +41,8 @@ export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 // The messages and the largest amount live in a module without zod, so a screen that needs only
 // the messages (the fees feature's translations, loaded on every workspace page) does not bring zod.
+// The answers' schemas live in fees-answers.ts, which the renderer takes only types from, so the
+// fees screens that use this module's requests and arithmetic do not bundle them.
 export { FEES_MESSAGES, MAX_PAISE } from './fees-messages';
 const M = FEES_MESSAGES;
 
@@ -193,213 +196,7 @@ export const feeSettingsSchema = z.object({
 });
 export type FeeSettingsInput = z.output<typeof feeSettingsSchema>;
 
-// ── answers ──────────────────────────────────────────────────────────────
-export interface FeeHead {
-  id: string;
-  name: string;
-  tuition: boolean;
-  createdAt: string;
-}
-export interface LateFeeRule {
-  kind: LateFeeKind;
-  amount: number;
-  graceDays: number;
-  cap: number | null;
-}
-export interface FeeStructureItem {
-  headId: string;
-  headName: string;
-  tuition: boolean;
-  amount: number;
-}
-export interface FeeInstalment {
-  id: string;
-  name: string;
-  dueOn: string;
-  amount: number;
-  items: FeeStructureItem[];
-}
-export interface FeeStructure {
-  id: string;
-  classId: string;
-  className: string;
-  academicYear: string;
-  lateFee: LateFeeRule | null;
-  total: number;
-  instalments: FeeInstalment[];
-  createdAt: string;
-}
-export interface Concession {
-  id: string;
-  studentId: string;
-  kind: ConcessionKind;
-  percent: number | null;
-  amount: number | null;
-  headIds: string[];
-  note: string | null;
-  approvedBy: string | null;
-  approvedByName: string | null;
-  createdAt: string;
-  /** True for the RTE waiver the system applies by itself (not stored). */
-  implicit?: boolean;
-}
-
-export interface DueItem {
-  headId: string;
-  headName: string;
-  tuition: boolean;
-  amount: number;
-  concession: number;
-  paid: number;
-  balance: number;
-}
-export type InstalmentStatus = 'paid' | 'partly_paid' | 'overdue' | 'due' | 'upcoming';
-export interface InstalmentDue {
-  instalmentId: string;
-  name: string;
-  dueOn: string;
-  amount: number;
-  concession: number;
-  lateFee: number;
-  paid: number;
-  balance: number;
-  status: InstalmentStatus;
-  items: DueItem[];
-  /** The late fee's own paid part (included in `paid`). */
-  lateFeePaid: number;
-}
-export interface FeeTotals {
-  amount: number;
-  concession: number;
-  lateFee: number;
-  paid: number;
-  balance: number;
-  /** What is due by the as-of date (instalments due on or before it). */
-  overdue: number;
-}
-export interface StudentFees {
-  studentId: string;
-  studentName: string;
-  admissionNumber: string;
-  className: string | null;
-  rte: boolean;
-  asOf: string;
-  structureId: string | null;
-  academicYear: string | null;
-  instalments: InstalmentDue[];
-  concessions: Concession[];
-  totals: FeeTotals;
-  /** GET …/students/{id}/fees only: the school has set a UPI ID, so `…/fees/upi-qr` answers a QR (without one it answers 422 UPI_NOT_SET). */
-  upiAvailable?: boolean;
-  /**
-   * GET …/students/{id}/fees only: paise held on the child's account beyond their dues (an online
-   * payment for dues paid meanwhile becomes an advance, DECISIONS "Online fee payment"); 0 when none.
-   */
-  advance?: number;
-}
-
-export interface ReceiptLine {
-  /** null for the late fee. */
-  headId: string | null;
-  headName: string;
-  tuition: boolean;
-  amount: number;
-}
-export interface ReceiptAllocation {
-  instalmentId: string;
-  instalmentName: string;
-  headId: string | null;
-  amount: number;
-}
-export interface Receipt {
-  id: string;
-  number: string;
-  financialYear: string;
-  studentId: string;
-  studentName: string;
-  admissionNumber: string;
-  className: string | null;
-  amount: number;
-  amountInWords: string;
-  mode: PaymentMode;
-  reference: string | null;
-  paidOn: string;
-  status: ReceiptStatus;
-  lines: ReceiptLine[];
-  allocations: ReceiptAllocation[];
-  tuitionAmount: number;
-  /** The student's (first) guardian when the receipt was made. */
-  guardianName: string | null;
-  /** What the student still owed for the year right after this payment (net of concessions, with late fees as on paidOn); null on receipts made before it was kept. */
-  balanceAfter: number | null;
-  /** The part of balanceAfter that was due by paidOn. */
-  dueAfter: number | null;
-  collectedBy: string | null;
-  /** The staff member's full name (staff record, else the member's name, else the username). */
-  collectedByName: string | null;
-  createdAt: string;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  printCount: number;
-}
-export type ReceiptList = Page<Receipt>;
-
-export interface DayBook {
-  date: string;
-  collections: { mode: PaymentMode; count: number; amount: number }[];
-  receipts: Receipt[];
-  cancellations: { receiptId: string; number: string; amount: number; mode: PaymentMode; reason: string | null; cancelledAt: string; paidOn: string }[];
-  totals: { count: number; amount: number; cancelledCount: number; cancelledAmount: number };
-}
-
-export interface Defaulter {
-  studentId: string;
-  studentName: string;
-  admissionNumber: string;
-  classId: string | null;
-  className: string | null;
-  sectionName: string | null;
-  guardianName: string | null;
-  guardianPhone: string | null;
-  overdueInstalments: number;
-  /** Due by the as-of date: net of concessions, with late fees, less what is paid. */
-  balance: number;
-  lateFee: number;
-  oldestDueOn: string;
-}
-export interface DefaulterList extends Page<Defaulter> {
-  asOf: string;
-  totalBalance: number;
-}
-
-export interface CollectionReport {
-  from: string;
-  to: string;
-  total: number;
-  byClass: { classId: string | null; className: string; amount: number }[];
-  byHead: { headId: string | null; headName: string; tuition: boolean; amount: number }[];
-  byMode: { mode: PaymentMode; count: number; amount: number }[];
-}
-
-export type FeeClassList = Page<{ classId: string; name: string; academicYear: string; structureId: string | null }>;
-
-export interface FeeSettings {
-  upiId: string | null;
-  upiName: string | null;
-}
-export interface UpiQr {
-  link: string;
-  amount: number;
-  reference: string;
-  /** A PNG data URL of the QR code. */
-  qr: string;
-  svg: string;
-}
-
-export type FeeHeadResult = { head: FeeHead };
-export type FeeStructureResult = { structure: FeeStructure };
-export type ConcessionResult = { concession: Concession };
-export type ReceiptResult = { receipt: Receipt };
+// The answers (FeeHead, StudentFees, Receipt, …) are schemas in fees-answers.ts.
 
 // ── arithmetic (pure, integer paise) ───────────────────────────────────────
 const DAY_MS = 86_400_000;

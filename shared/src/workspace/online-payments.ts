@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { optionalField, requiredText } from '../schemas/common';
-import { isoDateSchema, pageQueryShape, schoolAndIdParamSchema, type Page } from './common';
-import type { InstalmentDue } from './fees';
+import { isoDateSchema, pageQueryShape, pageSchema, schoolAndIdParamSchema } from './common';
+import { RECEIPT_STATUSES } from './fees';
+import { instalmentDueSchema, type InstalmentDue } from './fees-answers';
 
 /**
  * Online fee payment (DECISIONS "Online fee payment"; issue 32): the school's payment gateway
@@ -53,15 +54,19 @@ export const putGatewaySchema = z
   });
 export type PutGatewayInput = z.output<typeof putGatewaySchema>;
 
+/** An amount in an answer: integer paise. */
+const paiseAnswer = z.int();
+
 /** What the school's gateway settings answer: never a secret, only whether each is set. */
-export interface GatewaySettings {
-  provider: GatewayProvider;
-  keyId: string | null;
-  keySecretSet: boolean;
-  webhookSecretSet: boolean;
+export const gatewaySettingsSchema = z.object({
+  provider: z.enum(GATEWAY_PROVIDERS),
+  keyId: z.string().nullable(),
+  keySecretSet: z.boolean(),
+  webhookSecretSet: z.boolean(),
   /** True while test keys (`rzp_test_…`) are in use. */
-  testMode: boolean;
-}
+  testMode: z.boolean(),
+});
+export type GatewaySettings = z.output<typeof gatewaySettingsSchema>;
 
 /** Test keys are Razorpay's `rzp_test_…`. */
 export function isTestKey(keyId: string | null | undefined): boolean {
@@ -100,66 +105,78 @@ export const payLinkTokenParamSchema = z.object({ token: z.string().min(10).max(
 export const payLinkOrderParamSchema = z.object({ token: z.string().min(10).max(400), orderId: z.uuid() });
 export const webhookParamSchema = z.object({ schoolId: z.uuid() });
 
+// The answers are schemas, their types inferred from them (the back end wraps them in the envelope).
 /** The breakdown of one chosen instalment, as fixed when the order was made. */
-export interface PaymentOrderLine {
-  instalmentId: string;
-  name: string;
-  dueOn: string;
+export const paymentOrderLineSchema = z.object({
+  instalmentId: z.uuid(),
+  name: z.string(),
+  dueOn: z.string(),
   /** Still to pay of the fee itself (after concessions and earlier payments). */
-  balancePaise: number;
-  concessionPaise: number;
+  balancePaise: paiseAnswer,
+  concessionPaise: paiseAnswer,
   /** The late fee still unpaid at that moment. */
-  lateFeePaise: number;
-  amountPaise: number;
-}
+  lateFeePaise: paiseAnswer,
+  amountPaise: paiseAnswer,
+});
+export type PaymentOrderLine = z.output<typeof paymentOrderLineSchema>;
 
-export interface PaymentOrder {
-  id: string;
-  studentId: string;
-  studentName: string;
-  amountPaise: number;
-  gatewayOrderId: string;
-  keyId: string;
+export const paymentOrderSchema = z.object({
+  id: z.uuid(),
+  studentId: z.uuid(),
+  studentName: z.string(),
+  amountPaise: paiseAnswer,
+  gatewayOrderId: z.string(),
+  keyId: z.string(),
   /** The gateway's Checkout script (RAZORPAY_CHECKOUT_URL), which the page loads to take the payment. */
-  checkoutUrl: string;
-  status: PaymentOrderStatus;
-  lines: PaymentOrderLine[];
-  gatewayPaymentId: string | null;
-  receiptId: string | null;
-  receiptNumber: string | null;
+  checkoutUrl: z.string(),
+  status: z.enum(PAYMENT_ORDER_STATUSES),
+  lines: z.array(paymentOrderLineSchema),
+  gatewayPaymentId: z.string().nullable(),
+  receiptId: z.uuid().nullable(),
+  receiptNumber: z.string().nullable(),
   /** What arrived for dues paid meanwhile, kept on the student's account. */
-  advancePaise: number;
-  createdAt: string;
-  paidAt: string | null;
-}
-export interface PaymentOrderResult {
-  order: PaymentOrder;
-}
-export type PaymentOrderList = Page<PaymentOrder>;
+  advancePaise: paiseAnswer,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type PaymentOrder = z.output<typeof paymentOrderSchema>;
+export const paymentOrderResultSchema = z.object({ order: paymentOrderSchema });
+export type PaymentOrderResult = z.output<typeof paymentOrderResultSchema>;
+export const paymentOrderListSchema = pageSchema(paymentOrderSchema);
+export type PaymentOrderList = z.output<typeof paymentOrderListSchema>;
 
 /** A recorded online payment: the order and its receipt (the confirmation's answer). */
-export interface PaymentConfirmation {
-  order: PaymentOrder;
-  receipt: { id: string; number: string; amountPaise: number; paidOn: string };
-}
+export const paymentConfirmationSchema = z.object({
+  order: paymentOrderSchema,
+  receipt: z.object({ id: z.uuid(), number: z.string(), amountPaise: paiseAnswer, paidOn: z.string() }),
+});
+export type PaymentConfirmation = z.output<typeof paymentConfirmationSchema>;
 
-export interface RefundResult {
-  refund: { receiptId: string; gatewayPaymentId: string; gatewayRefundId: string | null; status: RefundStatus; amountPaise: number; reason: string };
-}
+export const refundResultSchema = z.object({
+  refund: z.object({
+    receiptId: z.uuid(),
+    gatewayPaymentId: z.string(),
+    gatewayRefundId: z.string().nullable(),
+    status: z.enum(REFUND_STATUSES),
+    amountPaise: paiseAnswer,
+    reason: z.string(),
+  }),
+});
+export type RefundResult = z.output<typeof refundResultSchema>;
 
-export interface PayLinkResult {
-  link: { url: string; token: string; expiresAt: string };
-}
+export const payLinkResultSchema = z.object({ link: z.object({ url: z.string(), token: z.string(), expiresAt: z.string() }) });
+export type PayLinkResult = z.output<typeof payLinkResultSchema>;
 
-/** What a pay link opens: the child and their dues, the gateway's public key; nothing else. */
-export interface PayLinkView {
-  school: { name: string };
-  student: { name: string; className: string | null };
-  asOf: string;
-  instalments: InstalmentDue[];
-  gateway: { provider: GatewayProvider; keyId: string | null; testMode: boolean; checkoutUrl: string };
-  expiresAt: string;
-}
+/** What a pay link opens: the child and their dues (the fees contract's instalments), the gateway's public key; nothing else. */
+export const payLinkViewSchema = z.object({
+  school: z.object({ name: z.string() }),
+  student: z.object({ name: z.string(), className: z.string().nullable() }),
+  asOf: z.string(),
+  instalments: z.array(instalmentDueSchema),
+  gateway: z.object({ provider: z.enum(GATEWAY_PROVIDERS), keyId: z.string().nullable(), testMode: z.boolean(), checkoutUrl: z.string() }),
+  expiresAt: z.string(),
+});
+export type PayLinkView = z.output<typeof payLinkViewSchema>;
 
 /** Paise still payable on an instalment now: its balance, late fee included. */
 export function payableOf(inst: Pick<InstalmentDue, 'balance'>): number {
@@ -193,37 +210,39 @@ export type ReconciliationQuery = z.output<typeof reconciliationQuerySchema>;
 export const RECONCILIATION_ISSUES = ['paid_without_receipt', 'receipt_without_capture', 'amount_mismatch'] as const;
 export type ReconciliationIssue = (typeof RECONCILIATION_ISSUES)[number];
 
-export interface ReconciliationLine {
-  gatewayPaymentId: string;
-  gatewayOrderId: string | null;
+export const reconciliationLineSchema = z.object({
+  gatewayPaymentId: z.string(),
+  gatewayOrderId: z.string().nullable(),
   /** The receipt holding the payment (null: none). */
-  receiptId: string | null;
-  receiptNumber: string | null;
-  receiptStatus: 'active' | 'cancelled' | null;
-  paidOn: string | null;
-  studentName: string | null;
-  receiptAmountPaise: number | null;
+  receiptId: z.uuid().nullable(),
+  receiptNumber: z.string().nullable(),
+  receiptStatus: z.enum(RECEIPT_STATUSES).nullable(),
+  paidOn: z.string().nullable(),
+  studentName: z.string().nullable(),
+  receiptAmountPaise: paiseAnswer.nullable(),
   /** What the gateway says: its amount and status (captured, refunded, failed, …); null when it does not know the payment. */
-  gatewayAmountPaise: number | null;
-  gatewayStatus: string | null;
-  issues: ReconciliationIssue[];
-}
+  gatewayAmountPaise: paiseAnswer.nullable(),
+  gatewayStatus: z.string().nullable(),
+  issues: z.array(z.enum(RECONCILIATION_ISSUES)),
+});
+export type ReconciliationLine = z.output<typeof reconciliationLineSchema>;
 
 /** `GET /schools/{id}/online-payments/reconciliation?from=&to=` (IST school dates, default today). */
-export interface Reconciliation {
-  from: string;
-  to: string;
-  lines: ReconciliationLine[];
-  totals: {
+export const reconciliationSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(reconciliationLineSchema),
+  totals: z.object({
     /** Active online receipts of the period and their sum. */
-    receipts: number;
-    receiptPaise: number;
+    receipts: z.int(),
+    receiptPaise: paiseAnswer,
     /** Payments the gateway captured for the school's orders in the period and their sum. */
-    captured: number;
-    capturedPaise: number;
-    mismatches: number;
-  };
-}
+    captured: z.int(),
+    capturedPaise: paiseAnswer,
+    mismatches: z.int(),
+  }),
+});
+export type Reconciliation = z.output<typeof reconciliationSchema>;
 
 // ── settlements (the bank transfers of what the gateway took) ──────────────
 /** The longest period one settlement report covers (the gateway is asked day by day). */
@@ -240,44 +259,47 @@ export type SettlementQuery = z.output<typeof settlementQuerySchema>;
 export const SETTLEMENT_ISSUES = ['settled_without_receipt', 'amount_mismatch', 'refund_on_active_receipt'] as const;
 export type SettlementIssue = (typeof SETTLEMENT_ISSUES)[number];
 
-export interface SettlementLine {
-  type: 'payment' | 'refund';
+export const settlementLineSchema = z.object({
+  type: z.enum(['payment', 'refund']),
   /** The gateway's id of what was settled: the payment (pay_…) or the refund (rfnd_…). */
-  gatewayEntityId: string;
+  gatewayEntityId: z.string(),
   /** The payment concerned (for a refund, the payment refunded). */
-  gatewayPaymentId: string;
-  gatewayOrderId: string | null;
-  receiptId: string | null;
-  receiptNumber: string | null;
-  receiptStatus: 'active' | 'cancelled' | null;
-  studentName: string | null;
+  gatewayPaymentId: z.string(),
+  gatewayOrderId: z.string().nullable(),
+  receiptId: z.uuid().nullable(),
+  receiptNumber: z.string().nullable(),
+  receiptStatus: z.enum(RECEIPT_STATUSES).nullable(),
+  studentName: z.string().nullable(),
   /** The payment's or refund's amount; what the transfer credited or debited for it; the gateway's fee and the tax on it. */
-  amountPaise: number;
-  creditPaise: number;
-  debitPaise: number;
-  feePaise: number;
-  taxPaise: number;
-  issues: SettlementIssue[];
-}
+  amountPaise: paiseAnswer,
+  creditPaise: paiseAnswer,
+  debitPaise: paiseAnswer,
+  feePaise: paiseAnswer,
+  taxPaise: paiseAnswer,
+  issues: z.array(z.enum(SETTLEMENT_ISSUES)),
+});
+export type SettlementLine = z.output<typeof settlementLineSchema>;
 
 /** One bank transfer: its id and UTR (the reference on the bank statement), date and sums for the school's lines. */
-export interface Settlement {
-  settlementId: string;
-  utr: string | null;
-  settledOn: string;
-  creditPaise: number;
-  debitPaise: number;
-  feePaise: number;
-  taxPaise: number;
+export const settlementSchema = z.object({
+  settlementId: z.string(),
+  utr: z.string().nullable(),
+  settledOn: z.string(),
+  creditPaise: paiseAnswer,
+  debitPaise: paiseAnswer,
+  feePaise: paiseAnswer,
+  taxPaise: paiseAnswer,
   /** credit − debit: what reached the bank for the school's lines (the gateway's fee and tax already taken out of credit). */
-  netPaise: number;
-  lines: SettlementLine[];
-}
+  netPaise: z.int(),
+  lines: z.array(settlementLineSchema),
+});
+export type Settlement = z.output<typeof settlementSchema>;
 
 /** `GET /schools/{id}/online-payments/settlements?from=&to=` (IST dates the transfers were made, default today). */
-export interface SettlementReport {
-  from: string;
-  to: string;
-  settlements: Settlement[];
-  totals: { settlements: number; creditPaise: number; debitPaise: number; feePaise: number; taxPaise: number; netPaise: number; mismatches: number };
-}
+export const settlementReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  settlements: z.array(settlementSchema),
+  totals: z.object({ settlements: z.int(), creditPaise: paiseAnswer, debitPaise: paiseAnswer, feePaise: paiseAnswer, taxPaise: paiseAnswer, netPaise: z.int(), mismatches: z.int() }),
+});
+export type SettlementReport = z.output<typeof settlementReportSchema>;
