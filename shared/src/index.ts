@@ -52,6 +52,7 @@ export * from './rules/school-days';
 export * from './workspace/calendar';
 export * from './workspace/staff';
 export * from './workspace/timetable';
+export * from './workspace/timetable-answers';
 export * from './rules/aadhaar';
 export * from './workspace/students-messages';
 export * from './workspace/students';

@@ -1,4 +1,4 @@
 // The academics domain's wire contract: `@vidyalaya/shared/academics` (also re-exported by the package's main entry).
 export * from './schemas';
-export * from './types';
+export * from './answers';
 export * from './errors';

@@ -5,6 +5,10 @@ import { blankToUndefined, optionalField } from '../schemas/common';
 
 const V = VALIDATION_MESSAGES;
 
+/** What provider staff decide about a school, each recorded: approve, reject, or change its student limit. */
+export const SCHOOL_DECISIONS = ['approved', 'rejected', 'student_limit'] as const;
+export type SchoolDecisionKind = (typeof SCHOOL_DECISIONS)[number];
+
 export const SCHOOL_STATUS_FILTERS = [...APPROVAL_STATUSES, 'all'] as const;
 export type SchoolStatusFilter = (typeof SCHOOL_STATUS_FILTERS)[number];
 

@@ -1,4 +1,4 @@
 // The auth domain's wire contract: `@vidyalaya/shared/auth` (also re-exported by the package's main entry).
 export * from './schemas';
-export * from './types';
+export * from './answers';
 export * from './errors';

@@ -1,3 +1,4 @@
 // The contact domain's wire contract: `@vidyalaya/shared/contact` (also re-exported by the package's main entry).
 export * from './schemas';
+export * from './answers';
 export * from './errors';

@@ -1,4 +1,4 @@
-import type { AuthTokens } from '../auth/types';
+import type { AuthTokens } from '../auth/answers';
 
 /**
  * The desktop app's bridge (`window.desktop`), as the renderer sees it: one method per IPC channel

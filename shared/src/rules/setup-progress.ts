@@ -1,14 +1,10 @@
+import type { z } from 'zod';
 import { APPROVAL_STATUSES, SETUP_STEPS_COUNTED, type ApprovalStatus } from '../constants';
 import { APPROVAL_MESSAGES, SETUP_COMPLETE_MESSAGES, SETUP_STEP_MESSAGES } from '../messages-site';
+import type { setupProgressSchema } from '../schools/answers';
 
-/** Spec §3 SetupProgress: all false by default; creating a school sets schoolCreated. */
-export type SetupProgress = {
-  schoolCreated: boolean;
-  classesAdded: boolean;
-  sectionsAdded: boolean;
-  subjectsAdded: boolean;
-  paymentCompleted: boolean;
-};
+/** Spec §3 SetupProgress (the summary's answer schema): all false by default; creating a school sets schoolCreated. */
+export type SetupProgress = z.output<typeof setupProgressSchema>;
 
 export function defaultSetupProgress(): SetupProgress {
   return {

@@ -303,14 +303,6 @@ export const subdomainAvailabilityQuerySchema = z.object({
 });
 export type SubdomainAvailabilityQuery = z.infer<typeof subdomainAvailabilityQuerySchema>;
 
-/** `reason` is a user-facing message: a format message, 'Subdomain already taken' or 'This subdomain is reserved'. */
-export type SubdomainAvailability = {
-  available: boolean;
-  reason?: string;
-  /** When not available: up to three free subdomains like it (issue 20; additive). */
-  suggestions?: string[];
-};
-
 /**
  * PATCH /school/{id}/plan. Any plan type is well formed; choosing one outside
  * AVAILABLE_PLAN_TYPES answers 422 PLAN_COMING_SOON ('This plan is coming soon').

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { optionalField, requiredText, uniqueEntries } from '../schemas/common';
-import type { ClassWithDetails } from '../academics/types';
 import { isoDateSchema } from './common';
 
 /**
@@ -156,11 +155,6 @@ export const staffTimetableResultSchema = z.object({ staff: staffRefSchema, slot
 export type StaffTimetableResult = z.output<typeof staffTimetableResultSchema>;
 export const schoolTimetableResultSchema = z.object({ academicYear: z.string().nullable(), sections: z.array(sectionTimetableSchema) });
 export type SchoolTimetableResult = z.output<typeof schoolTimetableResultSchema>;
-/** GET …/timetable/classes: the year's classes with sections and subjects, for the editors. */
-export interface TimetableClassesResult {
-  academicYear: string | null;
-  classes: ClassWithDetails[];
-}
 export const schoolTimetableQuerySchema = z.object({
   academicYear: optionalField(z.string().trim().regex(/^\d{4}-\d{2}$/, 'Academic year must look like 2026-27')),
 });

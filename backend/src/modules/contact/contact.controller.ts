@@ -1,6 +1,6 @@
 import { Body, Controller, Ip, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { contactSchema, MESSAGES } from '@vidyalaya/shared';
+import { contactSchema, MESSAGES, type ContactSentResult } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { Public } from '../../common/auth/decorators';
 import { withMessage, type WithMessage } from '../../common/success-envelope';
@@ -21,7 +21,7 @@ export class ContactController {
   @ApiData(ContactSentResponse, 201)
   @ApiOperation({ summary: 'Send a message to the team (400 missing field, 422 bad e-mail, 429 too many, 503 mail down)' })
   @ApiBody({ type: ContactDto })
-  async send(@Body() body: unknown, @Ip() ip: string): Promise<WithMessage<{ id: string }>> {
+  async send(@Body() body: unknown, @Ip() ip: string): Promise<WithMessage<ContactSentResult>> {
     return withMessage(await this.contact.send(body, ip), MESSAGES.toast.contactSent);
   }
 }

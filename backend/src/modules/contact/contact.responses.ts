@@ -1,6 +1,6 @@
+import { contactSentResultSchema } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
-/** POST /contact's answer, for the OpenAPI document (common/openapi.ts). */
-export class ContactSentResponse extends createZodDto(successEnvelope(z.object({ id: z.uuid() }))) {}
+/** POST /contact's answer, for the OpenAPI document (common/openapi.ts): the shared schema in the envelope. */
+export class ContactSentResponse extends createZodDto(successEnvelope(contactSentResultSchema)) {}

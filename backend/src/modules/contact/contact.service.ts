@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { contactFailureStatus, contactSchema, MESSAGES, zodIssuesToDetails } from '@vidyalaya/shared';
+import { contactFailureStatus, contactSchema, MESSAGES, zodIssuesToDetails, type ContactSentResult } from '@vidyalaya/shared';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
@@ -33,7 +33,7 @@ export class ContactService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async send(body: unknown, ip: string): Promise<{ id: string }> {
+  async send(body: unknown, ip: string): Promise<ContactSentResult> {
     const parsed = contactSchema.safeParse(body ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues;

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import type { HealthResult } from '@vidyalaya/shared';
 import { Public } from '../../common/auth/decorators';
 import { HealthService } from './health.service';
 import { ApiData } from '../../common/openapi';
@@ -11,7 +12,7 @@ export class HealthController {
   @Public()
   @Get()
   @ApiData(HealthResponse)
-  check(): Promise<{ status: 'ok'; database: 'up' }> {
+  check(): Promise<HealthResult> {
     return this.health.check();
   }
 }

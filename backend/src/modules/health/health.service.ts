@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { HealthResult } from '@vidyalaya/shared';
 import { DomainException } from '../../common/domain.exception';
 import { HealthRepository } from './health.repository';
 
@@ -9,7 +10,7 @@ export class HealthService {
   constructor(private readonly repo: HealthRepository) {}
 
   /** 200 when the database answers a trivial query in time, else 503 DATABASE_UNAVAILABLE. */
-  async check(): Promise<{ status: 'ok'; database: 'up' }> {
+  async check(): Promise<HealthResult> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -2,4 +2,4 @@
 // schools.service.ts from outside the folder).
 export { SchoolEntity } from './school.entity';
 export { toPublicProfile, toSchoolDto } from './school.mapper';
-export { PublicSchoolResponse, schoolDtoSchema } from './schools.responses';
+export { PublicSchoolResponse } from './schools.responses';

@@ -9,7 +9,7 @@ import {
   staffTimetableResultSchema,
   substitutionListSchema,
   substitutionsResultSchema,
-  type TimetableClassesResult,
+  timetableClassesResultSchema,
 } from '@vidyalaya/shared';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -17,8 +17,7 @@ import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the bell-schedule, timetable and substitution calls, for the OpenAPI document
- * (common/openapi.ts): the shared schemas in the envelope. The classes' answer still has its own
- * schema here: its type is the academics catalogue's `ClassWithDetails`.
+ * (common/openapi.ts): the shared schemas in the envelope.
  */
 export class BellSchedulesResponse extends createZodDto(successEnvelope(bellSchedulesResultSchema)) {}
 export class SchoolTimetableResponse extends createZodDto(successEnvelope(schoolTimetableResultSchema)) {}
@@ -31,12 +30,4 @@ export class FreeTeachersResponse extends createZodDto(successEnvelope(freeTeach
 export class AbsentPeriodsResponse extends createZodDto(successEnvelope(absentPeriodsResultSchema)) {}
 export class SubstitutionsResponse extends createZodDto(successEnvelope(substitutionsResultSchema)) {}
 export class SubstitutionDeletedResponse extends createZodDto(successEnvelope(z.object({ deleted: z.literal(true) }))) {}
-const namedRef = z.object({ id: z.uuid(), name: z.string() });
-export class TimetableClassesResponse extends createZodDto(
-  successEnvelope(
-    z.object({
-      academicYear: z.string().nullable(),
-      classes: z.array(z.object({ id: z.uuid(), name: z.string(), academicYear: z.string(), sections: z.array(namedRef), subjects: z.array(namedRef) })),
-    }) satisfies z.ZodType<TimetableClassesResult>,
-  ),
-) {}
+export class TimetableClassesResponse extends createZodDto(successEnvelope(timetableClassesResultSchema)) {}
