@@ -2,11 +2,12 @@
 // npm run new:module NAME [-- --title "Library" --title-hi "पुस्तकालय"] [--dry-run]
 //
 // Writes the skeleton of a workspace module (docs/adding-a-module.md): the back end's module,
-// repository, service, controller, answers, manifest and migration; the shared contract and wire
-// schemas; the web feature (route, page, API, English and Hindi); an integration test. Then adds
-// the one line per list: src/app.manifest.ts, shared/src/modules/index.ts, web/src/app/features.ts
-// (with the exports, the route snapshot's two rows, the sidebar's label and the table-ownership
-// snapshot that go with them).
+// repository, service, controller, answers, manifest and migration; the shared contract and the
+// wire schemas (a domain folder, shared/src/NAME/, published as the subpath `@vidyalaya/shared/NAME`);
+// the web feature (route, page, API, English and Hindi); an integration test. Then adds the one line
+// per list: src/app.manifest.ts, shared/src/modules/index.ts, web/src/app/features.ts (with the
+// exports, the subpath's entry in shared/package.json, the route snapshot's two rows, the sidebar's
+// label and the table-ownership snapshot that go with them).
 // `--dry-run` writes nothing and prints {files, edits} as JSON (scripts/lint/new-module.spec.ts).
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -52,7 +53,10 @@ export const ${n.upper}_CONTRACT = defineContract({
 });
 `;
 
-  files[`shared/src/workspace/${n.name}.ts`] = `import { z } from 'zod';
+  files[`shared/src/${n.name}/index.ts`] = `// The ${n.name} domain's wire contract: \`@vidyalaya/shared/${n.name}\` (also re-exported by the package's main entry).
+export * from './schemas';
+`;
+  files[`shared/src/${n.name}/schemas.ts`] = `import { z } from 'zod';
 
 /** ${n.title}: the wire contract (bodies and answers). */
 export const create${n.pascal}ItemSchema = z.object({
@@ -128,7 +132,7 @@ export class ${n.pascal}Repository extends Repository {
 `;
 
   files[`${dir}/${n.name}.service.ts`] = `import { Injectable } from '@nestjs/common';
-import type { Create${n.pascal}ItemInput, ${n.pascal}Item, ${n.pascal}ItemList, ${n.pascal}ItemResult } from '@vidyalaya/shared';
+import type { Create${n.pascal}ItemInput, ${n.pascal}Item, ${n.pascal}ItemList, ${n.pascal}ItemResult } from '@vidyalaya/shared/${n.name}';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { ${n.pascal}Repository, type ${n.pascal}ItemRow } from './${n.name}.repository';
@@ -158,7 +162,7 @@ export class ${n.pascal}Service {
 }
 `;
 
-  files[`${dir}/${n.name}.responses.ts`] = `import { ${n.camel}ItemListSchema, ${n.camel}ItemResultSchema } from '@vidyalaya/shared';
+  files[`${dir}/${n.name}.responses.ts`] = `import { ${n.camel}ItemListSchema, ${n.camel}ItemResultSchema } from '@vidyalaya/shared/${n.name}';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 
@@ -169,7 +173,7 @@ export class ${n.pascal}ItemResponse extends createZodDto(successEnvelope(${n.ca
 
   files[`${dir}/${n.name}.controller.ts`] = `import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { create${n.pascal}ItemSchema, type ${n.pascal}ItemList, type ${n.pascal}ItemResult } from '@vidyalaya/shared';
+import { create${n.pascal}ItemSchema, type ${n.pascal}ItemList, type ${n.pascal}ItemResult } from '@vidyalaya/shared/${n.name}';
 import { createZodDto } from 'nestjs-zod';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
@@ -283,7 +287,7 @@ export const ${n.camel}Feature = defineFeature({
 /** ${n.title}'s pages under /workspace/{schoolId}/ (lazy). */
 export const ${n.camel}Routes: RouteObject[] = [{ path: '${n.name}', lazy: () => import('./pages/${n.name}-page') }];
 `;
-  files[`${web}/api/${n.name}-api.ts`] = `import type { ${n.pascal}ItemList, ${n.pascal}ItemResult } from '@vidyalaya/shared';
+  files[`${web}/api/${n.name}-api.ts`] = `import type { ${n.pascal}ItemList, ${n.pascal}ItemResult } from '@vidyalaya/shared/${n.name}';
 import { api } from '../../../lib/api/api';
 
 const base = (schoolId: string) => \`/schools/\${encodeURIComponent(schoolId)}/${n.name}\`;
@@ -400,13 +404,18 @@ export function registrations(n, read = (p) => readFileSync(join(root, p), 'utf8
     s = insertAfterLast(s, /^import \{ \w+Manifest \} from '\.\/modules\//, `import { ${n.camel}Manifest } from './modules/${n.name}/${n.name}.manifest';`, f);
     return insertBefore(s, /^\] as const;/, `  ${n.camel}Manifest,`, f);
   });
-  // The shared contract's list (and its export), the wire schemas' export.
+  // The shared contract's list (and its export); the wire schemas' export from the main entry and their subpath.
   edit('shared/src/modules/index.ts', (s, f) => {
     s = insertAfterLast(s, /^import \{ \w+_CONTRACT \} from '\.\//, `import { ${n.upper}_CONTRACT } from './${n.name}';`, f);
     s = insertBefore(s, /^\] as const satisfies/, `  ${n.upper}_CONTRACT,`, f);
     return insertAfterLast(s, /^export \{ \w+_CONTRACT \} from '\.\//, `export { ${n.upper}_CONTRACT } from './${n.name}';`, f);
   });
-  edit('shared/src/index.ts', (s, f) => insertAfterLast(s, /^export \* from '\.\/workspace\//, `export * from './workspace/${n.name}';`, f));
+  edit('shared/src/index.ts', (s, f) => insertAfterLast(s, /^export \* from '\.\/[a-z-]+\/index';$/, `export * from './${n.name}/index';`, f));
+  edit('shared/package.json', (s) => {
+    const pkg = JSON.parse(s);
+    pkg.exports[`./${n.name}`] = { types: `./dist/${n.name}/index.d.ts`, default: `./dist/${n.name}/index.js` };
+    return JSON.stringify(pkg, null, 2) + '\n';
+  });
   // The web's one list.
   edit('web/src/app/features.ts', (s, f) => {
     s = insertAfterLast(s, /^import \{ \w+Feature \} from '\.\.\/features\//, `import { ${n.camel}Feature } from '../features/${n.name}/feature';`, f);
@@ -454,6 +463,7 @@ async function main(argv) {
     return;
   }
   for (const path of Object.keys(files)) if (existsSync(join(root, path))) throw new Error(`${path} exists already: choose another name`);
+  if (existsSync(join(root, 'shared/src', n.name))) throw new Error(`shared/src/${n.name}/ exists already: choose another name`);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -91,7 +91,8 @@ describe('npm run new:module', () => {
         'backend/src/modules/book-bank/book-bank.service.ts',
         'backend/test/book-bank/book-bank.int-spec.ts',
         'shared/src/modules/book-bank.ts',
-        'shared/src/workspace/book-bank.ts',
+        'shared/src/book-bank/index.ts',
+        'shared/src/book-bank/schemas.ts',
         'web/src/features/book-bank/api/book-bank-api.ts',
         'web/src/features/book-bank/feature.ts',
         'web/src/features/book-bank/i18n/en.json',
@@ -104,6 +105,8 @@ describe('npm run new:module', () => {
     expect(out.edits['backend/src/app.manifest.ts']).toContain('  bookBankManifest,\n] as const;');
     expect(out.edits['web/src/app/features.ts']).toContain('  bookBankFeature,\n];');
     expect(out.edits['shared/src/modules/index.ts']).toContain('  BOOK_BANK_CONTRACT,\n] as const satisfies');
+    expect(out.edits['shared/src/index.ts']).toMatch(/^export \* from '\.\/book-bank\/index';$/m);
+    expect(JSON.parse(out.edits['shared/package.json']!).exports['./book-bank']).toEqual({ types: './dist/book-bank/index.d.ts', default: './dist/book-bank/index.js' });
     expect(JSON.parse(out.edits['backend/test/workspace/route-permissions.snapshot.json']!)).toMatchObject({ 'GET /api/v1/schools/:schoolId/book-bank': 'bookBank.manage' });
     expect(JSON.parse(out.edits['web/src/features/workspace/i18n/hi.json']!)['nav.bookBank']).toBe('पुस्तक बैंक');
   });

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { MESSAGES, STORAGE_KEYS, type AuthTokens, type CreateSchoolPayload, type PublicUser } from '@vidyalaya/shared';
+import { MESSAGES, STORAGE_KEYS } from '@vidyalaya/shared';
+import { type AuthTokens, type PublicUser } from '@vidyalaya/shared/auth';
+import { type CreateSchoolPayload } from '@vidyalaya/shared/schools';
 import { createStore, type AppDispatch, type AppStore } from '../src/app/store';
 import { dashboardApi } from '../src/features/dashboard/api/dashboard-api';
 import { accountApi } from '../src/features/auth/api/auth-api';

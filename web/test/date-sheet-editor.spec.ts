@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EXAM_MESSAGES, examYear, paperDateProblem, paperOnHoliday, type ExamPaper } from '@vidyalaya/shared';
+import { EXAM_MESSAGES, examYear, paperDateProblem, paperOnHoliday, type ExamPaper } from '@vidyalaya/shared/exams';
 import { buildClasses, checkRows, clashLines, serverProblems, toPapers } from '../src/features/exams/model/date-sheet';
 
 const C7 = '77777777-7777-4777-8777-777777777777';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ImportResult } from '@vidyalaya/shared';
+import type { ImportResult } from '@vidyalaya/shared/students';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStore } from '../src/app/store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CalendarEvent } from '@vidyalaya/shared';
+import type { CalendarEvent } from '@vidyalaya/shared/calendar';
 import { dayFirst, holidayList, monthGrid } from '../src/features/calendar/model/month';
 import { buildGrid, elsewhereFor, setCell, slotsOf, weekOf } from '../src/features/timetable/model/grid';
 

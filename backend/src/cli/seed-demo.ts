@@ -1,11 +1,6 @@
 import 'reflect-metadata';
-import {
-  defaultAcademicYear,
-  schoolPortalUrl,
-  trialEndsAt,
-  type CatalogueClass,
-  type ClassSubjectsInput,
-} from '@vidyalaya/shared';
+import { defaultAcademicYear, schoolPortalUrl, trialEndsAt, type CatalogueClass } from '@vidyalaya/shared';
+import { type ClassSubjectsInput } from '@vidyalaya/shared/academics';
 import { DataSource, type EntityManager } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
-import { MESSAGES, registerSchema } from '@vidyalaya/shared';
+import { MESSAGES } from '@vidyalaya/shared';
+import { registerSchema } from '@vidyalaya/shared/auth';
 import { isUniqueViolation } from '../database/unique-violation';
 import { hashPassword, isTooCommon } from '../modules/auth/password.service';
 import { CliError, openToolDatabase, parseOptions, runCli } from './cli-args';

@@ -1,4 +1,5 @@
-import { CHANGE_PASSWORD_MESSAGES, MESSAGES } from '@vidyalaya/shared';
+import { MESSAGES } from '@vidyalaya/shared';
+import { CHANGE_PASSWORD_MESSAGES } from '@vidyalaya/shared/auth';
 import { clientAt, registerVerified, signIn, startAuthHarness, type AuthHarness } from './auth-helpers';
 
 describe('POST /auth/change-password (the account menu, issue 20 item 9)', () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_MODES } from '@vidyalaya/shared';
+import { PAYMENT_MODES } from '@vidyalaya/shared/fees';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 
 /**

@@ -1,4 +1,4 @@
-import { raiseFee } from '@vidyalaya/shared';
+import { raiseFee } from '@vidyalaya/shared/promotions';
 import { createSchoolWithMembers, startTestApp, type SchoolWithMembers, type TestApp } from '../support/app';
 
 /** Wednesday 25 November 2026, 12:00 IST: inside 2026-27. */

@@ -1,4 +1,5 @@
-import { CATALOGUE_CLASSES, type ClassWithDetails } from '@vidyalaya/shared';
+import { CATALOGUE_CLASSES } from '@vidyalaya/shared';
+import { type ClassWithDetails } from '@vidyalaya/shared/academics';
 import { createUserWithToken, startTestApp, type TestApp } from '../support/app';
 import { createSchool, YEAR } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { STUDENT_IMPORT_COLUMNS } from '@vidyalaya/shared';
+import { STUDENT_IMPORT_COLUMNS } from '@vidyalaya/shared/students';
 import { tableWorkerRuns } from '../../src/common/tables/read-table';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 import { addSections } from '../students/students-support';

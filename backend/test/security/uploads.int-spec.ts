@@ -1,4 +1,4 @@
-import { STUDENT_IMPORT_COLUMNS } from '@vidyalaya/shared';
+import { STUDENT_IMPORT_COLUMNS } from '@vidyalaya/shared/students';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 import { addSections } from '../students/students-support';
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { STUDENT_IMPORT_COLUMNS, UDISE_EXPORT_COLUMNS } from '@vidyalaya/shared';
+import { STUDENT_IMPORT_COLUMNS, UDISE_EXPORT_COLUMNS } from '@vidyalaya/shared/students';
 import { clientAt, fakeIp } from '../auth/auth-helpers';
 import { createSchoolWithMembers, startTestApp, uniq, type SchoolWithMembers, type TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';

@@ -5,7 +5,8 @@
  * vault says so (`mode()` is 'session') and keeps tokens in memory until the app quits.
  */
 import { AsyncEntry } from '@napi-rs/keyring';
-import type { AuthTokens, KeychainMode } from '@vidyalaya/shared';
+import type { KeychainMode } from '@vidyalaya/shared';
+import type { AuthTokens } from '@vidyalaya/shared/auth';
 import { tokensSchema } from '../ipc-channels';
 
 /** The keychain operations the vault needs (keytar's shape, over any backend). */

@@ -1,7 +1,7 @@
 /**
  * Day arithmetic on school dates written YYYY-MM-DD (pure, UTC arithmetic, no schema library: the
  * workspace home uses it while the page starts, docs/performance.md). The calendar's rules
- * (workspace/calendar.ts) build on these.
+ * (calendar/schemas.ts) build on these.
  */
 const DAY_MS = 86_400_000;
 const toMs = (iso: string): number => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));

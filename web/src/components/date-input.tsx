@@ -1,6 +1,6 @@
 import { Icon } from '@blueprintjs/core';
 import { useLingui } from '@lingui/react';
-import { parseImportDate } from '@vidyalaya/shared';
+import { parseImportDate } from '@vidyalaya/shared/students';
 import { useRef, useState, type CSSProperties } from 'react';
 import './date-input.css';
 

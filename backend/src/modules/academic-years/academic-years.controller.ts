@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { createAcademicYearSchema, schoolAndIdParamSchema, type AcademicYearList, type AcademicYearResult } from '@vidyalaya/shared';
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
+import { createAcademicYearSchema, type AcademicYearList, type AcademicYearResult } from '@vidyalaya/shared/academic-years';
 import { createZodDto } from 'nestjs-zod';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

@@ -1,4 +1,4 @@
-import { academicYearListSchema, academicYearResultSchema } from '@vidyalaya/shared';
+import { academicYearListSchema, academicYearResultSchema } from '@vidyalaya/shared/academic-years';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

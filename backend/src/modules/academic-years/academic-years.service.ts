@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { WORKSPACE_MESSAGES } from '@vidyalaya/shared';
 import {
   academicYearProblem,
   defaultYearDates,
-  WORKSPACE_MESSAGES,
   type AcademicYearList,
   type AcademicYearRecord,
   type AcademicYearResult,
   type CreateAcademicYearInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/academic-years';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

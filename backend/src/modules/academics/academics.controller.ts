@@ -1,16 +1,16 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { schoolIdParamSchema } from '@vidyalaya/shared';
 import {
   createClassesSchema,
   createClassSubjectsSchema,
   createSectionsSchema,
-  schoolIdParamSchema,
   schoolSubjectsQuerySchema,
   type ClassesSectionsResult,
   type GlobalSubjectsResult,
   type SchoolSubjectsResult,
   type SetupChangeResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/academics';
 import { Roles } from '../../common/auth/decorators';
 import { CallerScoped } from '../../common/route-decisions';
 import { OwnedSchool, TenantSchool } from '../../common/tenancy/school-owner.guard';

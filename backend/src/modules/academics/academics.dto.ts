@@ -1,11 +1,11 @@
+import { schoolIdParamSchema } from '@vidyalaya/shared';
 import {
   classesSectionsQuerySchema,
   createClassesSchema,
   createClassSubjectsSchema,
   createSectionsSchema,
-  schoolIdParamSchema,
   schoolSubjectsQuerySchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/academics';
 import { createZodDto } from 'nestjs-zod';
 
 export class CreateClassesDto extends createZodDto(createClassesSchema) {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { naturalCompare, sortByCatalogue, type CatalogueClass, type ClassWithDetails, type GlobalSubject, type NamedRef } from '@vidyalaya/shared';
+import { naturalCompare, sortByCatalogue, type CatalogueClass } from '@vidyalaya/shared';
+import { type ClassWithDetails, type GlobalSubject, type NamedRef } from '@vidyalaya/shared/academics';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -1,4 +1,4 @@
-import { classesSectionsResultSchema, globalSubjectsResultSchema, schoolSubjectsResultSchema, setupChangeResultSchema } from '@vidyalaya/shared';
+import { classesSectionsResultSchema, globalSubjectsResultSchema, schoolSubjectsResultSchema, setupChangeResultSchema } from '@vidyalaya/shared/academics';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { CATALOGUE_CLASSES } from '@vidyalaya/shared';
 import {
-  CATALOGUE_CLASSES,
-  type AdminSchoolClass,
   type ClassesSectionsResult,
   type ClassWithDetails,
   type CreateClassesInput,
@@ -10,7 +9,8 @@ import {
   type GlobalSubjectsResult,
   type SchoolSubjectsResult,
   type SetupChangeResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/academics';
+import { type AdminSchoolClass } from '@vidyalaya/shared/admin';
 import { Clock } from '../../common/clock';
 import type { SchoolEntity } from '../schools';
 import { AcademicsRepository, type ClassNameYear, type SectionWithClass, type YearScope } from './academics.repository';

@@ -1,9 +1,5 @@
-import {
-  MESSAGES,
-  type CatalogueClass,
-  type ClassSectionsInput,
-  type ClassSubjectsInput,
-} from '@vidyalaya/shared';
+import { MESSAGES, type CatalogueClass } from '@vidyalaya/shared';
+import { type ClassSectionsInput, type ClassSubjectsInput } from '@vidyalaya/shared/academics';
 import { DomainException } from '../../common/domain.exception';
 import type { AcademicsRepository } from './academics.repository';
 

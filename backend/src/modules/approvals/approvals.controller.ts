@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AdminSchoolDetail, AdminSchoolListResult, SchoolDecisionResult } from '@vidyalaya/shared';
+import type { AdminSchoolDetail, AdminSchoolListResult, SchoolDecisionResult } from '@vidyalaya/shared/admin';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Roles } from '../../common/auth/decorators';
 import { ListSchoolsQueryDto, RejectSchoolDto, SchoolIdDto } from './approvals.dto';

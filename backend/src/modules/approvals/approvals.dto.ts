@@ -1,4 +1,5 @@
-import { listSchoolsQuerySchema, rejectSchoolSchema, uuidParamSchema } from '@vidyalaya/shared';
+import { uuidParamSchema } from '@vidyalaya/shared';
+import { listSchoolsQuerySchema, rejectSchoolSchema } from '@vidyalaya/shared/admin';
 import { createZodDto } from 'nestjs-zod';
 
 export class ListSchoolsQueryDto extends createZodDto(listSchoolsQuerySchema) {}

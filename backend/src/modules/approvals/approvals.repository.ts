@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SchoolDecisionKind } from '@vidyalaya/shared';
+import type { SchoolDecisionKind } from '@vidyalaya/shared/admin';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 import { SchoolDecisionEntity } from './school-decision.entity';

@@ -1,4 +1,4 @@
-import { adminSchoolDetailSchema, adminSchoolListResultSchema, schoolDecisionResultSchema } from '@vidyalaya/shared';
+import { adminSchoolDetailSchema, adminSchoolListResultSchema, schoolDecisionResultSchema } from '@vidyalaya/shared/admin';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

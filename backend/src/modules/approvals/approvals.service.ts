@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { trialEndsAt } from '@vidyalaya/shared';
 import {
-  trialEndsAt,
   type AdminSchool,
   type AdminSchoolDetail,
   type AdminSchoolListResult,
   type ListSchoolsQuery,
   type SchoolDecisionKind,
   type SchoolDecisionResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/admin';
 import type { Logger } from 'pino';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';

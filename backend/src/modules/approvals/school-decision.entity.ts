@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { SchoolDecisionKind } from '@vidyalaya/shared';
+import type { SchoolDecisionKind } from '@vidyalaya/shared/admin';
 import { UserEntity } from '../auth';
 import { SchoolEntity } from '../schools';
 

@@ -7,7 +7,7 @@ import type {
   AttendanceToday,
   BelowThresholdResult,
   StudentAttendanceResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/attendance';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';

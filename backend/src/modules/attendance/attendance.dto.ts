@@ -1,11 +1,5 @@
-import {
-  asOfQuerySchema,
-  attendanceDayParamSchema,
-  attendanceSettingsSchema,
-  monthQuerySchema,
-  putAttendanceSchema,
-  schoolAndIdParamSchema,
-} from '@vidyalaya/shared';
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
+import { asOfQuerySchema, attendanceDayParamSchema, attendanceSettingsSchema, monthQuerySchema, putAttendanceSchema } from '@vidyalaya/shared/attendance';
 import { createZodDto } from 'nestjs-zod';
 
 export class PutAttendanceDto extends createZodDto(putAttendanceSchema) {}

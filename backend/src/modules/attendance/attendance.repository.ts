@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AttendanceStatus } from '@vidyalaya/shared';
+import type { AttendanceStatus } from '@vidyalaya/shared/attendance';
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { AUDIT_COLUMNS } from '../../common/workspace/school-writes';

@@ -7,13 +7,13 @@ import {
   attendanceTodaySchema,
   belowThresholdResultSchema,
   studentAttendanceResultSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/attendance';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the attendance calls, for the OpenAPI document (common/openapi.ts): the shared
- * answer schemas (shared/src/workspace/attendance.ts, whose types are inferred from them) in the
+ * answer schemas (shared/src/attendance/answers.ts, whose types are inferred from them) in the
  * success envelope. The register's files (PDF, XLSX) are not JSON: `ApiFile` documents them.
  */
 export class AttendanceDayResponse extends createZodDto(successEnvelope(attendanceDayResultSchema)) {}

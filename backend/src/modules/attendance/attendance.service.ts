@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { roleHas } from '@vidyalaya/shared';
 import {
   ATTENDANCE_BOARD_CLASSES,
   ATTENDANCE_MESSAGES,
   ATTENDANCE_THRESHOLD,
   attendancePercent,
-  roleHas,
   type AttendanceCounts,
   type AttendanceDayResult,
   type AttendanceMark,
@@ -16,7 +16,7 @@ import {
   type BelowThresholdResult,
   type PutAttendanceInput,
   type StudentAttendanceResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/attendance';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';

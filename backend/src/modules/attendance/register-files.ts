@@ -1,4 +1,4 @@
-import { ATTENDANCE_LETTERS, type AttendanceRegister } from '@vidyalaya/shared';
+import { ATTENDANCE_LETTERS, type AttendanceRegister } from '@vidyalaya/shared/attendance';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import { showDate } from './attendance-dates';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';

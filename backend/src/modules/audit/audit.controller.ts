@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { auditLogQuerySchema, type AuditLogPage } from '@vidyalaya/shared';
+import { auditLogQuerySchema, type AuditLogPage } from '@vidyalaya/shared/audit';
 import { createZodDto } from 'nestjs-zod';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

@@ -1,4 +1,4 @@
-import { auditLogPageSchema } from '@vidyalaya/shared';
+import { auditLogPageSchema } from '@vidyalaya/shared/audit';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

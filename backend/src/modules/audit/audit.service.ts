@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditLogPage } from '@vidyalaya/shared';
+import type { AuditLogPage } from '@vidyalaya/shared/audit';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { PeopleService } from '../members';
 import { AuditRepository } from './audit.repository';

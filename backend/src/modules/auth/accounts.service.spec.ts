@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RegisterInput } from '@vidyalaya/shared';
+import type { RegisterInput } from '@vidyalaya/shared/auth';
 import type { Clock } from '../../common/clock';
 import type { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import type { MailService } from '../mail/mail.service';

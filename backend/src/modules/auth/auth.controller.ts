@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
-import type { AuthTokens, LoginResult, MeResult, RegisterResult, ResetTokenResult } from '@vidyalaya/shared';
+import type { AuthTokens, LoginResult, MeResult, RegisterResult, ResetTokenResult } from '@vidyalaya/shared/auth';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Public } from '../../common/auth/decorators';
 import { CallerScoped } from '../../common/route-decisions';

@@ -8,7 +8,7 @@ import {
   resendOtpSchema,
   resetPasswordSchema,
   verifyOtpSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/auth';
 
 export class RegisterDto extends createZodDto(registerSchema) {}
 export class LoginDto extends createZodDto(loginSchema) {}

@@ -1,4 +1,4 @@
-import { authTokensSchema, loginResultSchema, meResultSchema, registerResultSchema, resetTokenResultSchema } from '@vidyalaya/shared';
+import { authTokensSchema, loginResultSchema, meResultSchema, registerResultSchema, resetTokenResultSchema } from '@vidyalaya/shared/auth';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
+import { MESSAGES, passwordResemblesAccount, type OtpPurpose } from '@vidyalaya/shared';
 import {
-  MESSAGES,
-  passwordResemblesAccount,
   type AuthTokens,
   type ForgotPasswordInput,
   type LoginInput,
   type LoginResult,
   type MeResult,
-  type OtpPurpose,
   type RefreshTokenInput,
   type RegisterInput,
   type RegisterResult,
@@ -17,7 +15,7 @@ import {
   type ResetPasswordInput,
   type ResetTokenResult,
   type VerifyOtpInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/auth';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { PublicUser } from '@vidyalaya/shared';
+import type { PublicUser } from '@vidyalaya/shared/auth';
 
 export type UserRole = 'admin' | 'staff';
 

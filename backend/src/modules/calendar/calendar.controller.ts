@@ -8,7 +8,7 @@ import type {
   CalendarFeedStatus,
   CalendarSettingsResult,
   WorkingDaysResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/calendar';
 import { Public } from '../../common/auth/decorators';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';

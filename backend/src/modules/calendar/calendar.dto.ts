@@ -1,13 +1,13 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   calendarExamPapersQuerySchema,
   calendarFeedQuerySchema,
   calendarSettingsSchema,
   createCalendarEventSchema,
   listCalendarEventsQuerySchema,
-  schoolAndIdParamSchema,
   updateCalendarEventSchema,
   workingDaysQuerySchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/calendar';
 import { createZodDto } from 'nestjs-zod';
 
 export class ListCalendarEventsQueryDto extends createZodDto(listCalendarEventsQuerySchema) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CalendarEventKind, CalendarSettings } from '@vidyalaya/shared';
+import type { CalendarEventKind, CalendarSettings } from '@vidyalaya/shared/calendar';
 import { DataSource } from 'typeorm';
 import { GUARDIAN_CALENDAR_EVENT_SQL } from '../../common/workspace/access-kinds';
 import { Repository } from '../../database/repository';

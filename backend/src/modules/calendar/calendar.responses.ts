@@ -6,14 +6,14 @@ import {
   calendarFeedStatusSchema,
   calendarSettingsResultSchema,
   workingDaysResultSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/calendar';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the calendar calls, for the OpenAPI document (common/openapi.ts): the shared
- * answer schemas (shared/src/workspace/calendar.ts, whose types are inferred from them) in the
+ * answer schemas (shared/src/calendar/schemas.ts, whose types are inferred from them) in the
  * success envelope. The iCalendar feed answers text/calendar, not JSON.
  */
 export class CalendarEventListResponse extends createZodDto(successEnvelope(calendarEventListSchema)) {}

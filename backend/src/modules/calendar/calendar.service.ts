@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { addDays, schoolPortalUrl } from '@vidyalaya/shared';
 import {
-  addDays,
   CALENDAR_FEED_FILE,
   DEFAULT_CALENDAR_SETTINGS,
   eventDatesProblem,
   holidayOn,
   holidaysBetween,
-  schoolPortalUrl,
   workingDays,
   type CalendarEvent,
   type CalendarExamPaperList,
@@ -27,7 +26,7 @@ import {
   type UpdateCalendarEventInput,
   type WorkingDaysQuery,
   type WorkingDaysResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/calendar';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';

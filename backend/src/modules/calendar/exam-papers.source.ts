@@ -1,4 +1,4 @@
-import type { CalendarExamPaper } from '@vidyalaya/shared';
+import type { CalendarExamPaper } from '@vidyalaya/shared/calendar';
 
 /**
  * Where the calendar gets exam papers from (the exams module's date sheets). Declared here and

@@ -1,4 +1,5 @@
-import { formatDateIST, TC_FIELD_KEYS, type Certificate, type CertificateKind, type TcFieldKey } from '@vidyalaya/shared';
+import { formatDateIST } from '@vidyalaya/shared';
+import { TC_FIELD_KEYS, type Certificate, type CertificateKind, type TcFieldKey } from '@vidyalaya/shared/certificates';
 import type PDFDocument from 'pdfkit';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import type { CertificateSchool } from './certificates.repository';

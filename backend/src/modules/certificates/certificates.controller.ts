@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { BulkTransferResult, CertificateList, CertificateResult, CertificateSettingsResult, LeaverList, PublicCertificate, PublicTcList } from '@vidyalaya/shared';
+import type { BulkTransferResult, CertificateList, CertificateResult, CertificateSettingsResult, LeaverList, PublicCertificate, PublicTcList } from '@vidyalaya/shared/certificates';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/decorators';
 import { ApiData } from '../../common/openapi';

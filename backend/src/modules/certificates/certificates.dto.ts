@@ -1,3 +1,4 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   bulkTransferSchema,
   cancelCertificateSchema,
@@ -7,8 +8,7 @@ import {
   leaversQuerySchema,
   listCertificatesQuerySchema,
   publicTcListQuerySchema,
-  schoolAndIdParamSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/certificates';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 

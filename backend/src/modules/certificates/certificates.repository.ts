@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CertificateKind, CertificateStatus } from '@vidyalaya/shared';
+import type { CertificateKind, CertificateStatus } from '@vidyalaya/shared/certificates';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

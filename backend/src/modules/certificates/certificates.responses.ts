@@ -6,7 +6,7 @@ import {
   leaverListSchema,
   publicCertificateSchema,
   publicTcListSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/certificates';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

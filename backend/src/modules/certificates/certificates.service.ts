@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { defaultAcademicYear, formatRupees, istDate, schoolPortalUrl, subdomainParamSchema } from '@vidyalaya/shared';
 import {
   certificateVerifyPath,
   dateInWords,
-  defaultAcademicYear,
   formatCertificateNumber,
-  formatRupees,
-  istDate,
   nameInitials,
   nameWithSurnameInitial,
-  schoolPortalUrl,
-  subdomainParamSchema,
   VERIFY_CODE_PATTERN,
   type BulkSkipCode,
   type BulkTransferInput,
@@ -26,9 +22,9 @@ import {
   type ListCertificatesQuery,
   type PublicCertificate,
   type PublicTcList,
-  type Student,
-  type StudentFees,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/certificates';
+import { type StudentFees } from '@vidyalaya/shared/fees';
+import { type Student } from '@vidyalaya/shared/students';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { RateLimitService, type RateRule } from '../../common/rate-limit/rate-limit.service';

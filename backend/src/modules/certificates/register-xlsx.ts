@@ -1,4 +1,5 @@
-import { formatDateIST, type Certificate } from '@vidyalaya/shared';
+import { formatDateIST } from '@vidyalaya/shared';
+import { type Certificate } from '@vidyalaya/shared/certificates';
 import { loadExcelJs } from '../../common/lazy-libraries';
 
 const KIND: Record<Certificate['kind'], string> = { transfer: 'Transfer', bonafide: 'Bonafide', character: 'Character' };

@@ -1,6 +1,7 @@
 import { Body, Controller, Ip, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { contactSchema, MESSAGES, type ContactSentResult } from '@vidyalaya/shared';
+import { MESSAGES } from '@vidyalaya/shared';
+import { contactSchema, type ContactSentResult } from '@vidyalaya/shared/contact';
 import { createZodDto } from 'nestjs-zod';
 import { Public } from '../../common/auth/decorators';
 import { withMessage, type WithMessage } from '../../common/success-envelope';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ContactInput } from '@vidyalaya/shared';
+import type { ContactInput } from '@vidyalaya/shared/contact';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 import { ContactMessageEntity } from './contact-message.entity';

@@ -1,4 +1,4 @@
-import { contactSentResultSchema } from '@vidyalaya/shared';
+import { contactSentResultSchema } from '@vidyalaya/shared/contact';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

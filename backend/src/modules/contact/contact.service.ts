@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { contactFailureStatus, contactSchema, MESSAGES, zodIssuesToDetails, type ContactSentResult } from '@vidyalaya/shared';
+import { MESSAGES, zodIssuesToDetails } from '@vidyalaya/shared';
+import { contactFailureStatus, contactSchema, type ContactSentResult } from '@vidyalaya/shared/contact';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

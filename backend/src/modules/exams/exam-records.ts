@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  EXAM_MESSAGES as M,
-  type Exam,
-  type ExamResult,
-  type MarkValue,
-  type ReportCardData,
-  type ReportCardTerm,
-} from '@vidyalaya/shared';
+import { EXAM_MESSAGES as M, type Exam, type ExamResult, type MarkValue, type ReportCardData, type ReportCardTerm } from '@vidyalaya/shared/exams';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

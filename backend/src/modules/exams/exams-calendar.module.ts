@@ -1,5 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import type { CalendarExamPaper } from '@vidyalaya/shared';
+import type { CalendarExamPaper } from '@vidyalaya/shared/calendar';
 import { CalendarExamPapers } from '../calendar';
 import { ExamsRepository } from './exams.repository';
 

@@ -1,8 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AssessmentSchemeResult, AssessmentSchemesResult, ReportSettingsResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, Page, ReportCardJobResult, SectionResultsResult, StudentResultsResult } from '@vidyalaya/shared';
+import type { Page } from '@vidyalaya/shared';
+import type { AssessmentSchemeResult, AssessmentSchemesResult, ReportSettingsResult, DateSheetResult, Exam, ExamClassesResult, ExamResult, ExamSheetsResult, MarksSheet, ReportCardJobResult, SectionResultsResult, StudentResultsResult } from '@vidyalaya/shared/exams';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { publishExamSchema, SCHOOL_LOGO_MAX_BYTES, SCHOOL_LOGO_TYPES, zodIssuesToDetails } from '@vidyalaya/shared';
+import { zodIssuesToDetails } from '@vidyalaya/shared';
+import { publishExamSchema, SCHOOL_LOGO_MAX_BYTES, SCHOOL_LOGO_TYPES } from '@vidyalaya/shared/exams';
 import { DomainException } from '../../common/domain.exception';
 import { readUpload } from '../../common/http/upload';
 import { ApiData } from '../../common/openapi';

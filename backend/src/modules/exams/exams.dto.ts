@@ -1,3 +1,4 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   assessmentSchemeParamSchema,
   createExamSchema,
@@ -11,9 +12,8 @@ import {
   putReportNotesSchema,
   reportCardQuerySchema,
   resultsQuerySchema,
-  schoolAndIdParamSchema,
   sectionReportCardsSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/exams';
 import { createZodDto } from 'nestjs-zod';
 
 export class CreateExamDto extends createZodDto(createExamSchema) {}

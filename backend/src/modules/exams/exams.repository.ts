@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CreateExamInput, ExamComponent, ExamPaperInput } from '@vidyalaya/shared';
+import type { CreateExamInput, ExamComponent, ExamPaperInput } from '@vidyalaya/shared/exams';
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';

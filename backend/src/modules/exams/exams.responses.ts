@@ -13,14 +13,14 @@ import {
   reportSettingsResultSchema,
   sectionResultsResultSchema,
   studentResultsResultSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/exams';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the exams calls, for the OpenAPI document (common/openapi.ts): the shared answer
- * schemas (shared/src/workspace/exams-answers.ts, whose types are inferred from them) in the
+ * schemas (shared/src/exams/answers.ts, whose types are inferred from them) in the
  * success envelope. Report cards answer application/pdf.
  */
 export class ExamResponse extends createZodDto(successEnvelope(examResultSchema)) {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { naturalCompare, sortByCatalogue, type Page } from '@vidyalaya/shared';
 import {
   dateSheetClashes,
   EXAM_MESSAGES as M,
@@ -23,12 +24,9 @@ import {
   type ExamClassesResult,
   type ExamSheetsResult,
   classBand,
-  naturalCompare,
-  sortByCatalogue,
   type ListExamsQuery,
   type MarksQuery,
   type MarksSheet,
-  type Page,
   type PutDateSheetInput,
   type PutMarksInput,
   type PutReportNotesInput,
@@ -38,7 +36,7 @@ import {
   type SectionReportCardsInput,
   type SectionResultsResult,
   type StudentResultsResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/exams';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

@@ -8,7 +8,7 @@ import {
   type MarksSheet,
   type PutMarksInput,
   type PutReportNotesInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/exams';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

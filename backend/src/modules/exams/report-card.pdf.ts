@@ -1,5 +1,6 @@
 import type PDFDocument from 'pdfkit';
-import { HINDI_SUBJECT_NAMES, SCHOLASTIC_GRADES, subjectMarksText, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared';
+import { HINDI_SUBJECT_NAMES } from '@vidyalaya/shared';
+import { SCHOLASTIC_GRADES, subjectMarksText, type ReportCardData, type ReportCardLanguage } from '@vidyalaya/shared/exams';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import { loadPdfKit } from '../../common/lazy-libraries';
 

@@ -13,7 +13,7 @@ import {
   type SectionResults,
   type SectionResultsResult,
   type StudentExamResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/exams';
 import { DomainException } from '../../common/domain.exception';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

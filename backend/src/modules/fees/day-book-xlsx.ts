@@ -1,4 +1,5 @@
-import { formatDateIST, type DayBook } from '@vidyalaya/shared';
+import { formatDateIST } from '@vidyalaya/shared';
+import { type DayBook } from '@vidyalaya/shared/fees';
 import { loadExcelJs } from '../../common/lazy-libraries';
 
 /**

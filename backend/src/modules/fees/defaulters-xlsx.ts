@@ -1,4 +1,5 @@
-import { formatDateIST, groupIndian, type DefaulterList } from '@vidyalaya/shared';
+import { formatDateIST, groupIndian } from '@vidyalaya/shared';
+import { type DefaulterList } from '@vidyalaya/shared/fees';
 import { neutralise } from './day-book-xlsx';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 import { loadExcelJs } from '../../common/lazy-libraries';

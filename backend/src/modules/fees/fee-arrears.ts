@@ -1,4 +1,4 @@
-import type { FeeTotals, InstalmentDue } from '@vidyalaya/shared';
+import type { FeeTotals, InstalmentDue } from '@vidyalaya/shared/fees';
 
 /** Two sets of dues as one: instalments oldest due first, totals added (a student's arrears beside the year's instalments). */
 export function mergeDues(a: { instalments: InstalmentDue[]; totals: FeeTotals }, b: { instalments: InstalmentDue[]; totals: FeeTotals }): { instalments: InstalmentDue[]; totals: FeeTotals } {

@@ -7,7 +7,7 @@ import {
   type DefaulterList,
   type DefaultersQuery,
   type PaymentMode,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { raiseFee, sameDayNextYear, type Enrolment, type Student } from '@vidyalaya/shared';
+import { raiseFee, sameDayNextYear } from '@vidyalaya/shared/promotions';
+import { type Enrolment, type Student } from '@vidyalaya/shared/students';
 import { DataSource } from 'typeorm';
 import type { SchoolTx } from '../../common/workspace/school-writes';
 import { Repository } from '../../database/repository';

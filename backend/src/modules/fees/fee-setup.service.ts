@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { formatRupees, type Page } from '@vidyalaya/shared';
 import {
-  formatRupees,
   type CreateFeeHeadInput,
   type CreateFeeStructureInput,
   type FeeClassList,
@@ -11,10 +11,9 @@ import {
   type FeeStructure,
   type FeeStructureResult,
   type ListFeeStructuresQuery,
-  type Page,
   type PutLateFeeInput,
   type UpdateFeeStructureInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

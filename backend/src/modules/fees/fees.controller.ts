@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Page } from '@vidyalaya/shared';
 import type {
   CollectionReport,
   Concession,
@@ -12,12 +13,11 @@ import type {
   FeeSettings,
   FeeStructure,
   FeeStructureResult,
-  Page,
   ReceiptList,
   ReceiptResult,
   StudentFees,
   UpiQr,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';

@@ -1,3 +1,4 @@
+import { pageQuerySchema, schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   cancelReceiptSchema,
   concessionParamSchema,
@@ -12,13 +13,11 @@ import {
   feeSettingsSchema,
   listFeeStructuresQuerySchema,
   listReceiptsQuerySchema,
-  pageQuerySchema,
   putLateFeeSchema,
   receiptPdfQuerySchema,
-  schoolAndIdParamSchema,
   studentFeesQuerySchema,
   upiQrQuerySchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
 import { createZodDto } from 'nestjs-zod';
 
 export class CreateFeeHeadDto extends createZodDto(createFeeHeadSchema) {}

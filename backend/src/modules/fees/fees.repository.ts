@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ConcessionKind, LateFeeKind, PaymentMode, ReceiptStatus } from '@vidyalaya/shared';
+import type { ConcessionKind, LateFeeKind, PaymentMode, ReceiptStatus } from '@vidyalaya/shared/fees';
 import { types } from 'pg';
 import { DataSource } from 'typeorm';
 import { classOrderSql } from '../../common/sql/school-order';

@@ -14,14 +14,14 @@ import {
   receiptResultSchema,
   studentFeesSchema,
   upiQrSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the fee calls, for the OpenAPI document (common/openapi.ts): the shared answer
- * schemas (shared/src/workspace/fees-answers.ts, whose types are inferred from them) in the success
+ * schemas (shared/src/fees/answers.ts, whose types are inferred from them) in the success
  * envelope. Amounts are integer paise. The receipt PDF and the reports' XLSX workbooks are
  * described on their routes.
  */

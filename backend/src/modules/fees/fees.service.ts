@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { amountInWords, formatRupees, istDate, type Page } from '@vidyalaya/shared';
 import {
   allocatePayment,
-  amountInWords,
   computeDues,
   financialYearOf,
-  formatRupees,
   implicitRteWaiver,
-  istDate,
   paymentExceedsDuesMessage,
   upiLink,
   type CancelReceiptInput,
@@ -18,15 +16,13 @@ import {
   type FeeStructure,
   type LateFeeRule,
   type ListReceiptsQuery,
-  type Page,
   type Receipt,
   type ReceiptList,
   type ReceiptResult,
-  type Enrolment,
-  type Student,
   type StudentFees,
   type UpiQr,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
+import { type Enrolment, type Student } from '@vidyalaya/shared/students';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';

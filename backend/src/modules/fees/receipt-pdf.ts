@@ -1,4 +1,5 @@
-import { formatDateIST, groupIndian, type Receipt } from '@vidyalaya/shared';
+import { formatDateIST, groupIndian } from '@vidyalaya/shared';
+import { type Receipt } from '@vidyalaya/shared/fees';
 import type PDFDocument from 'pdfkit';
 import { registerPdfFonts } from '../../common/pdf/fonts';
 import type { SchoolHeader } from './fees.repository';

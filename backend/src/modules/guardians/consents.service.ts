@@ -14,7 +14,7 @@ import {
   type RecordConsentInput,
   type ResolveDataRequestInput,
   type StudentDataRights,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/guardians';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

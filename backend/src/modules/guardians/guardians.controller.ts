@@ -11,7 +11,7 @@ import type {
   MyChildrenResult,
   PublishedResultsResult,
   StudentDataRights,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/guardians';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser } from '../../common/auth/decorators';
 import { ApiData } from '../../common/openapi';

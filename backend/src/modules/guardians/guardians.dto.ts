@@ -1,3 +1,4 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   createDataRequestSchema,
   listConsentEventsQuerySchema,
@@ -5,9 +6,8 @@ import {
   publishedResultsQuerySchema,
   recordConsentSchema,
   resolveDataRequestSchema,
-  schoolAndIdParamSchema,
   studentGuardianInvitationSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/guardians';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 

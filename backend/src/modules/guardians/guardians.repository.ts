@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ConsentKind, ConsentStatus, DataRequestKind, DataRequestStatus } from '@vidyalaya/shared';
+import type { ConsentKind, ConsentStatus, DataRequestKind, DataRequestStatus } from '@vidyalaya/shared/guardians';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

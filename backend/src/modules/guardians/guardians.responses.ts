@@ -8,15 +8,15 @@ import {
   myChildrenResultSchema,
   publishedResultsResultSchema,
   studentDataRightsSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/guardians';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the guardians module's calls, for the OpenAPI document: the shared answer schemas
- * (shared/src/workspace/guardians.ts, whose types are inferred from them) in the success envelope.
- * The published results are the exams module's report-card terms (shared/src/workspace/exams-answers.ts).
+ * (shared/src/guardians/schemas.ts, whose types are inferred from them) in the success envelope.
+ * The published results are the exams module's report-card terms (shared/src/exams/answers.ts).
  */
 export class GuardianInvitationsResponse extends createZodDto(successEnvelope(guardianInvitationsResultSchema)) {}
 export class GuardianAccountsResponse extends createZodDto(successEnvelope(guardianAccountListSchema)) {}

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type {
   GuardianAccountList,
   GuardianInvitationsResult,
-  Invitation,
   MyChildrenResult,
   PublishedResultsResult,
   StudentGuardianInvitationInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/guardians';
+import type { Invitation } from '@vidyalaya/shared/people';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

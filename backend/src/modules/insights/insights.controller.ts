@@ -8,7 +8,7 @@ import {
   type FeesInsights,
   type ResultsInsights,
   type StrengthInsights,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/insights';
 import { createZodDto } from 'nestjs-zod';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SCHOLASTIC_GRADES } from '@vidyalaya/shared';
+import { SCHOLASTIC_GRADES } from '@vidyalaya/shared/exams';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 
@@ -232,7 +232,7 @@ export class InsightsRepository extends Repository {
   /**
    * The net of concessions (no late fee) of every item owed by the active students of the year's
    * structures, and what is paid against it by \`asOf\`, summed per instalment. The concession rule is
-   * fees.ts's: percents floor(amount × percent ÷ 100) per item, capped at the item; an amount spread
+   * fees/schemas.ts's: percents floor(amount × percent ÷ 100) per item, capped at the item; an amount spread
    * over the items it covers, oldest due first; an RTE student without an 'rte' concession has the
    * tuition heads waived in full.
    */
@@ -340,7 +340,7 @@ export class InsightsRepository extends Repository {
   }
 
   /**
-   * Each student's percentage per subject of an exam, as exams.ts's subjectScore: plain components
+   * Each student's percentage per subject of an exam, as exams/grading.ts's subjectScore: plain components
    * summed, best-of components as the average of the best two (scaled to the first one's maximum),
    * over the subject's maximum; AB is 0. A student's subject counts only when every component has a
    * mark or AB (an incomplete subject has no percentage, as subjectScore says): not entered is left out.

@@ -1,25 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { addDays, classOrder, istDate, naturalCompare } from '@vidyalaya/shared';
+import { ATTENDANCE_THRESHOLD } from '@vidyalaya/shared/attendance';
+import { SCHOLASTIC_GRADE_NAMES, type ScholasticGrade } from '@vidyalaya/shared/exams';
+import { PAYMENT_MODES, type PaymentMode } from '@vidyalaya/shared/fees';
 import {
   AGEING_BANDS,
-  ATTENDANCE_THRESHOLD,
   INSIGHTS_DEFAULT_SCHOOL_DAYS,
   INSIGHTS_MESSAGES,
-  PAYMENT_MODES,
-  SCHOLASTIC_GRADE_NAMES,
-  addDays,
-  classOrder,
-  istDate,
-  naturalCompare,
   type AttendanceInsights,
   type AttendanceInsightsQuery,
   type FeesInsights,
   type FeesInsightsQuery,
-  type PaymentMode,
   type ResultsInsights,
   type ResultsInsightsQuery,
-  type ScholasticGrade,
   type StrengthInsights,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/insights';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';

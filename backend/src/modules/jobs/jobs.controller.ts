@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { schoolAndIdParamSchema, type JobStatus } from '@vidyalaya/shared';
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
+import { type JobStatus } from '@vidyalaya/shared/jobs';
 import { createZodDto } from 'nestjs-zod';
 import { AccessService } from '../../common/workspace/access.service';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';

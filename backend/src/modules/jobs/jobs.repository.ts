@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobState } from '@vidyalaya/shared';
+import type { JobState } from '@vidyalaya/shared/jobs';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -1,4 +1,4 @@
-import { jobStatusSchema } from '@vidyalaya/shared';
+import { jobStatusSchema } from '@vidyalaya/shared/jobs';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobStatus } from '@vidyalaya/shared';
+import type { JobStatus } from '@vidyalaya/shared/jobs';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import type { SchoolTx } from '../../common/workspace/school-writes';

@@ -9,7 +9,7 @@ import {
   type InvitationPreview,
   type InvitationResult,
   type InvitationStatus,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/people';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

@@ -1,13 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type {
-  AcceptInvitationResult,
-  InvitationList,
-  InvitationPreview,
-  InvitationResult,
-  MemberList,
-  MemberResult,
-} from '@vidyalaya/shared';
+import type { AcceptInvitationResult, InvitationList, InvitationPreview, InvitationResult, MemberList, MemberResult } from '@vidyalaya/shared/people';
 import { verifyAccessToken, type AuthUser } from '../../common/auth/access-tokens';
 import { Public } from '../../common/auth/decorators';
 import { Clock } from '../../common/clock';

@@ -1,3 +1,4 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   acceptInvitationSchema,
   changeRoleSchema,
@@ -5,8 +6,7 @@ import {
   invitationPreviewQuerySchema,
   listInvitationsQuerySchema,
   listMembersQuerySchema,
-  schoolAndIdParamSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/people';
 import { createZodDto } from 'nestjs-zod';
 
 export class ListMembersQueryDto extends createZodDto(listMembersQuerySchema) {}

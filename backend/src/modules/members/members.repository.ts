@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { InvitationStatus, SchoolRole } from '@vidyalaya/shared';
+import type { SchoolRole } from '@vidyalaya/shared';
+import type { InvitationStatus } from '@vidyalaya/shared/people';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -5,7 +5,7 @@ import {
   invitationResultSchema,
   memberListSchema,
   memberResultSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/people';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';

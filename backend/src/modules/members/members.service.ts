@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Member, MemberList, MemberResult, SchoolRole } from '@vidyalaya/shared';
+import type { SchoolRole } from '@vidyalaya/shared';
+import type { Member, MemberList, MemberResult } from '@vidyalaya/shared/people';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

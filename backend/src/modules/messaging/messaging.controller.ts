@@ -9,7 +9,7 @@ import type {
   MessageTemplateResult,
   MessagingSettingsResult,
   MessagingTestResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/messaging';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Public } from '../../common/auth/decorators';

@@ -1,3 +1,4 @@
+import { workspaceSchoolParamSchema } from '@vidyalaya/shared';
 import {
   createMessageTemplateSchema,
   listMessagesQuerySchema,
@@ -6,8 +7,7 @@ import {
   messagingTestSchema,
   MESSAGING_PROVIDERS,
   putMessagingSettingsSchema,
-  workspaceSchoolParamSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/messaging';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 

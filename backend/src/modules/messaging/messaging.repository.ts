@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MessageChannel, MessageEvent, MessageLanguage, MessageRoute, MessageStatus, MessagingProvider } from '@vidyalaya/shared';
+import type { MessageChannel, MessageEvent, MessageLanguage, MessageRoute, MessageStatus, MessagingProvider } from '@vidyalaya/shared/messaging';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -6,7 +6,7 @@ import {
   messageTemplateResultSchema,
   messagingSettingsResultSchema,
   messagingTestResultSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/messaging';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';

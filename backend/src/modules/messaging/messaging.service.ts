@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { formatRupees, istDate } from '@vidyalaya/shared';
 import {
-  formatRupees,
-  istDate,
   maskPhone,
   messageCostPaise,
   PROVIDER_CHANNELS,
@@ -29,7 +28,7 @@ import {
   type MessagingTestInput,
   type MessagingTestResult,
   type PutMessagingSettings,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/messaging';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

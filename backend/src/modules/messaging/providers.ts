@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { smsParts, type MessageChannel, type MessageLanguage, type MessagingProvider } from '@vidyalaya/shared';
+import { smsParts, type MessageChannel, type MessageLanguage, type MessagingProvider } from '@vidyalaya/shared/messaging';
 
 /**
  * The providers behind one interface, each speaking its own documented HTTP API (the base URL of

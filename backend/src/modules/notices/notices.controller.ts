@@ -1,6 +1,6 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { NOTICE_ATTACHMENT_MAX_BYTES, type NoticeList, type NoticeRecipientList, type NoticeResult } from '@vidyalaya/shared';
+import { NOTICE_ATTACHMENT_MAX_BYTES, type NoticeList, type NoticeRecipientList, type NoticeResult } from '@vidyalaya/shared/notices';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readUpload, type Upload } from '../../common/http/upload';
 import { ApiData } from '../../common/openapi';

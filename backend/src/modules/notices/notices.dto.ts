@@ -1,4 +1,5 @@
-import { createNoticeSchema, listNoticesQuerySchema, pageQuerySchema, schoolAndIdParamSchema } from '@vidyalaya/shared';
+import { pageQuerySchema, schoolAndIdParamSchema } from '@vidyalaya/shared';
+import { createNoticeSchema, listNoticesQuerySchema } from '@vidyalaya/shared/notices';
 import { createZodDto } from 'nestjs-zod';
 
 export class CreateNoticeDto extends createZodDto(createNoticeSchema) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EmailStatus, NoticeAudience } from '@vidyalaya/shared';
+import type { EmailStatus, NoticeAudience } from '@vidyalaya/shared/notices';
 import { DataSource } from 'typeorm';
 import { GUARDIAN_NOTICE_SQL } from '../../common/workspace/access-kinds';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';

@@ -1,4 +1,4 @@
-import { noticeListSchema, noticeRecipientListSchema, noticeResultSchema } from '@vidyalaya/shared';
+import { noticeListSchema, noticeRecipientListSchema, noticeResultSchema } from '@vidyalaya/shared/notices';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';

@@ -1,15 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { roleHas, schoolPortalUrl, type PageQuery } from '@vidyalaya/shared';
 import {
-  roleHas,
-  schoolPortalUrl,
   type CreateNoticeInput,
   type ListNoticesQuery,
   type Notice,
   type NoticeList,
   type NoticeRecipientList,
   type NoticeResult,
-  type PageQuery,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/notices';
 import type { Logger } from 'pino';
 import { DomainException } from '../../common/domain.exception';
 import { LOGGER } from '../../common/logger';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { GatewaySettings, PayLinkResult, PaymentConfirmation, PaymentOrderList, PaymentOrderResult, Reconciliation, RefundResult, SettlementReport } from '@vidyalaya/shared';
+import type { GatewaySettings, PayLinkResult, PaymentConfirmation, PaymentOrderList, PaymentOrderResult, Reconciliation, RefundResult, SettlementReport } from '@vidyalaya/shared/online-payments';
 import type { FastifyReply } from 'fastify';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';

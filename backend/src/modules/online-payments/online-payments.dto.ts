@@ -12,7 +12,7 @@ import {
   settlementQuerySchema,
   studentPaymentParamSchema,
   webhookParamSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/online-payments';
 import { createZodDto } from 'nestjs-zod';
 
 export class PutGatewayDto extends createZodDto(putGatewaySchema) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PaymentOrderLine, PaymentOrderStatus, RefundStatus } from '@vidyalaya/shared';
+import type { PaymentOrderLine, PaymentOrderStatus, RefundStatus } from '@vidyalaya/shared/online-payments';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -8,14 +8,14 @@ import {
   reconciliationSchema,
   refundResultSchema,
   settlementReportSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/online-payments';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the online-payment calls, for the OpenAPI document (common/openapi.ts): the shared
- * answer schemas (shared/src/workspace/online-payments.ts, whose types are inferred from them) in
+ * answer schemas (shared/src/online-payments/schemas.ts, whose types are inferred from them) in
  * the success envelope. Amounts are integer paise.
  */
 export class SettlementReportResponse extends createZodDto(successEnvelope(settlementReportSchema)) {}

@@ -1,12 +1,10 @@
 import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { addDays, istDate, schoolPortalUrl } from '@vidyalaya/shared';
 import {
-  addDays,
-  istDate,
   isTestKey,
   ORDER_RECONCILE_MINUTES,
   PAY_LINK_DAYS,
-  schoolPortalUrl,
   type ConfirmPaymentInput,
   type CreatePaymentOrderInput,
   type GatewaySettings,
@@ -27,8 +25,8 @@ import {
   type Settlement,
   type SettlementIssue,
   type SettlementReport,
-  type Student,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/online-payments';
+import { type Student } from '@vidyalaya/shared/students';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

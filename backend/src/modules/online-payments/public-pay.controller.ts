@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { PayLinkView, PaymentConfirmation, PaymentOrderResult } from '@vidyalaya/shared';
+import type { PayLinkView, PaymentConfirmation, PaymentOrderResult } from '@vidyalaya/shared/online-payments';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/decorators';
 import { ApiData } from '../../common/openapi';

@@ -1,4 +1,5 @@
-import { formatDateIST, type Reconciliation, type ReconciliationIssue } from '@vidyalaya/shared';
+import { formatDateIST } from '@vidyalaya/shared';
+import { type Reconciliation, type ReconciliationIssue } from '@vidyalaya/shared/online-payments';
 import { safeXlsxBuffer } from '../../common/tables/safe-cells';
 import { loadExcelJs } from '../../common/lazy-libraries';
 

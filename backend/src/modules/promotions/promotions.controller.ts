@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   allocatePromotionSchema,
   applyPromotionSchema,
@@ -7,13 +8,12 @@ import {
   patchPromotionLinesSchema,
   promotionLinesQuerySchema,
   promotionPreviewQuerySchema,
-  schoolAndIdParamSchema,
   type PromotionAnswer,
   type PromotionClassList,
   type PromotionLineList,
   type PromotionPreviewAnswer,
   type PromotionTargetList,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/promotions';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { ApiData } from '../../common/openapi';

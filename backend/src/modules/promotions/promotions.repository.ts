@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PromotionDecision, PromotionFlag, PromotionResult, PromotionStatus } from '@vidyalaya/shared';
+import type { PromotionDecision, PromotionFlag, PromotionResult, PromotionStatus } from '@vidyalaya/shared/promotions';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -6,13 +6,13 @@ import {
   promotionListSchema,
   promotionPreviewAnswerSchema,
   promotionTargetListSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/promotions';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the promotion calls, for the OpenAPI document (common/openapi.ts): the shared
- * answer schemas (shared/src/workspace/promotions-answers.ts, whose types are inferred from them)
+ * answer schemas (shared/src/promotions/answers.ts, whose types are inferred from them)
  * in the success envelope.
  */
 export class PromotionResponse extends createZodDto(successEnvelope(promotionAnswerSchema)) {}

@@ -1,16 +1,15 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { naturalCompare } from '@vidyalaya/shared';
+import { defaultYearDates } from '@vidyalaya/shared/academic-years';
 import {
   allocateSections,
   arrearsName,
   compareClassNames,
-  defaultYearDates,
-  naturalCompare,
   nextClassName,
   promotionFlags,
   type AllocatePromotionInput,
   type ApplyPromotionInput,
   type CreatePromotionInput,
-  type Enrolment,
   type PatchPromotionLinesInput,
   type Promotion,
   type PromotionAnswer,
@@ -23,7 +22,8 @@ import {
   type PromotionPreview,
   type PromotionResult,
   type PromotionTargetList,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/promotions';
+import { type Enrolment } from '@vidyalaya/shared/students';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

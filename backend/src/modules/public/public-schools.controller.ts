@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { PublicSchoolResult } from '@vidyalaya/shared';
+import type { PublicSchoolResult } from '@vidyalaya/shared/schools';
 import { Public } from '../../common/auth/decorators';
 import { PublicSchoolsService } from './public-schools.service';
 import { ApiData } from '../../common/openapi';

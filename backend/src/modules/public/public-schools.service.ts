@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { subdomainParamSchema, type PublicSchoolResult } from '@vidyalaya/shared';
+import { subdomainParamSchema } from '@vidyalaya/shared';
+import { type PublicSchoolResult } from '@vidyalaya/shared/schools';
 import { DomainException } from '../../common/domain.exception';
 import { toPublicProfile } from '../schools';
 import { SchoolsService } from '../schools/schools.service';

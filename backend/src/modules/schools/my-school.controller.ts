@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { SchoolResult, SchoolSummary } from '@vidyalaya/shared';
+import type { SchoolResult, SchoolSummary } from '@vidyalaya/shared/schools';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser } from '../../common/auth/decorators';
 import { CallerScoped } from '../../common/route-decisions';

@@ -1,4 +1,4 @@
-import type { CreateSchoolPayload, PublicSchoolProfile, SchoolDto } from '@vidyalaya/shared';
+import type { CreateSchoolPayload, PublicSchoolProfile, SchoolDto } from '@vidyalaya/shared/schools';
 import type { SchoolEntity } from './school.entity';
 import { studentStrengthOf } from './student-strength';
 

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, uuidParamSchema, type SchoolResult, type SubdomainAvailability } from '@vidyalaya/shared';
+import { MESSAGES, uuidParamSchema } from '@vidyalaya/shared';
+import { type SchoolResult, type SubdomainAvailability } from '@vidyalaya/shared/schools';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Roles } from '../../common/auth/decorators';
 import { CallerScoped } from '../../common/route-decisions';

@@ -1,4 +1,5 @@
-import { createSchoolSchema, subdomainAvailabilityQuerySchema, updatePlanSchema, uuidParamSchema } from '@vidyalaya/shared';
+import { uuidParamSchema } from '@vidyalaya/shared';
+import { createSchoolSchema, subdomainAvailabilityQuerySchema, updatePlanSchema } from '@vidyalaya/shared/schools';
 import { createZodDto } from 'nestjs-zod';
 
 export class CreateSchoolDto extends createZodDto(createSchoolSchema) {}

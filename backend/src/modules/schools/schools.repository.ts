@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ListSchoolsQuery, PlanType } from '@vidyalaya/shared';
+import type { PlanType } from '@vidyalaya/shared';
+import type { ListSchoolsQuery } from '@vidyalaya/shared/admin';
 import { DataSource, Raw, type DeepPartial } from 'typeorm';
 import { escapeLike } from '../../database/like';
 import { preparedQuery } from '../../database/prepared-query';

@@ -1,4 +1,4 @@
-import { publicSchoolResultSchema, schoolResultSchema, schoolSummarySchema, subdomainAvailabilitySchema } from '@vidyalaya/shared';
+import { publicSchoolResultSchema, schoolResultSchema, schoolSummarySchema, subdomainAvailabilitySchema } from '@vidyalaya/shared/schools';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

@@ -1,4 +1,5 @@
-import { MESSAGES, type CreateSchoolPayload } from '@vidyalaya/shared';
+import { MESSAGES } from '@vidyalaya/shared';
+import { type CreateSchoolPayload } from '@vidyalaya/shared/schools';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import type { Clock } from '../../common/clock';
 import type { AcademicsService } from '../academics/academics.service';

@@ -6,13 +6,10 @@ import {
   setupProgressFromSummary,
   subdomainCandidates,
   subdomainProblem,
-  type CreateSchoolPayload,
-  type ListSchoolsQuery,
   type PlanType,
-  type SchoolResult,
-  type SchoolSummary,
-  type SubdomainAvailability,
 } from '@vidyalaya/shared';
+import { type ListSchoolsQuery } from '@vidyalaya/shared/admin';
+import { type CreateSchoolPayload, type SchoolResult, type SchoolSummary, type SubdomainAvailability } from '@vidyalaya/shared/schools';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { Clock } from '../../common/clock';

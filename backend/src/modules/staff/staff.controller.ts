@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ClassTeacherResult, StaffList, StaffResult, TeachingAssignmentList } from '@vidyalaya/shared';
+import type { ClassTeacherResult, StaffList, StaffResult, TeachingAssignmentList } from '@vidyalaya/shared/staff';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

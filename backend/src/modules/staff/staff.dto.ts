@@ -1,12 +1,12 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   classTeacherSchema,
   createStaffSchema,
   listStaffQuerySchema,
   putTeachingAssignmentsSchema,
-  schoolAndIdParamSchema,
   teachingAssignmentsQuerySchema,
   updateStaffSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/staff';
 import { createZodDto } from 'nestjs-zod';
 
 export class ListStaffQueryDto extends createZodDto(listStaffQuerySchema) {}

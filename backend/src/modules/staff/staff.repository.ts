@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { StaffStatus } from '@vidyalaya/shared';
+import type { StaffStatus } from '@vidyalaya/shared/staff';
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';

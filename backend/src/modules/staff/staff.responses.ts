@@ -1,4 +1,4 @@
-import { classTeacherResultSchema, staffListSchema, staffResultSchema, teachingAssignmentListSchema } from '@vidyalaya/shared';
+import { classTeacherResultSchema, staffListSchema, staffResultSchema, teachingAssignmentListSchema } from '@vidyalaya/shared/staff';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

@@ -10,7 +10,7 @@ import type {
   TeachingAssignmentList,
   TeachingAssignmentsQuery,
   UpdateStaffInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/staff';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
 import { SchoolWrites } from '../../common/workspace/school-writes';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { schoolPortalUrl } from '@vidyalaya/shared';
 import {
   ADMISSION_CONSENT,
   formatAdmissionNumber,
-  schoolPortalUrl,
   type AdmitApplicationInput,
   type AdmitResult,
   type ApplicationList,
@@ -11,7 +11,7 @@ import {
   type ApplicationStatus,
   type CreateApplicationInput,
   type SchoolFrontDoorResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { catalogueClassOf } from '@vidyalaya/shared';
 import {
-  catalogueClassOf,
   createStudentSchema,
   parseImportDate,
   STUDENT_IMPORT_COLUMNS,
@@ -10,7 +10,7 @@ import {
   type ImportError,
   type ImportResult,
   type StudentImportColumn,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { readTable, type Table } from '../../common/tables/read-table';
 import { DomainException } from '../../common/domain.exception';
 import { SchoolWrites } from '../../common/workspace/school-writes';

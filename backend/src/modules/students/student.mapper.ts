@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, istDate, maskAadhaar } from '@vidyalaya/shared';
 import {
-  ERROR_CODES,
-  istDate,
   STUDENT_MESSAGES,
-  maskAadhaar,
   TRIAL_MAX_STUDENTS,
   type Application,
   type CreateStudentInput,
   type GuardianInput,
   type Student,
   type StudentListItem,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { DomainException } from '../../common/domain.exception';
 import type { AadhaarCipher } from './aadhaar-cipher';
 import type { ApplicationRow, NewGuardian, NewStudent, SectionInfo, StudentListRow, StudentRow } from './students.repository';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { roleHas } from '@vidyalaya/shared';
 import {
-  roleHas,
   STUDENT_PHOTO_MAX_BYTES,
   STUDENT_PHOTO_TYPES,
   type AadhaarReveal,
@@ -16,7 +16,7 @@ import {
   type StudentResult,
   type SchoolFrontDoorResult,
   type StudentSectionList,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser, Public, Roles } from '../../common/auth/decorators';

@@ -1,3 +1,4 @@
+import { schoolAndIdParamSchema, subdomainParamSchema, uuidParamSchema } from '@vidyalaya/shared';
 import {
   admissionNumberingSchema,
   admitApplicationSchema,
@@ -9,13 +10,10 @@ import {
   readmitStudentSchema,
   rejectApplicationSchema,
   reviewApplicationSchema,
-  schoolAndIdParamSchema,
-  subdomainParamSchema,
   templateQuerySchema,
   updateSchoolLimitSchema,
   updateStudentSchema,
-  uuidParamSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_CLASSES, type ApplicationStatus, type StudentSort, type StudentStatus } from '@vidyalaya/shared';
+import { CATALOGUE_CLASSES } from '@vidyalaya/shared';
+import { type ApplicationStatus, type StudentSort, type StudentStatus } from '@vidyalaya/shared/students';
 import { DataSource } from 'typeorm';
 import { Repository } from '../../database/repository';
 

@@ -14,13 +14,13 @@ import {
   studentListSchema,
   studentResultSchema,
   studentSectionListSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 
 /**
  * The answers of the students, admissions and student-limit calls, for the OpenAPI document
- * (common/openapi.ts): the shared answer schemas (shared/src/workspace/students-answers.ts, whose
+ * (common/openapi.ts): the shared answer schemas (shared/src/students/answers.ts, whose
  * types are inferred from them) in the success envelope. The template, the UDISE+ export and the
  * photo are files, documented with `ApiFile` below.
  */

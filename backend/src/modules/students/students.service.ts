@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { CATALOGUE_CLASSES } from '@vidyalaya/shared';
 import {
-  CATALOGUE_CLASSES,
   formatAdmissionNumber,
   type AadhaarReveal,
   type AdmissionNumbering,
@@ -15,7 +15,7 @@ import {
   type StudentResult,
   type StudentSectionList,
   type UpdateStudentInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { maskAadhaar, UDISE_EXPORT_COLUMNS } from '@vidyalaya/shared';
+import { maskAadhaar } from '@vidyalaya/shared';
+import { UDISE_EXPORT_COLUMNS } from '@vidyalaya/shared/students';
 import { SchoolWrites } from '../../common/workspace/school-writes';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';
 import { AadhaarCipher } from './aadhaar-cipher';

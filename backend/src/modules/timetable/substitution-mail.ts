@@ -1,4 +1,5 @@
-import { DAY_NAMES, formatDateIST, timetableDayOf } from '@vidyalaya/shared';
+import { formatDateIST, timetableDayOf } from '@vidyalaya/shared';
+import { DAY_NAMES } from '@vidyalaya/shared/timetable';
 import { brandedMail } from '../mail';
 
 /** The e-mail telling a teacher which periods they take for an absent colleague on a date. */

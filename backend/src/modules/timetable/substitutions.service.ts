@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { IST_OFFSET_MINUTES, timetableDayOf } from '@vidyalaya/shared';
 import {
   DAY_NAMES,
-  IST_OFFSET_MINUTES,
-  timetableDayOf,
   type MyTimetableResult,
   type AbsentPeriodsResult,
   type CreateSubstitutionsInput,
@@ -10,7 +9,7 @@ import {
   type Substitution,
   type SubstitutionList,
   type SubstitutionsResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/timetable';
 import type { Logger } from 'pino';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';

@@ -1,4 +1,4 @@
-import type { BellSchedule, TimetablePdfLanguage } from '@vidyalaya/shared';
+import type { BellSchedule, TimetablePdfLanguage } from '@vidyalaya/shared/timetable';
 import type PDFDocument from 'pdfkit';
 import { loadPdfKit } from '../../common/lazy-libraries';
 

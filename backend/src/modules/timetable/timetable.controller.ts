@@ -13,7 +13,7 @@ import type {
   SubstitutionList,
   SubstitutionsResult,
   TimetableClassesResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/timetable';
 import { ApiData } from '../../common/openapi';
 import { RequirePermission, SchoolScoped, Workspace } from '../../common/workspace/workspace.decorators';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

@@ -1,3 +1,4 @@
+import { schoolAndIdParamSchema } from '@vidyalaya/shared';
 import {
   absentPeriodsQuerySchema,
   copyTimetableSchema,
@@ -6,11 +7,10 @@ import {
   myTimetableQuerySchema,
   putBellSchedulesSchema,
   putTimetableSchema,
-  schoolAndIdParamSchema,
   schoolTimetableQuerySchema,
   substitutionsQuerySchema,
   timetablePdfQuerySchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/timetable';
 import { createZodDto } from 'nestjs-zod';
 
 export class PutBellSchedulesDto extends createZodDto(putBellSchedulesSchema) {}

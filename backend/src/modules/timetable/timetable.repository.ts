@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BellSchedule, PutBellSchedulesInput } from '@vidyalaya/shared';
+import type { BellSchedule, PutBellSchedulesInput } from '@vidyalaya/shared/timetable';
 import { DataSource } from 'typeorm';
 import { classOrderSql, naturalOrderSql } from '../../common/sql/school-order';
 import { Repository } from '../../database/repository';

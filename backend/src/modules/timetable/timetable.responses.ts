@@ -10,7 +10,7 @@ import {
   substitutionListSchema,
   substitutionsResultSchema,
   timetableClassesResultSchema,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/timetable';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { successEnvelope } from '../../common/openapi';

@@ -1,8 +1,8 @@
 import { AcademicsService } from '../academics/academics.service';
 import { Injectable } from '@nestjs/common';
+import { formatDateIST } from '@vidyalaya/shared';
 import {
   DAY_NAMES,
-  formatDateIST,
   periodsByDay,
   timetableConflicts,
   TIMETABLE_MESSAGES as M,
@@ -18,7 +18,7 @@ import {
   type TimetablePdfLanguage,
   type TimetableSlot,
   type TimetableSlotInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/timetable';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import { AccessService } from '../../common/workspace/access.service';
@@ -217,7 +217,7 @@ export class TimetableService {
     }
   }
 
-  /** The shared clash rule (shared/src/workspace/timetable.ts), as the editor shows it: 409 naming each clash. */
+  /** The shared clash rule (shared/src/timetable/schemas.ts), as the editor shows it: 409 naming each clash. */
   private checkClashes(slots: TimetableSlotInput[], others: SlotRow[]): void {
     const busy = others.map((o) => ({ teacherId: o.staff_id, day: o.day, period: o.period, sectionId: o.section_id, row: o }));
     const { clashes } = timetableConflicts(slots, busy, null);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { MySchoolsResult, PreferencesResult, WorkspaceHome } from '@vidyalaya/shared';
+import type { MySchoolsResult, PreferencesResult, WorkspaceHome } from '@vidyalaya/shared/people';
 import type { AuthUser } from '../../common/auth/access-tokens';
 import { CurrentUser } from '../../common/auth/decorators';
 import { CallerScoped } from '../../common/route-decisions';

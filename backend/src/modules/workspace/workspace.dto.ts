@@ -1,4 +1,5 @@
-import { updatePreferencesSchema, workspaceSchoolParamSchema } from '@vidyalaya/shared';
+import { workspaceSchoolParamSchema } from '@vidyalaya/shared';
+import { updatePreferencesSchema } from '@vidyalaya/shared/people';
 import { createZodDto } from 'nestjs-zod';
 
 export class UpdatePreferencesDto extends createZodDto(updatePreferencesSchema) {}

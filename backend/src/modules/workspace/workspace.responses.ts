@@ -1,4 +1,4 @@
-import { mySchoolsResultSchema, preferencesResultSchema, workspaceHomeSchema } from '@vidyalaya/shared';
+import { mySchoolsResultSchema, preferencesResultSchema, workspaceHomeSchema } from '@vidyalaya/shared/people';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { permissionsOf, type Language, type MySchoolsResult, type PreferencesResult, type WorkspaceHome } from '@vidyalaya/shared';
+import { permissionsOf, type Language } from '@vidyalaya/shared';
+import { type MySchoolsResult, type PreferencesResult, type WorkspaceHome } from '@vidyalaya/shared/people';
 import { Clock } from '../../common/clock';
 import { DomainException } from '../../common/domain.exception';
 import type { WorkspaceContext } from '../../common/workspace/workspace-context';

@@ -3,7 +3,8 @@
  * (the sending frame must be a page of the app, app://vidyalaya) and what it asks (zod), before
  * touching the keychain, the settings or the shell. index.ts registers them with ipcMain.handle.
  */
-import type { AuthTokens, DesktopInfo, QueuedAttendance, QueuedAttendanceSync, ServerCheckResult } from '@vidyalaya/shared';
+import type { DesktopInfo, QueuedAttendance, QueuedAttendanceSync, ServerCheckResult } from '@vidyalaya/shared';
+import type { AuthTokens } from '@vidyalaya/shared/auth';
 import { CHANNEL_ARGS, CHANNELS, type ChannelArgs, type ChannelKey, type ChannelName } from '../../ipc-channels';
 import type { AttendanceQueue } from '../attendance-queue';
 import { isAppUrl, safeExternalUrl } from '../navigation';

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { type AuthTokens, CHANGE_PASSWORD_MESSAGES, changePasswordFormSchema, type ChangePasswordFormValues, DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT } from '@vidyalaya/shared';
+import { type AuthTokens, CHANGE_PASSWORD_MESSAGES, changePasswordFormSchema, type ChangePasswordFormValues } from '@vidyalaya/shared/auth';
 import { Form } from 'react-final-form';
 import { PasswordField, SubmitButton } from '../form';
 import { api } from '../../lib/api/api';

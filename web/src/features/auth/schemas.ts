@@ -1,14 +1,8 @@
 /**
  * The shared schemas the account forms validate with.
  */
-import { verifyOtpSchema } from '@vidyalaya/shared';
+import { verifyOtpSchema } from '@vidyalaya/shared/auth';
 
-export {
-  forgotPasswordNewPasswordFormSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  registerFormSchema,
-  resetPasswordFormSchema,
-} from '@vidyalaya/shared';
+export { forgotPasswordNewPasswordFormSchema, forgotPasswordSchema, loginSchema, registerFormSchema, resetPasswordFormSchema } from '@vidyalaya/shared/auth';
 
 export const otpSchema = verifyOtpSchema.pick({ otp: true });

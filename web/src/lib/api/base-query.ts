@@ -1,5 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { type AuthTokens, FALLBACK_MESSAGES } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
+import { type AuthTokens } from '@vidyalaya/shared/auth';
 import { tokenStore } from '../auth/token-store';
 import { getPlatform } from '../platform/platform';
 import { takePrefetched } from './prefetched';

@@ -1,4 +1,5 @@
-import { FALLBACK_MESSAGES, type PublicUser } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
+import { type PublicUser } from '@vidyalaya/shared/auth';
 import { api } from '../api/api';
 
 /**

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type AuthTokens, type PublicUser } from '@vidyalaya/shared';
+import { STORAGE_KEYS } from '@vidyalaya/shared';
+import { type AuthTokens, type PublicUser } from '@vidyalaya/shared/auth';
 import { loadedApis } from '../store/lazy-apis';
 import { actionCreator, asyncThunk, type AnyAction } from '../store/small-store';
 import { getPlatform } from '../platform/platform';

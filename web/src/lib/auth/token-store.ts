@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@vidyalaya/shared';
+import type { AuthTokens } from '@vidyalaya/shared/auth';
 import { getPlatform } from '../platform/platform';
 
 /**

@@ -1,4 +1,5 @@
-import { API_BASE_PATH, STORAGE_KEYS, type AuthTokens } from '@vidyalaya/shared';
+import { API_BASE_PATH, STORAGE_KEYS } from '@vidyalaya/shared';
+import { type AuthTokens } from '@vidyalaya/shared/auth';
 import type { Platform } from './platform';
 
 function readAppDomain(): string {

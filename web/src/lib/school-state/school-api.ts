@@ -1,4 +1,5 @@
-import { FALLBACK_MESSAGES, type SchoolResult, type SchoolSummary } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
+import { type SchoolResult, type SchoolSummary } from '@vidyalaya/shared/schools';
 import { api } from '../api/api';
 
 /**

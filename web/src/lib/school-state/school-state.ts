@@ -1,11 +1,6 @@
-import {
-  defaultSetupProgress,
-  STORAGE_KEYS,
-  type ClassWithDetails,
-  type SchoolDto,
-  type SchoolSummary,
-  type SetupProgress,
-} from '@vidyalaya/shared';
+import { defaultSetupProgress, STORAGE_KEYS, type SetupProgress } from '@vidyalaya/shared';
+import { type ClassWithDetails } from '@vidyalaya/shared/academics';
+import { type SchoolDto, type SchoolSummary } from '@vidyalaya/shared/schools';
 import { authSlice } from '../auth/auth-slice';
 import { getPlatform } from '../platform/platform';
 import { actionCreator, type AnyAction } from '../store/small-store';

@@ -1,4 +1,4 @@
-import type { MySchool, WorkspaceHome } from '@vidyalaya/shared';
+import type { MySchool, WorkspaceHome } from '@vidyalaya/shared/people';
 import { useOutletContext } from 'react-router';
 
 /**

@@ -1,4 +1,5 @@
-import type { Permission, SchoolRole, Student } from '@vidyalaya/shared';
+import type { Permission, SchoolRole } from '@vidyalaya/shared';
+import type { Student } from '@vidyalaya/shared/students';
 import { createContext, useContext, type ComponentType } from 'react';
 import type { NavEntry } from './feature';
 

@@ -1,11 +1,6 @@
-import {
-  type AdminSchoolDetail,
-  type AdminSchoolListResult,
-  FALLBACK_MESSAGES,
-  type LoginInput,
-  type LoginResult,
-  type SchoolStatusFilter,
-} from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
+import { type AdminSchoolDetail, type AdminSchoolListResult, type SchoolStatusFilter } from '@vidyalaya/shared/admin';
+import { type LoginInput, type LoginResult } from '@vidyalaya/shared/auth';
 import { api } from '../../../lib/api/api';
 import { STAFF_TEXT } from '../messages';
 

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { REJECTION_REASON_MAX, type RejectSchoolInput, rejectSchoolSchema, UI_MESSAGES } from '@vidyalaya/shared';
+import { REJECTION_REASON_MAX, UI_MESSAGES } from '@vidyalaya/shared';
+import { type RejectSchoolInput, rejectSchoolSchema } from '@vidyalaya/shared/admin';
 import { Form } from 'react-final-form';
 import { SubmitButton } from '../../../components/form';
 import { zodValidate } from '../../../lib/forms/zod-validate';

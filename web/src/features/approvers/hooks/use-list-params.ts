@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, listSchoolsQuerySchema, type SchoolStatusFilter } from '@vidyalaya/shared';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '@vidyalaya/shared';
+import { listSchoolsQuerySchema, type SchoolStatusFilter } from '@vidyalaya/shared/admin';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

@@ -1,15 +1,6 @@
 import { Alert, Button, Callout, Card, Spinner } from '@blueprintjs/core';
-import {
-  type AdminSchoolClass,
-  APPROVAL_MESSAGES,
-  approvalStatusOf,
-  formatAddress,
-  formatDateIST,
-  formatDateTimeIST,
-  ONBOARDING_TEXT,
-  type SchoolDecision,
-  UI_MESSAGES,
-} from '@vidyalaya/shared';
+import { APPROVAL_MESSAGES, approvalStatusOf, formatAddress, formatDateIST, formatDateTimeIST, ONBOARDING_TEXT, UI_MESSAGES } from '@vidyalaya/shared';
+import { type AdminSchoolClass, type SchoolDecision } from '@vidyalaya/shared/admin';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast, toastError } from '../../../lib/toast';

@@ -1,12 +1,6 @@
 import { Button, Callout, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import {
-  APPROVAL_STATUSES,
-  approvalBadgeLabel,
-  formatCityState,
-  formatDateIST,
-  listSchoolsQuerySchema,
-  type SchoolStatusFilter,
-} from '@vidyalaya/shared';
+import { APPROVAL_STATUSES, approvalBadgeLabel, formatCityState, formatDateIST } from '@vidyalaya/shared';
+import { listSchoolsQuerySchema, type SchoolStatusFilter } from '@vidyalaya/shared/admin';
 import { Form } from 'react-final-form';
 import { Link, useLocation } from 'react-router';
 import { SubmitButton, TextField } from '../../../components/form';

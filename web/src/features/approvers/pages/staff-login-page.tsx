@@ -1,5 +1,6 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
-import { DESTRUCTIVE_MESSAGES, type LoginInput, loginSchema, NOT_ALLOWED_MESSAGES, TOAST_MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, NOT_ALLOWED_MESSAGES, TOAST_MESSAGES } from '@vidyalaya/shared';
+import { type LoginInput, loginSchema } from '@vidyalaya/shared/auth';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';

@@ -6,7 +6,7 @@ import type {
   AttendanceToday,
   BelowThresholdResult,
   StudentAttendanceResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/attendance';
 import { api } from '../../../lib/api/api';
 import { tokenStore } from '../../../lib/auth/token-store';
 import { getPlatform } from '../../../lib/platform/platform';

@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@vidyalaya/shared';
+import type { AttendanceStatus } from '@vidyalaya/shared/attendance';
 import type { MessageId } from '../i18n';
 
 /** The tap order on the mark screen: present → absent → late → half day → leave → present. */

@@ -1,5 +1,6 @@
 import { Callout, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { ATTENDANCE_THRESHOLD, type AttendanceStatus, type Student } from '@vidyalaya/shared';
+import { ATTENDANCE_THRESHOLD, type AttendanceStatus } from '@vidyalaya/shared/attendance';
+import { type Student } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/i18n/format';
 import { attendanceApi } from '../api/attendance-api';

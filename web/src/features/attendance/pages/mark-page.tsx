@@ -1,5 +1,5 @@
 import { Button, Callout, InputGroup, Spinner } from '@blueprintjs/core';
-import type { AttendanceStatus } from '@vidyalaya/shared';
+import type { AttendanceStatus } from '@vidyalaya/shared/attendance';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';

@@ -1,5 +1,6 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import type { AttendanceCounts, AttendanceStatus, QueuedAttendance } from '@vidyalaya/shared';
+import type { QueuedAttendance } from '@vidyalaya/shared';
+import type { AttendanceCounts, AttendanceStatus } from '@vidyalaya/shared/attendance';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';

@@ -1,5 +1,5 @@
 import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
-import { ATTENDANCE_LETTERS } from '@vidyalaya/shared';
+import { ATTENDANCE_LETTERS } from '@vidyalaya/shared/attendance';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { todayInIST } from '../../../lib/i18n/format';

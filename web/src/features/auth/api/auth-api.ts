@@ -1,5 +1,5 @@
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
 import {
-  FALLBACK_MESSAGES,
   type ForgotPasswordInput,
   type LoginInput,
   type LoginResult,
@@ -8,7 +8,7 @@ import {
   type ResetPasswordInput,
   type ResetTokenResult,
   type VerifyOtpInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { baseQuery, type ApiError, type ApiRequest } from '../../../lib/api/base-query';
 

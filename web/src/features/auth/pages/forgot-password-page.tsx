@@ -1,5 +1,6 @@
 import { PlainButton as Button, PlainCallout as Callout } from '../../../components/blueprint/plain-controls';
-import { DESTRUCTIVE_MESSAGES, type ForgotPasswordInput, type ForgotPasswordNewPasswordFormValues, NAV_MESSAGES, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, NAV_MESSAGES, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { type ForgotPasswordInput, type ForgotPasswordNewPasswordFormValues } from '@vidyalaya/shared/auth';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router';

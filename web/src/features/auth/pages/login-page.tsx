@@ -1,5 +1,6 @@
 import { PlainButton as Button, PlainCallout as Callout } from '../../../components/blueprint/plain-controls';
-import { DESTRUCTIVE_MESSAGES, type LoginInput, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { type LoginInput } from '@vidyalaya/shared/auth';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { DESTRUCTIVE_MESSAGES, FOOTER_MESSAGES, NAV_MESSAGES, type RegisterFormValues, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, FOOTER_MESSAGES, NAV_MESSAGES, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { type RegisterFormValues } from '@vidyalaya/shared/auth';
 import { Form } from 'react-final-form';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { DESTRUCTIVE_MESSAGES, type ResetPasswordFormValues, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { type ResetPasswordFormValues } from '@vidyalaya/shared/auth';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField, SubmitButton } from '../components/fields';

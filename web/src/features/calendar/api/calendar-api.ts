@@ -8,10 +8,10 @@ import type {
   CalendarSettings,
   CalendarSettingsResult,
   CreateCalendarEventInput,
-  TimetableClassesResult,
   UpdateCalendarEventInput,
   WorkingDaysResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/calendar';
+import type { TimetableClassesResult } from '@vidyalaya/shared/timetable';
 import { api } from '../../../lib/api/api';
 
 /** The academic calendar (docs/staff-timetable-calendar.md). */

@@ -1,4 +1,5 @@
-import { addDays, holidayOn, weekdayOf, type CalendarEvent, type CalendarSettings } from '@vidyalaya/shared';
+import { addDays, weekdayOf } from '@vidyalaya/shared';
+import { holidayOn, type CalendarEvent, type CalendarSettings } from '@vidyalaya/shared/calendar';
 
 /**
  * The month view's model (pure): weeks Monday to Sunday, each day with whether the school is closed

@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { addDays, CALENDAR_EVENT_KINDS, DEFAULT_CALENDAR_SETTINGS, roleHas, type CalendarEvent, type CalendarEventKind, type CalendarSettings } from '@vidyalaya/shared';
+import { addDays, roleHas } from '@vidyalaya/shared';
+import { CALENDAR_EVENT_KINDS, DEFAULT_CALENDAR_SETTINGS, type CalendarEvent, type CalendarEventKind, type CalendarSettings } from '@vidyalaya/shared/calendar';
 import { useLingui } from '@lingui/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';

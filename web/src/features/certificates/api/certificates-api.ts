@@ -8,8 +8,8 @@ import type {
   LeaverList,
   PublicCertificate,
   PublicTcList,
-  StudentSectionList,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/certificates';
+import type { StudentSectionList } from '@vidyalaya/shared/students';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;

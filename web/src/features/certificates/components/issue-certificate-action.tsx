@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { CERTIFICATE_KINDS, CERTIFICATE_MESSAGES, issueCertificateSchema, type Certificate, type CertificateKind, type IssueCertificateInput, type Student } from '@vidyalaya/shared';
+import { CERTIFICATE_KINDS, CERTIFICATE_MESSAGES, issueCertificateSchema, type Certificate, type CertificateKind, type IssueCertificateInput } from '@vidyalaya/shared/certificates';
+import { type Student } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../../../components/form';

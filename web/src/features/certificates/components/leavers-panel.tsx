@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import type { BulkTransferResult, StudentSectionOption } from '@vidyalaya/shared';
+import type { BulkTransferResult } from '@vidyalaya/shared/certificates';
+import type { StudentSectionOption } from '@vidyalaya/shared/students';
 import { useMemo, useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toastError } from '../../../lib/toast';

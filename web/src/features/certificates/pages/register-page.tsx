@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { academicYearOptions, CERTIFICATE_KINDS, roleHas, type Certificate } from '@vidyalaya/shared';
+import { academicYearOptions, roleHas } from '@vidyalaya/shared';
+import { CERTIFICATE_KINDS, type Certificate } from '@vidyalaya/shared/certificates';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { fetchFile, saveBlob } from '../../../lib/api/files';

@@ -1,4 +1,7 @@
-import { FALLBACK_MESSAGES, type MySchoolsResult, type SchoolResult, type SchoolSubjectsResult, type UpdatePlanInput } from '@vidyalaya/shared';
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
+import { type SchoolSubjectsResult } from '@vidyalaya/shared/academics';
+import { type MySchoolsResult } from '@vidyalaya/shared/people';
+import { type SchoolResult, type UpdatePlanInput } from '@vidyalaya/shared/schools';
 import { api } from '../../../lib/api/api';
 
 const F = FALLBACK_MESSAGES;

@@ -1,5 +1,6 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { AVAILABLE_PLAN_TYPES, FALLBACK_MESSAGES, formatDateIST, FREE_TRIAL_DAYS, PLAN_TYPES, type PlanType, type SchoolDto, trialDaysLeft } from '@vidyalaya/shared';
+import { AVAILABLE_PLAN_TYPES, FALLBACK_MESSAGES, formatDateIST, FREE_TRIAL_DAYS, PLAN_TYPES, type PlanType, trialDaysLeft } from '@vidyalaya/shared';
+import { type SchoolDto } from '@vidyalaya/shared/schools';
 import { asApiError } from '../../../lib/api/errors';
 import { FREE_TRIAL_INCLUDES, PLAN_NAMES } from '../../../lib/plans';
 import { toast, toastError } from '../../../lib/toast';

@@ -1,4 +1,6 @@
-import { setupProgressFromSummary, type ClassWithDetails, type SchoolDto, type SetupProgress } from '@vidyalaya/shared';
+import { setupProgressFromSummary, type SetupProgress } from '@vidyalaya/shared';
+import { type ClassWithDetails } from '@vidyalaya/shared/academics';
+import { type SchoolDto } from '@vidyalaya/shared/schools';
 import { useEffect, useMemo } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { useAppDispatch } from '../../../lib/store/hooks';

@@ -1,3 +1,4 @@
+import type { Page } from '@vidyalaya/shared';
 import type {
   AssessmentSchemeResult,
   AssessmentSchemesResult,
@@ -10,16 +11,15 @@ import type {
   ExamClassesResult,
   ExamResult,
   ExamSheetsResult,
-  JobStatus,
   MarksSheet,
-  Page,
   PutDateSheetInput,
   PutMarksInput,
   ReportCardJobResult,
   ReportCardLanguage,
   SectionResultsResult,
   StudentResultsResult,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/exams';
+import type { JobStatus } from '@vidyalaya/shared/jobs';
 import { api } from '../../../lib/api/api';
 import { fetchFile, saveBlob } from '../../../lib/api/files';
 

@@ -1,5 +1,6 @@
 import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { subjectMarksText, type Student } from '@vidyalaya/shared';
+import { subjectMarksText } from '@vidyalaya/shared/exams';
+import { type Student } from '@vidyalaya/shared/students';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useStudentResultsQuery } from '../api/exams-api';
 import { useT } from '../i18n';

@@ -1,4 +1,5 @@
-import { EXAM_MESSAGES, formatDateIST, outsideExamYear, paperOnHoliday, paperOutsideYear, putDateSheetSchema, type DateSheetResult, type ExamPaper, type ExamPaperInput, type ExamYear } from '@vidyalaya/shared';
+import { formatDateIST } from '@vidyalaya/shared';
+import { EXAM_MESSAGES, outsideExamYear, paperOnHoliday, paperOutsideYear, putDateSheetSchema, type DateSheetResult, type ExamPaper, type ExamPaperInput, type ExamYear } from '@vidyalaya/shared/exams';
 
 /**
  * The date-sheet editor's model (no React): one row per class × subject of the exam, what Save

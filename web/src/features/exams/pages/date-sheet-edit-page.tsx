@@ -1,5 +1,6 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import { roleHas, type DateSheetResult, type Exam, type ExamClassesResult } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type DateSheetResult, type Exam, type ExamClassesResult } from '@vidyalaya/shared/exams';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';

@@ -1,5 +1,6 @@
 import { Button, Spinner } from '@blueprintjs/core';
-import { roleHas, type ExamPaper } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type ExamPaper } from '@vidyalaya/shared/exams';
 import { useLingui } from '@lingui/react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, HTMLSelect, HTMLTable, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { reportCardsFileName, roleHas, subjectMarksText, type IncompleteSheet, type ReportCardLanguage } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { reportCardsFileName, subjectMarksText, type IncompleteSheet, type ReportCardLanguage } from '@vidyalaya/shared/exams';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLocalName } from '../../../lib/i18n/local-name';

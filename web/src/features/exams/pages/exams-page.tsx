@@ -1,5 +1,6 @@
 import { Button, Card, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, type ExamComponent } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type ExamComponent } from '@vidyalaya/shared/exams';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { EmptyState } from '../../../lib/ui/empty-state';

@@ -1,5 +1,5 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import { parseMark, type MarkValue, type MarksSheet } from '@vidyalaya/shared';
+import { parseMark, type MarkValue, type MarksSheet } from '@vidyalaya/shared/exams';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLocalName } from '../../../lib/i18n/local-name';

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Checkbox, InputGroup, NumericInput, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, SCHOOL_LOGO_TYPES, type AssessmentScheme, type ExamComponent } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { SCHOOL_LOGO_TYPES, type AssessmentScheme, type ExamComponent } from '@vidyalaya/shared/exams';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useFileUrl } from '../../../lib/api/files';

@@ -1,3 +1,4 @@
+import type { Page } from '@vidyalaya/shared';
 import type {
   CreateConcessionInput,
   CreateFeeHeadInput,
@@ -12,14 +13,13 @@ import type {
   FeeStructure,
   FeeStructureResult,
   ConcessionResult,
-  Page,
   ReceiptList,
   ReceiptResult,
   StudentFees,
-  StudentList,
   UpdateFeeStructureInput,
   UpiQr,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/fees';
+import type { StudentList } from '@vidyalaya/shared/students';
 import { api } from '../../../lib/api/api';
 import { fetchFile } from '../../../lib/api/files';
 

@@ -1,5 +1,5 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
-import { CONCESSION_KINDS, type Concession, type ConcessionKind, type StudentFees } from '@vidyalaya/shared';
+import { CONCESSION_KINDS, type Concession, type ConcessionKind, type StudentFees } from '@vidyalaya/shared/fees';
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
-import type { StudentFees } from '@vidyalaya/shared';
+import type { StudentFees } from '@vidyalaya/shared/fees';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { useLanguage, useT, type MessageId } from '../i18n';
 

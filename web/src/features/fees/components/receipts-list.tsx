@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Tag, TextArea } from '@blueprintjs/core';
-import type { Receipt } from '@vidyalaya/shared';
+import type { Receipt } from '@vidyalaya/shared/fees';
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';

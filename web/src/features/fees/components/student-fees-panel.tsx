@@ -1,5 +1,6 @@
 import { Callout, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, type Student } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type Student } from '@vidyalaya/shared/students';
 import { Link } from 'react-router';
 import { useSchool } from '../../../lib/workspace/school-context';
 import { useStudentFeesQuery, useStudentReceiptsQuery } from '../api/fees-api';

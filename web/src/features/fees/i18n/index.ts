@@ -1,4 +1,4 @@
-import { FEES_MESSAGES } from '@vidyalaya/shared';
+import { FEES_MESSAGES } from '@vidyalaya/shared/fees';
 import { featureI18n, type FeatureTranslate, type MessageValues } from '../../../lib/i18n/feature';
 import en from './en.json';
 

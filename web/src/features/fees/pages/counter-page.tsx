@@ -1,5 +1,7 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { COUNTER_PAYMENT_MODES, createPaymentSchema, referenceRequired, roleHas, type PaymentMode, type Receipt, type StudentListItem } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { COUNTER_PAYMENT_MODES, createPaymentSchema, referenceRequired, type PaymentMode, type Receipt } from '@vidyalaya/shared/fees';
+import { type StudentListItem } from '@vidyalaya/shared/students';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, todayInIST } from '../../../lib/i18n/format';

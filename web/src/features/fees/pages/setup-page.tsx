@@ -1,5 +1,6 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { roleHas, type FeeHead, type FeeStructure, type LateFeeKind, type LateFeeRuleInput } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type FeeHead, type FeeStructure, type LateFeeKind, type LateFeeRuleInput } from '@vidyalaya/shared/fees';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { toast, toastError } from '../../../lib/toast';

@@ -1,26 +1,21 @@
+import type { StudentAttendanceResult } from '@vidyalaya/shared/attendance';
+import type { CalendarEventList } from '@vidyalaya/shared/calendar';
+import type { ReceiptList, StudentFees, UpiQr } from '@vidyalaya/shared/fees';
 import type {
-  CalendarEventList,
   ConsentEvent,
   ConsentEventList,
   DataRequestList,
   CreateDataRequestInput,
   DataRequestResult,
-  EnrolmentHistory,
   GuardianInvitationsResult,
   MyChildrenResult,
-  NoticeList,
   PublishedResultsResult,
-  ReceiptList,
   RecordConsentInput,
-  SectionTimetableResult,
-  StudentAttendanceResult,
   StudentDataRights,
-  StudentFees,
-  StudentList,
-  StudentResult,
-  StudentSectionList,
-  UpiQr,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/guardians';
+import type { NoticeList } from '@vidyalaya/shared/notices';
+import type { EnrolmentHistory, StudentList, StudentResult, StudentSectionList } from '@vidyalaya/shared/students';
+import type { SectionTimetableResult } from '@vidyalaya/shared/timetable';
 import { api } from '../../../lib/api/api';
 import { tokenStore } from '../../../lib/auth/token-store';
 import { getPlatform } from '../../../lib/platform/platform';

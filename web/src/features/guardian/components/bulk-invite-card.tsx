@@ -1,5 +1,5 @@
 import { Button, Callout, Card, HTMLSelect } from '@blueprintjs/core';
-import type { GuardianInvitationsResult } from '@vidyalaya/shared';
+import type { GuardianInvitationsResult } from '@vidyalaya/shared/guardians';
 import { useMemo, useState } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { guardianApi } from '../api/guardian-api';

@@ -1,5 +1,7 @@
 import { Button, Callout, Card, FormGroup, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
-import { ATTENDANCE_THRESHOLD, subjectMarksText, type AttendanceStatus, type InstalmentDue, type MarkValue, type Receipt, type ReportCardTerm } from '@vidyalaya/shared';
+import { ATTENDANCE_THRESHOLD, type AttendanceStatus } from '@vidyalaya/shared/attendance';
+import { subjectMarksText, type MarkValue, type ReportCardTerm } from '@vidyalaya/shared/exams';
+import { type InstalmentDue, type Receipt } from '@vidyalaya/shared/fees';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';

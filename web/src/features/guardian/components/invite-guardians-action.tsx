@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Tag, type Intent } from '@blueprintjs/core';
-import type { GuardianInvitationsResult, Student } from '@vidyalaya/shared';
+import type { GuardianInvitationsResult } from '@vidyalaya/shared/guardians';
+import type { Student } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { guardianApi } from '../api/guardian-api';

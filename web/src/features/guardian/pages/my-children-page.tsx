@@ -1,5 +1,8 @@
 import { Button, Callout, Card, FormGroup, HTMLSelect, Tag, TextArea } from '@blueprintjs/core';
-import { addDays, timetableDayOf, type ConsentState, type Student, type TimetableSlot } from '@vidyalaya/shared';
+import { addDays, timetableDayOf } from '@vidyalaya/shared';
+import { type ConsentState } from '@vidyalaya/shared/guardians';
+import { type Student } from '@vidyalaya/shared/students';
+import { type TimetableSlot } from '@vidyalaya/shared/timetable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';

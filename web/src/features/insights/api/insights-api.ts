@@ -1,4 +1,6 @@
-import type { AttendanceInsights, BelowThresholdResult, DefaulterList, FeesInsights, ResultsInsights, StrengthInsights } from '@vidyalaya/shared';
+import type { BelowThresholdResult } from '@vidyalaya/shared/attendance';
+import type { DefaulterList } from '@vidyalaya/shared/fees';
+import type { AttendanceInsights, FeesInsights, ResultsInsights, StrengthInsights } from '@vidyalaya/shared/insights';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;

@@ -1,5 +1,7 @@
 import { Callout, HTMLSelect, HTMLTable, InputGroup, FormGroup, Spinner } from '@blueprintjs/core';
-import { AGEING_BANDS, ATTENDANCE_THRESHOLD, SCHOLASTIC_GRADE_NAMES, type AgeingBand } from '@vidyalaya/shared';
+import { ATTENDANCE_THRESHOLD } from '@vidyalaya/shared/attendance';
+import { SCHOLASTIC_GRADE_NAMES } from '@vidyalaya/shared/exams';
+import { AGEING_BANDS, type AgeingBand } from '@vidyalaya/shared/insights';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatMoney, formatNumber, todayInIST } from '../../../lib/i18n/format';
 import { useSchool } from '../../../lib/workspace/school-context';

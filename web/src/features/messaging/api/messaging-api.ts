@@ -10,7 +10,7 @@ import type {
   MessagingTestInput,
   MessagingTestResult,
   PutMessagingSettingsInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/messaging';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;

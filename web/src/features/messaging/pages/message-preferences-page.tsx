@@ -1,5 +1,5 @@
 import { Callout, Card, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
-import { MESSAGE_LANGUAGES, type MessageLanguage, type MessagePreferences } from '@vidyalaya/shared';
+import { MESSAGE_LANGUAGES, type MessageLanguage, type MessagePreferences } from '@vidyalaya/shared/messaging';
 import { useState } from 'react';
 import { messagingApi } from '../api/messaging-api';
 import { useT, type MessageId } from '../i18n';

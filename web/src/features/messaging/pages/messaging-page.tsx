@@ -18,7 +18,7 @@ import {
   type MessagingProvider,
   type MessagingSettings,
   type PutMessagingSettingsInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/messaging';
 import type { FormApi } from 'final-form';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';

@@ -1,4 +1,4 @@
-import type { CreateNoticeInput, NoticeList, NoticeRecipientList, NoticeResult } from '@vidyalaya/shared';
+import type { CreateNoticeInput, NoticeList, NoticeRecipientList, NoticeResult } from '@vidyalaya/shared/notices';
 import { api } from '../../../lib/api/api';
 import { tokenStore } from '../../../lib/auth/token-store';
 import { getPlatform } from '../../../lib/platform/platform';

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Tag } from '@blueprintjs/core';
-import type { Notice } from '@vidyalaya/shared';
+import type { Notice } from '@vidyalaya/shared/notices';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Checkbox, FileInput, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
-import { NOTICE_AUDIENCES, type Notice, type NoticeAudience, type SchoolTimetableResult } from '@vidyalaya/shared';
+import { NOTICE_AUDIENCES, type Notice, type NoticeAudience } from '@vidyalaya/shared/notices';
+import { type SchoolTimetableResult } from '@vidyalaya/shared/timetable';
 import { useMemo, useState } from 'react';
 import { api } from '../../../lib/api/api';
 import { asApiError } from '../../../lib/api/errors';

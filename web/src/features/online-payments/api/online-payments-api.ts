@@ -1,3 +1,4 @@
+import type { StudentFees } from '@vidyalaya/shared/fees';
 import type {
   ConfirmPaymentInput,
   GatewaySettings,
@@ -10,8 +11,7 @@ import type {
   PutGatewayInput,
   Reconciliation,
   SettlementReport,
-  StudentFees,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/online-payments';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import type { ConfirmPaymentInput, PaymentOrder } from '@vidyalaya/shared';
+import type { ConfirmPaymentInput, PaymentOrder } from '@vidyalaya/shared/online-payments';
 
 /** What Razorpay Checkout gives its handler once the payment succeeds. */
 interface CheckoutSuccess {

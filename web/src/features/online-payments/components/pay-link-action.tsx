@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
-import type { PayLinkResult, Student } from '@vidyalaya/shared';
+import type { PayLinkResult } from '@vidyalaya/shared/online-payments';
+import type { Student } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { formatDate } from '../../../lib/i18n/format';

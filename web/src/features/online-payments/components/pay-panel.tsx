@@ -1,5 +1,6 @@
 import { Button, Callout, Checkbox, Tag } from '@blueprintjs/core';
-import type { InstalmentDue, PaymentConfirmation, PaymentOrder } from '@vidyalaya/shared';
+import type { InstalmentDue } from '@vidyalaya/shared/fees';
+import type { PaymentConfirmation, PaymentOrder } from '@vidyalaya/shared/online-payments';
 import { useMemo, useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../i18n';

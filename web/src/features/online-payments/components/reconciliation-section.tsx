@@ -1,5 +1,5 @@
 import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import type { ReconciliationLine } from '@vidyalaya/shared';
+import type { ReconciliationLine } from '@vidyalaya/shared/online-payments';
 import { useState } from 'react';
 import { fetchFile } from '../../../lib/api/files';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';

@@ -1,5 +1,6 @@
 import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { addDays, type SettlementLine } from '@vidyalaya/shared';
+import { addDays } from '@vidyalaya/shared';
+import { type SettlementLine } from '@vidyalaya/shared/online-payments';
 import { useState } from 'react';
 import { formatDate, formatMoney, todayInIST } from '../../../lib/i18n/format';
 import { useSettlementsQuery } from '../api/online-payments-api';

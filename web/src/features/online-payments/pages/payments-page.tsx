@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, type PaymentOrderStatus, type PutGatewayInput } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type PaymentOrderStatus, type PutGatewayInput } from '@vidyalaya/shared/online-payments';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';

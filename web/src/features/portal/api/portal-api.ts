@@ -1,4 +1,6 @@
-import type { PublicSchoolResult, PublicTcList, SchoolFrontDoorResult } from '@vidyalaya/shared';
+import type { PublicTcList } from '@vidyalaya/shared/certificates';
+import type { PublicSchoolResult } from '@vidyalaya/shared/schools';
+import type { SchoolFrontDoorResult } from '@vidyalaya/shared/students';
 import { api } from '../../../lib/api/api';
 
 /** DECISIONS: GET /public/schools/{subdomain} → the public profile of an active school, else 404. */

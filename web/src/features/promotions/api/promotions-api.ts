@@ -1,8 +1,8 @@
+import type { AcademicYearList } from '@vidyalaya/shared/academic-years';
+import type { JobStatus } from '@vidyalaya/shared/jobs';
 import type {
-  AcademicYearList,
   AllocatePromotionInput,
   ApplyPromotionInput,
-  JobStatus,
   PatchPromotionLinesInput,
   Promotion,
   PromotionAnswer,
@@ -10,7 +10,7 @@ import type {
   PromotionLineList,
   PromotionPreviewAnswer,
   PromotionTargetList,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/promotions';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;

@@ -1,5 +1,6 @@
 import { Button, Callout, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { nextYearName, PROMOTION_ALLOCATIONS, roleHas, type PromotionAllocation, type PromotionDecision, type PromotionLine, type PromotionPreview, type PromotionResult } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { nextYearName, PROMOTION_ALLOCATIONS, type PromotionAllocation, type PromotionDecision, type PromotionLine, type PromotionPreview, type PromotionResult } from '@vidyalaya/shared/promotions';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { formatMoney } from '../../../lib/i18n/format';

@@ -1,4 +1,4 @@
-import type { ContactInput } from '@vidyalaya/shared';
+import type { ContactInput } from '@vidyalaya/shared/contact';
 import { api } from '../../../lib/api/api';
 
 /** POST /api/v1/contact (DECISIONS.md "Contact form"). */

@@ -1,5 +1,6 @@
 import { Callout, TextArea } from '@blueprintjs/core';
-import { COMPANY, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_REPLY_WITHIN, contactFormSchema, type ContactFormValues, DESTRUCTIVE_MESSAGES, EMAIL_MAX, SCHOOL_NAME_MAX, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@vidyalaya/shared';
+import { COMPANY, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_REPLY_WITHIN, DESTRUCTIVE_MESSAGES, EMAIL_MAX, SCHOOL_NAME_MAX, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@vidyalaya/shared';
+import { contactFormSchema, type ContactFormValues } from '@vidyalaya/shared/contact';
 import { useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { describedBy, FieldShell, fieldId, SubmitButton, TextField, visibleError } from '../../../components/form';

@@ -1,14 +1,12 @@
+import { FALLBACK_MESSAGES } from '@vidyalaya/shared';
 import {
   type ClassesSectionsResult,
   type CreateClassesInput,
   type CreateClassSubjectsInput,
-  type CreateSchoolPayload,
   type CreateSectionsInput,
-  FALLBACK_MESSAGES,
   type GlobalSubjectsResult,
-  type SchoolResult,
-  type SubdomainAvailability,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/academics';
+import { type CreateSchoolPayload, type SchoolResult, type SubdomainAvailability } from '@vidyalaya/shared/schools';
 import { api } from '../../../lib/api/api';
 
 const F = FALLBACK_MESSAGES;

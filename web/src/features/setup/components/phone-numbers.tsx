@@ -1,5 +1,6 @@
 import { Button } from '@blueprintjs/core';
-import { PHONE_NUMBERS_MAX, type SchoolFormValues } from '@vidyalaya/shared';
+import { PHONE_NUMBERS_MAX } from '@vidyalaya/shared';
+import { type SchoolFormValues } from '@vidyalaya/shared/schools';
 import { useForm, useFormState } from 'react-final-form';
 import { TextField } from '../../../components/form';
 import { SETUP_TEXT } from '../messages';

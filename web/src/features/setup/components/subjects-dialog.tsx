@@ -1,5 +1,6 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { type ClassWithDetails, DESTRUCTIVE_MESSAGES, type GlobalSubject, ONBOARDING_TEXT, SCREEN_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT, SCREEN_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { type ClassWithDetails, type GlobalSubject } from '@vidyalaya/shared/academics';
 import { useState } from 'react';
 import { SETUP_TEXT } from '../messages';
 

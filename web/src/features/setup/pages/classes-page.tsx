@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Checkbox, Tag } from '@blueprintjs/core';
-import { type CatalogueClass, CLASS_GROUPS, type ClassGroup, createClassesSchema, DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT, sortByCatalogue, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { type CatalogueClass, CLASS_GROUPS, type ClassGroup, DESTRUCTIVE_MESSAGES, ONBOARDING_TEXT, sortByCatalogue, TOAST_MESSAGES, UI_MESSAGES } from '@vidyalaya/shared';
+import { createClassesSchema } from '@vidyalaya/shared/academics';
 import { createContext, useContext, useMemo } from 'react';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';

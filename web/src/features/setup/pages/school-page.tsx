@@ -2,20 +2,16 @@ import { Button, Callout, Card, Tag } from '@blueprintjs/core';
 import {
   approvalStatusOf,
   DESTRUCTIVE_MESSAGES,
-  emptySchoolFormValues,
   formatLevel,
   INDIAN_STATES,
   ONBOARDING_TEXT,
   SCHOOL_LEVELS,
-  type SchoolDto,
-  schoolFormSchema,
-  type SchoolFormValues,
   SCREEN_MESSAGES,
   slugifySchoolName,
   TOAST_MESSAGES,
-  toCreateSchoolPayload,
   UI_MESSAGES,
 } from '@vidyalaya/shared';
+import { emptySchoolFormValues, type SchoolDto, schoolFormSchema, type SchoolFormValues, toCreateSchoolPayload } from '@vidyalaya/shared/schools';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,7 +1,5 @@
 import { Button, Callout, Card, InputGroup, Tag } from '@blueprintjs/core';
 import {
-  type ClassWithDetails,
-  createSectionsSchema,
   DEFAULT_SECTION_NAMES,
   DESTRUCTIVE_MESSAGES,
   hasDuplicateSectionNames,
@@ -13,6 +11,7 @@ import {
   UI_MESSAGES,
   VALIDATION_MESSAGES,
 } from '@vidyalaya/shared';
+import { type ClassWithDetails, createSectionsSchema } from '@vidyalaya/shared/academics';
 import { useMemo, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';

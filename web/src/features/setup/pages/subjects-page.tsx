@@ -2,8 +2,6 @@ import { Button, Callout, Card, Tag } from '@blueprintjs/core';
 import {
   CLASS_GROUPS,
   classesWithoutSubjects,
-  type ClassWithDetails,
-  createClassSubjectsSchema,
   DESTRUCTIVE_MESSAGES,
   newClassSubjects,
   ONBOARDING_TEXT,
@@ -11,6 +9,7 @@ import {
   TOAST_MESSAGES,
   UI_MESSAGES,
 } from '@vidyalaya/shared';
+import { type ClassWithDetails, createClassSubjectsSchema } from '@vidyalaya/shared/academics';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import type { PublicSchoolResult } from '@vidyalaya/shared/schools';
 import type {
   AadhaarReveal,
   AdmissionNumbering,
@@ -10,7 +11,6 @@ import type {
   ApplicationStatus,
   CreateApplicationInput,
   CreateStudentInput,
-  PublicSchoolResult,
   ReadmitStudentInput,
   EnrolmentHistory,
   ImportResult,
@@ -19,7 +19,7 @@ import type {
   StudentResult,
   StudentSectionList,
   UpdateStudentInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { api } from '../../../lib/api/api';
 
 const school = (id: string) => `/schools/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import { InputGroup } from '@blueprintjs/core';
-import type { ImportResult } from '@vidyalaya/shared';
+import type { ImportResult } from '@vidyalaya/shared/students';
 import { useEffect, useRef, useState } from 'react';
 
 interface PreviewCellProps {

@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, InputGroup, TextArea } from '@blueprintjs/core';
-import { parseImportDate, type Student } from '@vidyalaya/shared';
+import { parseImportDate, type Student } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { formatDate, todayInIST } from '../../../lib/i18n/format';

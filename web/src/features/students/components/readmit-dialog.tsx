@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import type { Student } from '@vidyalaya/shared';
+import type { Student } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { asApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/toast';

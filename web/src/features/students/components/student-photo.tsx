@@ -1,5 +1,5 @@
 import { Button, Icon } from '@blueprintjs/core';
-import { STUDENT_PHOTO_MAX_BYTES, STUDENT_PHOTO_TYPES, type Student } from '@vidyalaya/shared';
+import { STUDENT_PHOTO_MAX_BYTES, STUDENT_PHOTO_TYPES, type Student } from '@vidyalaya/shared/students';
 import { useRef } from 'react';
 import { useFileUrl } from '../../../lib/api/files';
 import { toast, toastError } from '../../../lib/toast';

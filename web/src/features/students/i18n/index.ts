@@ -1,4 +1,4 @@
-import { STUDENT_MESSAGES } from '@vidyalaya/shared';
+import { STUDENT_MESSAGES } from '@vidyalaya/shared/students';
 import { featureI18n, type FeatureTranslate, type MessageValues } from '../../../lib/i18n/feature';
 import en from './en.json';
 

@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { APPLICATION_STATUSES, roleHas, type Application, type ApplicationStatus } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { APPLICATION_STATUSES, type Application, type ApplicationStatus } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';

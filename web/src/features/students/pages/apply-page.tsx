@@ -1,11 +1,6 @@
 import { Callout, Card, Spinner } from '@blueprintjs/core';
-import {
-  CATALOGUE_CLASSES,
-  createApplicationSchema,
-  EMAIL_MAX,
-  parseImportDate,
-  type CreateApplicationInput,
-} from '@vidyalaya/shared';
+import { CATALOGUE_CLASSES, EMAIL_MAX } from '@vidyalaya/shared';
+import { createApplicationSchema, parseImportDate, type CreateApplicationInput } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../../../components/form';

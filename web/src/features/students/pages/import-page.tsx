@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Checkbox, ProgressBar, Tag } from '@blueprintjs/core';
-import { catalogueClassOf, roleHas, STUDENT_IMPORT_COLUMNS, type ImportError, type ImportResult, type StudentImportColumn } from '@vidyalaya/shared';
+import { catalogueClassOf, roleHas } from '@vidyalaya/shared';
+import { STUDENT_IMPORT_COLUMNS, type ImportError, type ImportResult, type StudentImportColumn } from '@vidyalaya/shared/students';
 import { useMemo, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
-import { admissionNumberingSchema, formatAdmissionNumber, roleHas, type AdmissionNumbering } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { admissionNumberingSchema, formatAdmissionNumber, type AdmissionNumbering } from '@vidyalaya/shared/students';
 import { useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import { Navigate } from 'react-router';

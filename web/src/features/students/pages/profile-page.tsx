@@ -1,5 +1,6 @@
 import { Alert, Button, Callout, HTMLTable, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { roleHas, type Student } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type Student } from '@vidyalaya/shared/students';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';

@@ -1,5 +1,6 @@
 import { Button, HTMLSelect, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, type StudentListItem, type StudentSort, type StudentStatus } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type StudentListItem, type StudentSort, type StudentStatus } from '@vidyalaya/shared/students';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table';

@@ -1,17 +1,16 @@
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
+import { EMAIL_MAX, roleHas } from '@vidyalaya/shared';
 import {
   BLOOD_GROUPS,
   createStudentSchema,
-  EMAIL_MAX,
   GUARDIANS_MAX,
   parseImportDate,
-  roleHas,
   SOCIAL_CATEGORIES,
   updateStudentSchema,
   type CreateStudentInput,
   type Student,
   type UpdateStudentInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/students';
 import { useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';

@@ -1,29 +1,29 @@
+import type { Page } from '@vidyalaya/shared';
+import type { CreateInvitationInput, Invitation, Member } from '@vidyalaya/shared/people';
+import type {
+  ClassTeacherResult,
+  CreateStaffInput,
+  PutTeachingAssignmentsInput,
+  StaffList,
+  StaffResult,
+  TeachingAssignmentList,
+  UpdateStaffInput,
+} from '@vidyalaya/shared/staff';
 import type {
   AbsentPeriodsResult,
   BellSchedulesResult,
-  ClassTeacherResult,
   CopyTimetableResult,
-  CreateInvitationInput,
-  CreateStaffInput,
-  Invitation,
   CreateSubstitutionsInput,
   FreeTeachersResult,
   PutBellSchedulesInput,
-  PutTeachingAssignmentsInput,
   SchoolTimetableResult,
   SectionTimetableResult,
-  StaffList,
-  StaffResult,
   StaffTimetableResult,
   SubstitutionList,
   SubstitutionsResult,
-  TeachingAssignmentList,
   TimetableClassesResult,
   TimetableSlotInput,
-  Member,
-  Page,
-  UpdateStaffInput,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/timetable';
 import { api } from '../../../lib/api/api';
 import { tokenStore } from '../../../lib/auth/token-store';
 import { getPlatform } from '../../../lib/platform/platform';

@@ -1,5 +1,6 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { roleHas, sortByCatalogue, type TimetableClassesResult } from '@vidyalaya/shared';
+import { roleHas, sortByCatalogue } from '@vidyalaya/shared';
+import { type TimetableClassesResult } from '@vidyalaya/shared/timetable';
 
 type ClassWithDetails = TimetableClassesResult['classes'][number];
 import { useMemo, useState, type FormEvent } from 'react';

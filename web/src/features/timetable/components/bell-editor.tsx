@@ -1,5 +1,5 @@
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
-import { TIMETABLE_DAYS, type BellSchedulesResult, type PutBellSchedulesInput } from '@vidyalaya/shared';
+import { TIMETABLE_DAYS, type BellSchedulesResult, type PutBellSchedulesInput } from '@vidyalaya/shared/timetable';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { usePutBellSchedulesMutation } from '../api/timetable-api';

@@ -1,5 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect } from '@blueprintjs/core';
-import type { BellSchedule, ClassWithDetails, SchoolTimetableResult, StaffMember, TeachingAssignment, TimetableSlot } from '@vidyalaya/shared';
+import type { ClassWithDetails } from '@vidyalaya/shared/academics';
+import type { StaffMember, TeachingAssignment } from '@vidyalaya/shared/staff';
+import type { BellSchedule, SchoolTimetableResult, TimetableSlot } from '@vidyalaya/shared/timetable';
 import { useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { usePutSectionTimetableMutation } from '../api/timetable-api';

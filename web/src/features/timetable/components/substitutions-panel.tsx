@@ -1,5 +1,5 @@
 import { Button, Callout, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
-import type { StaffMember } from '@vidyalaya/shared';
+import type { StaffMember } from '@vidyalaya/shared/staff';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/i18n/format';
 import { toast } from '../../../lib/toast';

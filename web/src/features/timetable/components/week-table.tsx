@@ -1,4 +1,4 @@
-import { periodsByDay, TIMETABLE_DAYS, type BellSchedule, type TimetableSlot } from '@vidyalaya/shared';
+import { periodsByDay, TIMETABLE_DAYS, type BellSchedule, type TimetableSlot } from '@vidyalaya/shared/timetable';
 import { useT, type MessageId } from '../i18n';
 
 /** Days (rows) and periods (columns) the bell schedules open. */

@@ -1,4 +1,4 @@
-import { periodsByDay, timetableConflicts, TIMETABLE_DAYS, type BellSchedule, type BusySlot, type TimetableSlot, type TimetableSlotInput } from '@vidyalaya/shared';
+import { periodsByDay, timetableConflicts, TIMETABLE_DAYS, type BellSchedule, type BusySlot, type TimetableSlot, type TimetableSlotInput } from '@vidyalaya/shared/timetable';
 
 /**
  * The grid editor's model (pure, no React): a section's week as day × period cells, the cells the

@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { roleHas, type StaffMember } from '@vidyalaya/shared';
+import { roleHas } from '@vidyalaya/shared';
+import { type StaffMember } from '@vidyalaya/shared/staff';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/i18n/format';

@@ -1,23 +1,20 @@
+import type { Page } from '@vidyalaya/shared';
+import type { AcademicYearList, AcademicYearResult, CreateAcademicYearInput } from '@vidyalaya/shared/academic-years';
+import type { LoginInput, LoginResult } from '@vidyalaya/shared/auth';
 import type {
-  AcademicYearList,
-  AcademicYearResult,
   AcceptInvitationInput,
-  CreateAcademicYearInput,
   AcceptInvitationResult,
   ChangeRoleInput,
   Invitation,
   InvitationPreview,
   CreateInvitationInput,
-  LoginInput,
-  LoginResult,
   Member,
   MySchoolsResult,
-  MyTimetableResult,
-  Page,
   UpdatePreferencesInput,
   PreferencesResult,
   WorkspaceHome,
-} from '@vidyalaya/shared';
+} from '@vidyalaya/shared/people';
+import type { MyTimetableResult } from '@vidyalaya/shared/timetable';
 import { api } from '../../../lib/api/api';
 
 /** The workspace calls of docs/workspace-contract.md ("People and roles"). */

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { createInvitationSchema, type CreateInvitationInput, type SchoolRole } from '@vidyalaya/shared';
+import { type SchoolRole } from '@vidyalaya/shared';
+import { createInvitationSchema, type CreateInvitationInput } from '@vidyalaya/shared/people';
 import { Form } from 'react-final-form';
 import { SelectField, TextField } from '../../../components/form';
 import { toSubmitErrors } from '../../../lib/api/errors';

@@ -1,5 +1,6 @@
 import { Button, Drawer, HTMLSelect, Icon, type IconName } from '@blueprintjs/core';
-import type { Language, MySchool } from '@vidyalaya/shared';
+import type { Language } from '@vidyalaya/shared';
+import type { MySchool } from '@vidyalaya/shared/people';
 import { useLingui } from '@lingui/react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';

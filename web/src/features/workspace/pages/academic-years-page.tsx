@@ -1,5 +1,6 @@
 import { Alert, Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { academicYearProblem, createAcademicYearSchema, defaultYearDates, roleHas, WORKSPACE_MESSAGES, type AcademicYearRecord } from '@vidyalaya/shared';
+import { roleHas, WORKSPACE_MESSAGES } from '@vidyalaya/shared';
+import { academicYearProblem, createAcademicYearSchema, defaultYearDates, type AcademicYearRecord } from '@vidyalaya/shared/academic-years';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { DateInput } from '../../../components/date-input';

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
-import { newPasswordSchema, newUsernameSchema, type Language } from '@vidyalaya/shared';
+import { type Language } from '@vidyalaya/shared';
+import { newPasswordSchema, newUsernameSchema } from '@vidyalaya/shared/auth';
 import { z } from 'zod';
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { roleHas, SCHOOL_ROLES, type Invitation, type Member, type SchoolRole } from '@vidyalaya/shared';
+import { roleHas, SCHOOL_ROLES, type SchoolRole } from '@vidyalaya/shared';
+import { type Invitation, type Member } from '@vidyalaya/shared/people';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../../lib/store/hooks';

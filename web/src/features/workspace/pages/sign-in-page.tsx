@@ -1,5 +1,5 @@
 import { Card } from '@blueprintjs/core';
-import { loginSchema, type LoginInput } from '@vidyalaya/shared';
+import { loginSchema, type LoginInput } from '@vidyalaya/shared/auth';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';

@@ -1,0 +1,2 @@
+// The notices domain's wire contract: `@vidyalaya/shared/notices` (also re-exported by the package's main entry).
+export * from './schemas';
