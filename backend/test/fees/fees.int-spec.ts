@@ -65,7 +65,16 @@ describe('fees: structures, concessions, dues, payments, receipts, reports', () 
     expect(res.status).toBe(200);
     return res.body.data;
   };
-  const pay = (body: Record<string, unknown>, token = acc, school = a) => t.call('POST', url('/payments', school), { token, body: { mode: 'cash', paidOn: '2026-11-02', ...body } });
+  // Every payment's answer is built from what was written (FeesService.recordPayment); each one here
+  // is checked against the receipt read back, field for field.
+  const pay = async (body: Record<string, unknown>, token = acc, school = a) => {
+    const res = await t.call('POST', url('/payments', school), { token, body: { mode: 'cash', paidOn: '2026-11-02', ...body } });
+    if (res.status === 201) {
+      const read = await t.call('GET', url(`/receipts/${res.body.data.receipt.id}`, school), { token: school.members.admin.token });
+      expect(res.body.data.receipt).toEqual(read.body.data.receipt);
+    }
+    return res;
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_SCALE: '1000' });

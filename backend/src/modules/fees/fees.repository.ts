@@ -477,8 +477,8 @@ export class FeesRepository extends Repository {
     allocations: { instalmentId: string; headId: string | null; amount: number }[],
     now: Date,
     audit: unknown[],
-  ): Promise<{ seq: number; number: string }> {
-    const [row] = await this.rows<{ seq: string; number: string }>(
+  ): Promise<{ seq: number; number: string; collectedByName: string | null }> {
+    const [row] = await this.rows<{ seq: string; number: string; collected_by_name: string | null }>(
       `WITH n AS (
          INSERT INTO fee_receipt_counters AS c (school_id, financial_year, next_value) VALUES ($1::uuid, $2::varchar, 2)
          ON CONFLICT (school_id, financial_year) DO UPDATE SET next_value = c.next_value + 1
@@ -496,7 +496,13 @@ export class FeesRepository extends Repository {
        l AS (
          INSERT INTO audit_log (${AUDIT_COLUMNS})
          SELECT $20::uuid, $21::timestamptz, $22::uuid, $23::varchar, $24::varchar, $25::text, $26::jsonb, $27::jsonb || jsonb_build_object('number', r.number) FROM r)
-       SELECT seq, number FROM r`,
+       SELECT seq, number,
+              -- Who received it, named as a receipt names them (RECEIPT_COLUMNS), so the payment's answer needs no read back.
+              (SELECT coalesce(nullif(sf.name, ''), nullif(m.name, ''), u.username) FROM users u
+                 LEFT JOIN staff sf ON sf.school_id = $1 AND sf.user_id = u.id
+                 LEFT JOIN school_members m ON m.school_id = $1 AND m.user_id = u.id
+                WHERE u.id = $13::uuid) AS collected_by_name
+         FROM r`,
       [
         this.schoolId,
         r.financialYear,
@@ -520,7 +526,7 @@ export class FeesRepository extends Repository {
         ...audit,
       ],
     );
-    return { seq: Number(row.seq), number: row.number };
+    return { seq: Number(row.seq), number: row.number, collectedByName: row.collected_by_name };
   }
 
   receipt(id: string, lock = false): Promise<ReceiptRow | null> {
@@ -590,12 +596,6 @@ export class FeesRepository extends Repository {
         ORDER BY i.due_on, i.position, it.position NULLS LAST`,
       [this.schoolId, receiptIds],
     );
-  }
-
-  /** The paise of a receipt's allocations. */
-  async allocatedTotal(receiptId: string): Promise<number> {
-    const row = await this.one<{ n: string }>(`SELECT coalesce(sum(amount), 0)::bigint AS n FROM fee_allocations WHERE school_id = $1 AND receipt_id = $2`, [this.schoolId, receiptId]);
-    return Number(row?.n ?? 0);
   }
 
   async cancelReceipt(id: string, by: string | null, reason: string, now: Date): Promise<void> {

@@ -453,7 +453,7 @@ export class OnlinePaymentsService implements OnModuleInit {
           tx.nothingChanged();
           return;
         }
-        const receiptId = await this.fees.recordPayment(systemReader(), tx, student, {
+        const receipt = await this.fees.recordPayment(systemReader(), tx, student, {
           amount: payment.amount,
           mode: 'online',
           reference: payment.id,
@@ -462,11 +462,11 @@ export class OnlinePaymentsService implements OnModuleInit {
           collectedBy: null,
           keepExcessAsAdvance: true,
         });
-        const advance = payment.amount - (await this.fees.allocatedOf(tx, receiptId));
-        const receiptNumber = await this.fees.receiptNumberOf(tx, receiptId);
-        await repo.insertPayment({ orderId, gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId, receiptNumber, via }, tx.now);
+        // What went on dues is the receipt's allocations; the rest is an advance.
+        const advance = payment.amount - receipt.allocations.reduce((sum, a) => sum + a.amount, 0);
+        await repo.insertPayment({ orderId, gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId: receipt.id, receiptNumber: receipt.number, via }, tx.now);
         await repo.markOrderPaid(orderId, tx.now);
-        await tx.audit({ action: 'online_payment.recorded', entity: 'payment_order', entityId: orderId, after: { gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId, receiptNumber, via } });
+        await tx.audit({ action: 'online_payment.recorded', entity: 'payment_order', entityId: orderId, after: { gatewayPaymentId: payment.id, amount: payment.amount, advance, receiptId: receipt.id, receiptNumber: receipt.number, via } });
       });
     } catch (err) {
       // Another request recorded it between our look and our insert: that is the one receipt.
