@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CalendarEventKind, CalendarSettings } from '@vidyalaya/shared/calendar';
+import type { CalendarEventKind, CalendarSettings, CreateCalendarEventInput } from '@vidyalaya/shared/calendar';
 import { DataSource } from 'typeorm';
 import { GUARDIAN_CALENDAR_EVENT_SQL } from '../../common/workspace/access-kinds';
 import { Repository } from '../../database/repository';
@@ -16,14 +16,8 @@ export interface EventRow {
   updated_at: Date;
 }
 
-export interface EventFields {
-  title: string;
-  kind: CalendarEventKind;
-  startsOn: string;
-  endsOn: string;
-  classIds: string[];
-  description: string | null;
-}
+/** An event's stored fields: what a create or an edit writes (the create request's shape). */
+export type EventFields = CreateCalendarEventInput;
 
 const EVENT_COLUMNS = `id, title, kind, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
   class_ids::text[] AS class_ids, description, created_at, updated_at`;
