@@ -345,6 +345,13 @@ test('point 7: the academic years — add the next year, make it current and bac
   await page.getByRole('button', { name: fill(WS.en['years.makeCurrentName'], { name: year }) }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: WS.en['years.makeCurrent'] }).click();
   await expect(page.getByTestId(`year-${year}`)).toContainText(WS.en['years.current']!);
+  // The change's toast sits over the phone's top bar (its module loads on the first toast, so under load it
+  // can come after the list says so), and a toast stays while the pointer rests on it: that pointer once
+  // kept it over the English button until the test timed out (CI, 2026-11-29). So the toast is awaited,
+  // the pointer moved elsewhere and the toasts let go before the switch.
+  await expect(page.locator('.vd-toaster .bp6-toast').filter({ hasText: fill(WS.en['years.switched'], { name: year }) })).toBeVisible();
+  await page.mouse.move(180, 700);
+  await expect(page.locator('.vd-toaster .bp6-toast')).toHaveCount(0, { timeout: 15_000 });
 
   // In Hindi.
   await page.locator('.ws-topbar').getByRole('button', { name: 'हिन्दी' }).click();
