@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { currentSchoolId, runInSchool } from '../common/request-context';
-import { TENANT_ROLE, transactionBoundTo } from './school-bound';
+import { openedWith, TENANT_ROLE, transactionBoundTo, withOpening, type OpeningStatement } from './school-bound';
 
 export { TENANT_ROLE } from './school-bound';
 
@@ -15,15 +15,22 @@ export { TENANT_ROLE } from './school-bound';
  * guardian accepting an invitation, say) `fn` runs bound to it (`runInSchool`), so the repositories
  * it calls read the same school from the context.
  */
-export async function withSchool<T>(db: DataSource | EntityManager, schoolId: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
-  if (currentSchoolId() !== schoolId.toLowerCase()) return runInSchool(schoolId, () => withSchool(db, schoolId, fn));
-  return db.transaction(async (m: EntityManager) => {
-    if (!transactionBoundTo(m, schoolId)) {
-      await m.query(`SELECT set_config('app.school_id', $1, true)`, [schoolId]);
-      await m.query(`SET LOCAL ROLE ${TENANT_ROLE}`);
-    }
-    return fn(m);
-  });
+export async function withSchool<T>(db: DataSource | EntityManager, schoolId: string, fn: (m: EntityManager) => Promise<T>, first?: OpeningStatement): Promise<T> {
+  if (currentSchoolId() !== schoolId.toLowerCase()) return runInSchool(schoolId, () => withSchool(db, schoolId, fn, first));
+  // `first` (a write's first lock) goes out with the transaction's start where the runner is bound to
+  // the school (school-bound.ts), else as the transaction's first statement: held either way when `fn` runs.
+  return withOpening(first, (body) =>
+    db.transaction(async (m: EntityManager) =>
+      body(async () => {
+        if (!transactionBoundTo(m, schoolId)) {
+          await m.query(`SELECT set_config('app.school_id', $1, true)`, [schoolId]);
+          await m.query(`SET LOCAL ROLE ${TENANT_ROLE}`);
+        }
+        if (first && !openedWith(m, first)) await m.query(first.sql);
+        return fn(m);
+      }),
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../clock';
+import type { OpeningStatement } from '../../database/school-bound';
 import { withSchool } from '../../database/with-school';
 
 /** Who acts in which school: a workspace context, or the user accepting an invitation. */
@@ -82,12 +83,21 @@ export class SchoolWrites {
     private readonly clock: Clock,
   ) {}
 
-  run<T>(actor: Actor, fn: (tx: SchoolTx) => Promise<T>): Promise<T> {
-    return withSchool(this.db, actor.schoolId, async (m) => {
-      const tx = new SchoolTx(m, actor, this.clock.now());
-      const result = await fn(tx);
-      if (!tx.audited) throw new Error('A workspace write must record an audit entry (SchoolTx.audit)');
-      return result;
-    });
+  /**
+   * `first`: a statement the transaction starts with, in the same exchange as its start (a write's
+   * first lock, from its repository; `database/school-bound.ts` `openingStatement`).
+   */
+  run<T>(actor: Actor, fn: (tx: SchoolTx) => Promise<T>, first?: OpeningStatement): Promise<T> {
+    return withSchool(
+      this.db,
+      actor.schoolId,
+      async (m) => {
+        const tx = new SchoolTx(m, actor, this.clock.now());
+        const result = await fn(tx);
+        if (!tx.audited) throw new Error('A workspace write must record an audit entry (SchoolTx.audit)');
+        return result;
+      },
+      first,
+    );
   }
 }

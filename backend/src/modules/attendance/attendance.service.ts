@@ -135,9 +135,9 @@ export class AttendanceService implements OnModuleInit {
     }
     const ids = input.records.map((r) => r.studentId);
 
+    // The section's lock (repo.lockSection) is the transaction's opening statement, sent with its start.
     return this.writes.run(ctx, async (tx) => {
       const repo = this.repo.in(tx.m);
-      await repo.lockSection(sectionId);
       const open = await repo.openDay(sectionId, date, ids, ctx.userId);
       // As AccessService.require: a student of another school answers exactly like a missing one.
       if (open.known !== ids.length) throw new DomainException('NOT_FOUND');
@@ -197,7 +197,7 @@ export class AttendanceService implements OnModuleInit {
       const history = [...newEdits, ...open.edits].sort((x, y) => y.changed_at.getTime() - x.changed_at.getTime() || (x.student_id < y.student_id ? -1 : x.student_id > y.student_id ? 1 : 0)).slice(0, 500);
       const day: DayRow = { marked_by: ctx.userId, marked_by_name: open.myName, marked_at: tx.now };
       return this.dayResult(section, date, day, open.roll, next.map((n) => ({ student_id: n.studentId, date, status: n.status, note: n.note })), history, [], null);
-    });
+    }, this.repo.lockSection(sectionId));
   }
 
   /** The section a caller may mark (as `sectionFor`, the teacher's own sections read beside the section). */

@@ -172,6 +172,8 @@ export interface PaymentToRecord {
    * advance on the student's account instead of being refused (issue 32).
    */
   keepExcessAsAdvance?: boolean;
+  /** The student's fees lock was taken with the transaction's start (`studentFeesLock`): not taken again. */
+  locked?: boolean;
 }
 
 /**
@@ -332,9 +334,13 @@ export class FeesService {
     if (input.paidOn > this.today()) throw new DomainException('VALIDATION_FAILED', { details: { paidOn: 'The payment date cannot be in the future' } });
     const student = await this.students.record(ctx, input.studentId);
     if (input.instalmentIds?.length) await this.access.require(ctx, 'feeInstalment', input.instalmentIds);
-    // The receipt is answered from what was written (recordPayment), not read back after COMMIT.
-    const receipt = await this.writes.run(ctx, (tx) =>
-      this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds }),
+    // The receipt is answered from what was written (recordPayment), not read back after COMMIT; the
+    // student's fees lock is the transaction's opening statement, sent with its start.
+    const receipt = await this.writes.run(
+      ctx,
+      (tx) =>
+        this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds, locked: true }),
+      this.repo.studentFeesLock(student.id),
     );
     return { receipt };
   }
@@ -352,7 +358,7 @@ export class FeesService {
    */
   async recordPayment(ctx: WorkspaceContext, tx: SchoolTx, student: Student, p: PaymentToRecord): Promise<Receipt> {
     const repo = this.repo.in(tx.m);
-    await repo.lockStudentFees(student.id);
+    if (!p.locked) await repo.lockStudentFees(student.id);
     const dues = await this.duesOf(student, p.paidOn, repo);
     if (!dues.structureId && !p.keepExcessAsAdvance) throw new DomainException('NO_FEE_STRUCTURE');
     if (p.instalmentIds?.length && !p.keepExcessAsAdvance) {
