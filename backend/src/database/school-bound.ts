@@ -60,9 +60,9 @@ export function withOpening<T>(statement: OpeningStatement | undefined, start: (
   return opening.run(statement, () => start((fn) => opening.exit(fn)));
 }
 
-/** Whether `m`'s transaction was started with `statement` (sent by its bound runner). */
+/** Whether `m`'s transaction was started with `statement` (the same text, sent by its bound runner). */
 export function openedWith(m: EntityManager, statement: OpeningStatement): boolean {
-  return (m.queryRunner as OpenedRunner | undefined)?.[OPENED] === statement;
+  return (m.queryRunner as OpenedRunner | undefined)?.[OPENED]?.sql === statement.sql;
 }
 
 /** The same two settings as one parameterised statement, sent in front of a statement outside a transaction. */

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { classOrderSql } from '../../common/sql/school-order';
 import { AUDIT_COLUMNS } from '../../common/workspace/school-writes';
 import { Repository } from '../../database/repository';
-import { openingStatement, type OpeningStatement } from '../../database/school-bound';
+import { openedWith, openingStatement, type OpeningStatement } from '../../database/school-bound';
 
 export interface HeadRow {
   id: string;
@@ -443,14 +443,18 @@ export class FeesRepository extends Repository {
     );
   }
 
-  /** Serialises payments of one student (their dues are read and allocated under this lock). */
-  async lockStudentFees(studentId: string): Promise<void> {
-    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext('fees:' || $1::text || ':' || $2::text))`, [this.schoolId, studentId]);
-  }
-
-  /** `lockStudentFees` as a write's opening statement, sent with its transaction's start (one exchange fewer). */
+  /**
+   * Serialises payments of one student (their dues are read and allocated under this lock): a write's
+   * opening statement (sent with its transaction's start, one exchange fewer; the counter's payment).
+   */
   studentFeesLock(studentId: string): OpeningStatement {
     return openingStatement(`SELECT pg_advisory_xact_lock(hashtext('fees:' || $1::text || ':' || $2::text))`, this.schoolId, studentId.toLowerCase());
+  }
+
+  /** Takes `studentFeesLock` in this transaction, unless the transaction opened with it. */
+  async lockStudentFees(studentId: string): Promise<void> {
+    const lock = this.studentFeesLock(studentId);
+    if (!openedWith(this.m, lock)) await this.m.query(lock.sql);
   }
 
   /**
@@ -470,6 +474,7 @@ export class FeesRepository extends Repository {
       studentName: string;
       admissionNumber: string;
       className: string | null;
+      /** At most 100 characters, the column's width (recordPayment cuts it, and answers the same). */
       guardianName: string | null;
       amount: number;
       mode: PaymentMode;
@@ -517,7 +522,7 @@ export class FeesRepository extends Repository {
         r.studentName,
         r.admissionNumber,
         r.className,
-        r.guardianName?.slice(0, 100) ?? null,
+        r.guardianName,
         r.amount,
         r.mode,
         r.reference,

@@ -172,8 +172,6 @@ export interface PaymentToRecord {
    * advance on the student's account instead of being refused (issue 32).
    */
   keepExcessAsAdvance?: boolean;
-  /** The student's fees lock was taken with the transaction's start (`studentFeesLock`): not taken again. */
-  locked?: boolean;
 }
 
 /**
@@ -339,7 +337,7 @@ export class FeesService {
     const receipt = await this.writes.run(
       ctx,
       (tx) =>
-        this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds, locked: true }),
+        this.recordPayment(ctx, tx, student, { amount: input.amount, mode: input.mode, reference: input.reference ?? null, paidOn: input.paidOn, instalmentIds: input.instalmentIds }),
       this.repo.studentFeesLock(student.id),
     );
     return { receipt };
@@ -358,7 +356,7 @@ export class FeesService {
    */
   async recordPayment(ctx: WorkspaceContext, tx: SchoolTx, student: Student, p: PaymentToRecord): Promise<Receipt> {
     const repo = this.repo.in(tx.m);
-    if (!p.locked) await repo.lockStudentFees(student.id);
+    await repo.lockStudentFees(student.id);
     const dues = await this.duesOf(student, p.paidOn, repo);
     if (!dues.structureId && !p.keepExcessAsAdvance) throw new DomainException('NO_FEE_STRUCTURE');
     if (p.instalmentIds?.length && !p.keepExcessAsAdvance) {

@@ -20,7 +20,6 @@ export interface PersonRow {
   member_name: string | null;
   username: string;
   email: string;
-  role: SchoolRole | null;
 }
 
 export interface InvitationRow {
@@ -77,7 +76,7 @@ export class MembersRepository extends Repository {
    */
   people(ids: string[]): Promise<PersonRow[]> {
     return this.rows<PersonRow>(
-      `SELECT u.id, coalesce(nullif(m.name, ''), u.username) AS name, m.name AS member_name, u.username, u.email, m.role
+      `SELECT u.id, coalesce(nullif(m.name, ''), u.username) AS name, m.name AS member_name, u.username, u.email
          FROM users u LEFT JOIN school_members m ON m.school_id = $1 AND m.user_id = u.id
         WHERE u.id = ANY($2::uuid[])`,
       [this.schoolId, ids],

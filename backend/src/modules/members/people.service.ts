@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { SchoolRole } from '@vidyalaya/shared';
 import type { EntityManager } from 'typeorm';
 import { MembersRepository, type PersonRow } from './members.repository';
 
@@ -12,8 +11,6 @@ export interface Person {
   memberName: string | null;
   username: string;
   email: string;
-  /** Their role in the school; null once they have left it. */
-  role: SchoolRole | null;
 }
 
 /**
@@ -52,5 +49,5 @@ export class PeopleService {
 }
 
 function toPerson(r: PersonRow): Person {
-  return { id: r.id, name: r.name, memberName: r.member_name, username: r.username, email: r.email, role: r.role };
+  return { id: r.id, name: r.name, memberName: r.member_name, username: r.username, email: r.email };
 }
