@@ -135,8 +135,8 @@ async function measure(browser, origin, { path: pagePath, budget, what, signedIn
 
 /**
  * The workspace document's first-paint bytes: the HTML as sent (brotli, with its inlined <style>s)
- * and every stylesheet its head links that blocks rendering (a `media="not all"` link and a preload
- * do not), each brotli-compressed. Nothing here runs a script.
+ * and every stylesheet its head links that blocks rendering (a disabled link, one whose media matches
+ * nothing, and a preload do not), each brotli-compressed. Nothing here runs a script.
  */
 async function measureFirstPaint(origin) {
   const tokens = await demoTokens(origin);
@@ -147,7 +147,7 @@ async function measureFirstPaint(origin) {
   const text = html.toString('utf8');
   if (!text.includes('data-skeleton')) throw new Error(`${FIRST_PAINT.path} has no skeleton: is the build older than issue 37's?`);
   const inlineCss = [...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
-  const blocking = [...text.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((l) => /rel="stylesheet"/.test(l) && !/media="not all"/.test(l)).map((l) => /href="([^"]+)"/.exec(l)[1]);
+  const blocking = [...text.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((l) => /rel="stylesheet"/.test(l) && !/\sdisabled[\s>]|media="not all"/.test(l)).map((l) => /href="([^"]+)"/.exec(l)[1]);
   const css = await Promise.all(blocking.map(async (href) => ({ file: href, body: Buffer.from(await (await fetch(origin + href)).arrayBuffer()) })));
   const cssBr = css.reduce((n, f) => n + brotli(f.body), 0);
   return {

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,9 +15,10 @@ import { AppModule } from './app.module';
 import type { Clock } from './common/clock';
 import { clientErrorHandler, frameworkErrors } from './common/framework-errors';
 import { NestPinoLogger } from './common/logger';
-import { helmetOptionsWithCheckout, securityHeaders } from './common/http/security-headers';
+import { helmetOptionsWithCheckout, securityHeaders, withInlineScripts } from './common/http/security-headers';
+import { StaticFiles } from './common/http/static-files';
 import { serializeSuccess } from './common/success-envelope';
-import { PRERENDERED_DIR } from './common/web-app.service';
+import { PRERENDERED_DIR, WebAppService } from './common/web-app.service';
 import { requestIdFor } from './common/request-id';
 import { trustProxyOption } from './common/http/trust-proxy';
 import { requestContext } from './common/request-context';
@@ -74,7 +74,10 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
   app.setGlobalPrefix(API_PREFIX);
   const fastify = app.getHttpAdapter().getInstance();
   // helmet's headers (strict CSP and the rest) are the same for every answer: computed once.
-  const headers = securityHeaders(helmetOptionsWithCheckout({ checkoutUrl: config.razorpayCheckoutUrl, apiUrl: config.razorpayApiUrl }));
+  // The inline scripts of the built documents are allowed by their hashes (WebAppService).
+  const headers = securityHeaders(
+    withInlineScripts(helmetOptionsWithCheckout({ checkoutUrl: config.razorpayCheckoutUrl, apiUrl: config.razorpayApiUrl }), app.get(WebAppService).inlineScriptHashes()),
+  );
   const apiPath = `/${API_PREFIX}/`;
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
@@ -111,20 +114,11 @@ export async function createApp(opts: CreateAppOptions): Promise<NestFastifyAppl
   // file's own size limit is the route's.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6, fileSize: 5 * 1024 * 1024 } });
 
+  // The built web app's files, answered from memory (common/http/static-files.ts): `x.js.br` / `x.js.gz`
+  // beside `x.js` go out with Content-Encoding and Vary: Accept-Encoding. The pre-rendered pages are
+  // served by WebAppService at their own paths, not as files.
   if (existsSync(join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // `x.js.br` / `x.js.gz` beside `x.js` go out with Content-Encoding and Vary: Accept-Encoding.
-      preCompressed: true,
-      // The pre-rendered pages are served by WebAppService at their own paths, not as files.
-      allowedPath: (path) => !path.startsWith(`/${PRERENDERED_DIR}/`),
-      setHeaders: (reply, path) => {
-        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    StaticFiles.read(config.webDistDir, (path) => path.startsWith(`/${PRERENDERED_DIR}/`)).register(fastify);
   }
   setupApiDocs(app);
   return app;

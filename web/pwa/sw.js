@@ -4,7 +4,12 @@
  *
  * - The shell (index.html, the entry script, its imports and stylesheets) is cached on install; the
  *   app's other files under /assets/ (hashed names, never changed) are cached the first time they load.
- * - A page (a navigation) is answered from the network when it answers within 3 s, and from the
+ * - The workspace's pages (/workspace/…) share one document: its shell's skeleton and the list of its
+ *   scripts, with no data in it (web/scripts/prerender.mjs). It is kept from install on, with every
+ *   file it names, and answered from the cache at once, so a visit after the first draws without
+ *   waiting for the network; each such visit fetches it again in the background, and a changed one
+ *   is kept for the next visit once its files are.
+ * - Any other page (a navigation) is answered from the network when it answers within 3 s, and from the
  *   cached shell otherwise or offline; the shell then draws the page from its cached scripts.
  * - The API (/api/) is never cached or answered from a cache: no stale data is ever shown as fresh.
  * - A new worker waits until the page asks it to take over (the "new version" prompt's Reload); the
@@ -14,9 +19,19 @@ const VERSION = '__VIDYALAYA_VERSION__';
 const SHELL = __VIDYALAYA_SHELL__;
 const CACHE = `vidyalaya-${VERSION}`;
 const NAVIGATION_TIMEOUT_MS = 3000;
+/** Where the workspace's document is kept: the server answers the same one for every address under it. */
+const WORKSPACE = '/workspace';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      await cache.addAll(SHELL);
+      // The workspace's document and its files; a server without one still installs the worker.
+      await fetch(WORKSPACE)
+        .then((response) => keepWorkspace(cache, response))
+        .catch(() => undefined);
+    }),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -55,11 +70,58 @@ async function page(request) {
   return shell ?? network;
 }
 
+/** A document worth keeping: the server's own HTML, whole (a redirect or an error is never kept). */
+function isDocument(response) {
+  return response.ok && response.type === 'basic' && !response.redirected && (response.headers.get('content-type') ?? '').startsWith('text/html');
+}
+
+/**
+ * Keeps the workspace's document with every file it names: a kept document never names a file the
+ * cache lacks, so it draws offline too, and a new version's document (which names new files) is kept
+ * only once they are all in. Nothing is done when the document is the one kept already.
+ */
+async function keepWorkspace(cache, response) {
+  if (!isDocument(response)) return;
+  const html = await response.text();
+  const kept = await cache.match(WORKSPACE);
+  if (kept && (await kept.text()) === html) return;
+  const files = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
+  for (const file of files) {
+    if (await cache.match(file)) continue;
+    const answer = await fetch(file);
+    if (!answer.ok) return;
+    await cache.put(file, answer);
+  }
+  // Kept with the server's headers (its Content-Security-Policy above all), less those of the bytes
+  // on the wire: the body kept is the decoded text.
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  await cache.put(WORKSPACE, new Response(html, { headers }));
+}
+
+/**
+ * A workspace page: the kept document at once, and the network's copy fetched behind it for the next
+ * visit. The document carries no data (the API is never cached), so nothing stale is shown as fresh;
+ * a new version's document arrives this way too, and its new worker offers the reload.
+ */
+async function workspacePage(event, request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(WORKSPACE);
+  if (!kept) return page(request);
+  event.waitUntil(
+    fetch(request)
+      .then((response) => keepWorkspace(cache, response))
+      .catch(() => undefined),
+  );
+  return kept;
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
-  if (request.mode === 'navigate') event.respondWith(page(request));
+  if (request.mode === 'navigate') event.respondWith(url.pathname === WORKSPACE || url.pathname.startsWith(`${WORKSPACE}/`) ? workspacePage(event, request) : page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(fromCacheOrNetwork(request));
 });

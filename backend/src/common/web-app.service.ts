@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { acceptedEncoding } from './http/static-files';
 
 /** Where the web build puts its pre-rendered pages, and the list of them (web/scripts/prerender.mjs). */
 export const PRERENDERED_DIR = 'prerendered';
@@ -53,6 +55,23 @@ export class WebAppService {
     }
   }
 
+  /**
+   * The Content-Security-Policy's hash sources (`'sha256-…'`) of the inline scripts in the documents
+   * served: the workspace's document sends its first API calls from one in its head, before any file
+   * loads (web/scripts/prerender.mjs). A hash allows that exact text and nothing else; no other
+   * inline script runs.
+   */
+  inlineScriptHashes(): string[] {
+    const docs = [this.shell, ...this.pages.values(), ...this.sections.map(([, doc]) => doc)].filter((d): d is HtmlDocument => d !== null);
+    const hashes = new Set<string>();
+    for (const doc of docs) {
+      for (const m of doc.identity.toString('utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        if (m[1]!.trim()) hashes.add(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+      }
+    }
+    return [...hashes].sort();
+  }
+
   get built(): boolean {
     return this.shell !== null;
   }
@@ -84,7 +103,7 @@ export class WebAppService {
     const path = normalisePath(req.url);
     const doc =
       (!this.isPortalHost(req) && this.pages.get(path)) || this.sections.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] || this.shell;
-    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (encoding) reply.header('Content-Encoding', encoding);
     reply
@@ -104,26 +123,6 @@ export class WebAppService {
 function normalisePath(url: string): string {
   const path = url.split(/[?#]/)[0];
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
-}
-
-/**
- * The encoding to answer in, from an Accept-Encoding header: brotli when accepted, else gzip, else
- * none. `q=0` refuses an encoding; `*` accepts any not named.
- */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
 }
 
 function withAppDomain(html: string, appDomain: string): string {

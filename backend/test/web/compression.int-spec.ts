@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,9 @@ const decode = (res: RawResponse): string => {
 
 const varyOnEncoding = (res: RawResponse) => String(res.headers.vary ?? '').toLowerCase().includes('accept-encoding');
 
+/** The workspace document's inline script (its first API calls, web/scripts/prerender.mjs), in miniature. */
+const INLINE = 'window.__vdPrefetch={at:1};';
+
 /**
  * A built web app in miniature, as `npm run build -w @vidyalaya/web` lays it out: the shell, a hashed
  * script with its build-time .br and .gz copies, and one pre-rendered page.
@@ -47,9 +51,13 @@ function fakeWebDist(): { dir: string; script: string } {
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  // A file with a gzip copy only, and one with none (the build compresses neither an icon nor a small file).
+  writeFileSync(join(dir, 'assets', 'only-gzip-1a2b.css'), 'body{margin:0}');
+  writeFileSync(join(dir, 'assets', 'only-gzip-1a2b.css.gz'), gzipSync('body{margin:0}'));
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   const home = `<!doctype html><html><head>${meta}</head><body><div id="root"><h1>Top Quality, Half the Cost</h1>${'<p>Attendance, fees and report cards.</p>'.repeat(40)}</div></body></html>`;
   writeFileSync(join(dir, 'prerendered', 'home.html'), home);
-  const workspace = `<!doctype html><html><head>${meta}<link rel="stylesheet" href="/assets/blueprint-full.css"></head><body><div id="root"></div></body></html>`;
+  const workspace = `<!doctype html><html><head>${meta}<script>${INLINE}</script><link rel="stylesheet" href="/assets/blueprint-full.css"></head><body><div id="root"></div></body></html>`;
   writeFileSync(join(dir, 'prerendered', 'workspace.html'), workspace);
   writeFileSync(join(dir, 'prerendered', 'routes.json'), JSON.stringify({ '/': 'home.html', '/workspace/*': 'workspace.html' }));
   return { dir, script };
@@ -86,6 +94,49 @@ describe('Compression: assets precompressed at build time, HTML at start, API an
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(varyOnEncoding(res)).toBe(true);
       expect(res.body.toString('utf8')).toBe(web.script);
+    });
+  });
+
+  describe('the build’s files, read into memory at start (issue 37)', () => {
+    it('a file outside /assets/ is checked again each time; its ETag answers 304 with no body, and HEAD answers without one', async () => {
+      const first = await get(t.baseUrl, '/sw.js');
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      for (const tag of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const again = await get(t.baseUrl, '/sw.js', { 'if-none-match': tag });
+        expect(again.status).toBe(304);
+        expect(again.body.length).toBe(0);
+        expect(again.headers.etag).toBe(etag);
+      }
+      expect((await get(t.baseUrl, '/sw.js', { 'if-none-match': '"other"' })).status).toBe(200);
+      const head = await fetch(`${t.baseUrl}/sw.js`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(first.body.length));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    });
+
+    it('every encoding of a file has the same ETag, Vary keeps Origin, and a file with a gzip copy only never goes out as brotli', async () => {
+      const br = await get(t.baseUrl, '/assets/app-abc123.js', { 'accept-encoding': 'br', origin: 'http://localhost:3000' });
+      const plain = await get(t.baseUrl, '/assets/app-abc123.js');
+      expect(br.headers.etag).toBe(plain.headers.etag);
+      expect(String(br.headers.vary).toLowerCase()).toMatch(/origin/);
+      const css = await get(t.baseUrl, '/assets/only-gzip-1a2b.css', { 'accept-encoding': 'br' });
+      expect(css.headers['content-encoding']).toBeUndefined();
+      expect(css.body.toString('utf8')).toBe('body{margin:0}');
+      expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+      const gz = await get(t.baseUrl, '/assets/only-gzip-1a2b.css', { 'accept-encoding': 'br, gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(decode(gz)).toBe('body{margin:0}');
+    });
+
+    it('a file written after start is not served: the build is read once, and an unknown path gets the HTML', async () => {
+      writeFileSync(join(web.dir, 'assets', 'later-9z9z.js'), 'export {};\n');
+      const res = await get(t.baseUrl, '/assets/later-9z9z.js');
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body.toString('utf8')).toContain('<div id="root"></div>');
     });
   });
 
@@ -133,6 +184,17 @@ describe('Compression: assets precompressed at build time, HTML at start, API an
         const res = await get(t.baseUrl, path);
         expect(res.body.toString('utf8')).not.toContain('blueprint-full.css');
         expect(res.body.toString('utf8')).toContain('<div id="root"></div>');
+      }
+    });
+
+    it('the Content-Security-Policy allows the documents’ inline script by its hash, and no other inline script', async () => {
+      const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+      for (const path of ['/workspace/3f6c1c1e-1111-4222-8333-444455556666', '/assets/app-abc123.js', '/api/v1/health']) {
+        const csp = String((await get(t.baseUrl, path)).headers['content-security-policy']);
+        const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+        expect(scriptSrc).toContain(hash);
+        expect(scriptSrc.filter((s) => s.startsWith("'") && s !== "'self'")).toEqual([hash]);
+        expect(scriptSrc).not.toContain("'unsafe-inline'");
       }
     });
 

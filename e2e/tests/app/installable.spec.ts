@@ -80,3 +80,32 @@ test('a new version is offered in the page’s language with Reload, which switc
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByTestId('pwa-update')).toHaveCount(0);
 });
+
+test('the workspace’s document is kept with every file it names and its security policy, and answers a workspace page at once, offline too', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 45_000 }).toBe('activated');
+  // Kept from install on: the document (the same for every address under /workspace) and its files.
+  const kept = await page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]!);
+    const doc = await cache.match('/workspace');
+    const html = doc ? await doc.text() : '';
+    const files = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    const missing: string[] = [];
+    for (const file of files) if (!(await cache.match(file))) missing.push(file);
+    return { skeleton: html.includes('data-skeleton'), csp: doc?.headers.get('content-security-policy') ?? '', encoding: doc?.headers.get('content-encoding') ?? null, files: files.length, missing };
+  });
+  expect(kept.skeleton).toBe(true);
+  expect(kept.files).toBeGreaterThan(20);
+  expect(kept.missing).toEqual([]);
+  expect(kept.encoding).toBeNull();
+  // The server's policy is kept with it: its one inline script (the first API calls) allowed by its hash.
+  expect(kept.csp).toContain("default-src 'self'");
+  expect(kept.csp).toMatch(/script-src 'self'[^;]* 'sha256-[A-Za-z0-9+/]+={0,2}'/);
+
+  await context.setOffline(true);
+  const res = await page.goto('/workspace/3f0d3c9e-5b1a-4c39-9a51-0d7a1a1e2a11/students');
+  expect(res!.fromServiceWorker()).toBe(true);
+  expect(res!.headers()['content-security-policy']).toBe(kept.csp);
+  expect(await res!.text()).toContain('data-skeleton');
+  await context.setOffline(false);
+});

@@ -35,6 +35,13 @@ export function helmetOptionsWithCheckout(gateway: { checkoutUrl: string; apiUrl
   };
 }
 
+/** The options with these inline scripts allowed by their hashes (`'sha256-…'`, WebAppService.inlineScriptHashes). */
+export function withInlineScripts(options: Readonly<HelmetOptions>, hashes: readonly string[]): HelmetOptions {
+  if (!hashes.every((h) => /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(h))) throw new Error('an inline script is allowed by its sha256 hash only');
+  const csp = options.contentSecurityPolicy as { directives: Record<string, string[]> };
+  return { ...options, contentSecurityPolicy: { directives: { ...csp.directives, scriptSrc: [...csp.directives.scriptSrc, ...hashes] } } };
+}
+
 /**
  * The headers helmet sets, computed once. None of them depends on the request (the CSP has no
  * nonce), so every answer gets the same object instead of running helmet's middleware per request.
