@@ -243,10 +243,10 @@ window.__vdPrefetch={token:t,at:performance.now(),answers:m}}catch(e){}})();
   );
   const html = shell
     .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => stylesheet(href))
-    .replace('</title>', `</title>\n    <script>${PREFETCH.trim()}</script>`)
+    .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${PREFETCH.trim()}</script>`)
     .replace('</head>', `  ${head}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${renderWorkspaceSkeleton()}</div>`);
-  if (!html.includes('window.__vdPrefetch') || !html.includes('data-skeleton')) throw new Error('dist/index.html has no </title> or no <div id="root"></div>');
+  if (!html.includes('window.__vdPrefetch') || !html.includes('data-skeleton')) throw new Error('dist/index.html has no <meta charset="UTF-8" /> or no <div id="root"></div>');
   writeFileSync(join(out, 'workspace.html'), html);
   routes['/workspace/*'] = 'workspace.html';
 }
