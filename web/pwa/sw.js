@@ -5,10 +5,10 @@
  * - The shell (index.html, the entry script, its imports and stylesheets) is cached on install; the
  *   app's other files under /assets/ (hashed names, never changed) are cached the first time they load.
  * - The workspace's pages (/workspace/…) share one document: its shell's skeleton and the list of its
- *   scripts, with no data in it (web/scripts/prerender.mjs). It is kept from install on, with every
- *   file it names, and answered from the cache at once, so a visit after the first draws without
- *   waiting for the network; each such visit fetches it again in the background, and a changed one
- *   is kept for the next visit once its files are.
+ *   scripts, with no data in it (web/scripts/prerender.mjs). It is kept, with every file it names,
+ *   from the first workspace page this worker answers, and from then on answered from the cache at
+ *   once, so a visit after the first draws without waiting for the network; each such visit fetches
+ *   it again in the background, and a changed one is kept for the next visit once its files are.
  * - Any other page (a navigation) is answered from the network when it answers within 3 s, and from the
  *   cached shell otherwise or offline; the shell then draws the page from its cached scripts.
  * - The API (/api/) is never cached or answered from a cache: no stale data is ever shown as fresh.
@@ -23,15 +23,7 @@ const NAVIGATION_TIMEOUT_MS = 3000;
 const WORKSPACE = '/workspace';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then(async (cache) => {
-      await cache.addAll(SHELL);
-      // The workspace's document and its files; a server without one still installs the worker.
-      await fetch(WORKSPACE)
-        .then((response) => keepWorkspace(cache, response))
-        .catch(() => undefined);
-    }),
-  );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
 });
 
 self.addEventListener('activate', (event) => {
@@ -70,9 +62,14 @@ async function page(request) {
   return shell ?? network;
 }
 
-/** A document worth keeping: the server's own HTML, whole (a redirect or an error is never kept). */
-function isDocument(response) {
-  return response.ok && response.type === 'basic' && !response.redirected && (response.headers.get('content-type') ?? '').startsWith('text/html');
+/**
+ * The workspace's document as the server sent it: HTML, whole, for an address under /workspace (never a
+ * redirect, an error, or the cached shell answering offline).
+ */
+function isWorkspaceDocument(response) {
+  if (!response.ok || response.type !== 'basic' || response.redirected || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  const path = response.url ? new URL(response.url).pathname : '';
+  return path === WORKSPACE || path.startsWith(`${WORKSPACE}/`);
 }
 
 /**
@@ -81,7 +78,7 @@ function isDocument(response) {
  * only once they are all in. Nothing is done when the document is the one kept already.
  */
 async function keepWorkspace(cache, response) {
-  if (!isDocument(response)) return;
+  if (!isWorkspaceDocument(response)) return;
   const html = await response.text();
   const kept = await cache.match(WORKSPACE);
   if (kept && (await kept.text()) === html) return;
@@ -103,18 +100,24 @@ async function keepWorkspace(cache, response) {
 /**
  * A workspace page: the kept document at once, and the network's copy fetched behind it for the next
  * visit. The document carries no data (the API is never cached), so nothing stale is shown as fresh;
- * a new version's document arrives this way too, and its new worker offers the reload.
+ * a new version's document arrives this way too, and its new worker offers the reload. With none
+ * kept yet (the first workspace visit under this worker), the page is answered as any other and its
+ * document kept behind it: someone who only reads the public pages never downloads the workspace.
  */
 async function workspacePage(event, request) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(WORKSPACE);
-  if (!kept) return page(request);
-  event.waitUntil(
-    fetch(request)
-      .then((response) => keepWorkspace(cache, response))
-      .catch(() => undefined),
-  );
-  return kept;
+  if (kept) {
+    event.waitUntil(
+      fetch(request)
+        .then((response) => keepWorkspace(cache, response))
+        .catch(() => undefined),
+    );
+    return kept;
+  }
+  const response = await page(request);
+  event.waitUntil(keepWorkspace(cache, response.clone()).catch(() => undefined));
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {

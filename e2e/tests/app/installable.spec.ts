@@ -82,9 +82,18 @@ test('a new version is offered in the page’s language with Reload, which switc
 });
 
 test('the workspace’s document is kept with every file it names and its security policy, and answers a workspace page at once, offline too', async ({ page, context }) => {
+  const WORKSPACE_PAGE = '/workspace/3f0d3c9e-5b1a-4c39-9a51-0d7a1a1e2a11/students';
+  const keptNow = () => page.evaluate(async () => !!(await (await caches.open((await caches.keys())[0]!)).match('/workspace')));
   await page.goto('/login');
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 45_000 }).toBe('activated');
-  // Kept from install on: the document (the same for every address under /workspace) and its files.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // The public pages never fetch it: only a workspace page the worker answers keeps it.
+  expect(await keptNow()).toBe(false);
+  await page.goto(WORKSPACE_PAGE);
+  await page.goto('/login');
+  await expect.poll(keptNow, { timeout: 20_000 }).toBe(true);
+  // The document (the same for every address under /workspace) is kept with all its files.
   const kept = await page.evaluate(async () => {
     const cache = await caches.open((await caches.keys())[0]!);
     const doc = await cache.match('/workspace');
@@ -103,7 +112,7 @@ test('the workspace’s document is kept with every file it names and its securi
   expect(kept.csp).toMatch(/script-src 'self'[^;]* 'sha256-[A-Za-z0-9+/]+={0,2}'/);
 
   await context.setOffline(true);
-  const res = await page.goto('/workspace/3f0d3c9e-5b1a-4c39-9a51-0d7a1a1e2a11/students');
+  const res = await page.goto(WORKSPACE_PAGE);
   expect(res!.fromServiceWorker()).toBe(true);
   expect(res!.headers()['content-security-policy']).toBe(kept.csp);
   expect(await res!.text()).toContain('data-skeleton');
