@@ -4,35 +4,35 @@ import type { Plugin } from 'vite';
 export const ICON_NAMES_MODULE = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
 
 /**
- * The same exports as @blueprintjs/icons' `iconNames.js`, made on first use. Blueprint builds its
- * `IconNames` map at load: two case conversions (regular expressions) for each of its 700-odd icons,
- * 80 ms of main thread on a slow phone at the workspace's start, for a map the app never reads
- * (only `IconNamesSet`, which needs no conversion, is used when an icon draws). The map is now a view
- * that builds the very same object the first time anything reads it. web/test/lazy-icon-names.spec.ts
- * compares the two and fails when Blueprint's file changes shape.
+ * The same exports as @blueprintjs/icons' `iconNames.js`, by rule instead of by list.
+ *
+ * Blueprint builds its `IconNames` map at load from the list of its 706 icons (two case conversions
+ * each, 80 ms of main thread on a slow phone), and `IconNamesSet` from the same list. The app never
+ * reads the map; the set answers one question, whether a name may be loaded (`Icons.isValidIconName`,
+ * asked when an icon draws). Shipping the list cost every page that draws an icon 8.9 KB brotli
+ * before its first paint (session 22), with the `change-case` package the map needs.
+ *
+ * So neither the list nor `change-case` is loaded any more:
+ * - `IconNamesSet.has(name)`: the name is in Blueprint's form, lower-case words joined by hyphens.
+ *   A well-formed name that is not an icon is then asked of the loader, which fails and logs it,
+ *   where Blueprint logged "Unknown icon"; either way nothing is drawn. The app's own icons are all
+ *   listed in components/blueprint/icon-loader.ts (web/test/icon-loader.spec.ts).
+ * - `IconNames.TickCircle` and `IconNames.TICK_CIRCLE` give `"tick-circle"`, by the inverse of the
+ *   two conversions. For every one of Blueprint's 706 icons both keys give exactly Blueprint's value
+ *   (web/test/lazy-icon-names.spec.ts). The map cannot be listed (`Object.keys` is empty).
  */
-export const LAZY_ICON_NAMES = `import { pascalCase, snakeCase } from "change-case";
-import { BlueprintIcons_16 } from "./generated/16px/blueprint-icons-16";
-let names;
-function built() {
-    if (names === undefined) {
-        const IconNamesNew = {};
-        const IconNamesLegacy = {};
-        for (const name of Object.values(BlueprintIcons_16)) {
-            IconNamesNew[pascalCase(name)] = name;
-            IconNamesLegacy[snakeCase(name).toUpperCase()] = name;
-        }
-        names = { ...IconNamesNew, ...IconNamesLegacy };
-    }
-    return names;
+export const LAZY_ICON_NAMES = `const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+function nameOf(key) {
+    if (typeof key !== "string") return undefined;
+    if (/^[A-Z0-9_]+$/.test(key)) return key.toLowerCase().replace(/_/g, "-");
+    if (/^[A-Z][A-Za-z0-9_]*$/.test(key)) return key.replace(/_(\\d)/g, "-$1").replace(/(?<=[a-z0-9])([A-Z])/g, "-$1").toLowerCase();
+    return undefined;
 }
 export const IconNames = new Proxy({}, {
-    get: (_, key) => built()[key],
-    has: (_, key) => key in built(),
-    ownKeys: () => Reflect.ownKeys(built()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(built(), key),
+    get: (_, key) => nameOf(key),
+    has: (_, key) => nameOf(key) !== undefined,
 });
-export const IconNamesSet = new Set(Object.values(BlueprintIcons_16));
+export const IconNamesSet = { has: (name) => typeof name === "string" && NAME.test(name) };
 `;
 
 /** What the rewritten file must contain, so a Blueprint release that changes it stops the build. */
