@@ -45,6 +45,8 @@ export class StatementCachingClient extends Client {
   private readonly clientId = ++lastClientId;
   /** This connection's names, least recently used first. */
   private readonly named = new Set<string>();
+  /** A name past MAX_PER_CONNECTION, deallocated once the statement that pushed it out has answered. */
+  private evicted: string | undefined;
 
   /** The name `text` runs under on this connection, or undefined (its first use). */
   statementName(text: string): string | undefined {
@@ -59,21 +61,31 @@ export class StatementCachingClient extends Client {
     const name = `v${s.id}-${instance}-${this.clientId}`;
     this.named.delete(name);
     this.named.add(name);
-    if (this.named.size > MAX_PER_CONNECTION) this.deallocate(this.named.values().next().value!);
+    if (this.named.size > MAX_PER_CONNECTION) {
+      this.evicted = this.named.values().next().value!;
+      this.named.delete(this.evicted);
+    }
+    return name;
+  }
+
+  /** The name to deallocate after the statement now being sent, if any (taken once). */
+  takeEvicted(): string | undefined {
+    const name = this.evicted;
+    this.evicted = undefined;
     return name;
   }
 
   /**
-   * Drops a name from the session: DEALLOCATE goes ahead of the next statement on this connection
-   * (pg sends a client's statements in order). pg forgets the name only once the database has, so a
-   * DEALLOCATE that fails (inside a transaction already failed) leaves both sides still knowing it;
-   * the name is never given to another text.
+   * Drops a name from the session, once the statement that pushed it out has answered and before its
+   * caller goes on: never sent while another statement of this connection runs (pg 8 warns of that,
+   * pg 9 refuses it). pg forgets the name only once the database has, so a DEALLOCATE that fails
+   * (inside a transaction already failed) leaves both sides still knowing it; the name is never given
+   * to another text. Never fails.
    */
-  private deallocate(name: string): void {
-    this.named.delete(name);
+  deallocate(name: string): Promise<void> {
     const connection = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
-    if (connection.parsedStatements[name] === undefined) return;
-    (baseQuery.call(this, `DEALLOCATE "${name}"`) as Promise<unknown>).then(
+    if (connection.parsedStatements[name] === undefined) return Promise.resolve();
+    return (baseQuery.call(this, `DEALLOCATE "${name}"`) as Promise<unknown>).then(
       () => void delete connection.parsedStatements[name],
       () => undefined,
     );
@@ -83,7 +95,11 @@ export class StatementCachingClient extends Client {
 (StatementCachingClient.prototype as unknown as { query: QueryFn }).query = function (this: StatementCachingClient, config: unknown, values?: unknown, callback?: unknown) {
   if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
     const name = this.statementName(config);
-    if (name) return baseQuery.call(this, { name, text: config, values });
+    if (name) {
+      const sent = baseQuery.call(this, { name, text: config, values }) as Promise<unknown>;
+      const evicted = this.takeEvicted();
+      return evicted ? sent.finally(() => this.deallocate(evicted)) : sent;
+    }
   }
   return baseQuery.call(this, config, values, callback);
 };
