@@ -39,9 +39,18 @@ self.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') self.skipWaiting();
 });
 
+/**
+ * Cached answers are looked up whatever their Vary says: the server varies every answer on Origin (CORS)
+ * and on Accept-Encoding, while a file under /assets/ never changes and the cache keeps it decoded. A
+ * module script's request carries an Origin header and a lookup by address does not, so without this
+ * the shell cached at install never answered a module script, and a file kept for the workspace's
+ * document was found or not depending on which request had stored it last.
+ */
+const ANY_VARY = { ignoreVary: true };
+
 async function fromCacheOrNetwork(request) {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(request);
+  const hit = await cache.match(request, ANY_VARY);
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
@@ -58,7 +67,7 @@ async function page(request) {
   } catch {
     /* offline: the shell below */
   }
-  const shell = await cache.match('/index.html');
+  const shell = await cache.match('/index.html', ANY_VARY);
   return shell ?? network;
 }
 
@@ -80,11 +89,11 @@ function isWorkspaceDocument(response) {
 async function keepWorkspace(cache, response) {
   if (!isWorkspaceDocument(response)) return;
   const html = await response.text();
-  const kept = await cache.match(WORKSPACE);
+  const kept = await cache.match(WORKSPACE, ANY_VARY);
   if (kept && (await kept.text()) === html) return;
   const files = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
   for (const file of files) {
-    if (await cache.match(file)) continue;
+    if (await cache.match(file, ANY_VARY)) continue;
     const answer = await fetch(file);
     if (!answer.ok) return;
     await cache.put(file, answer);
@@ -106,7 +115,7 @@ async function keepWorkspace(cache, response) {
  */
 async function workspacePage(event, request) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(WORKSPACE);
+  const kept = await cache.match(WORKSPACE, ANY_VARY);
   if (kept) {
     event.waitUntil(
       fetch(request)
