@@ -21,6 +21,7 @@ const CACHE = `vidyalaya-${VERSION}`;
 const NAVIGATION_TIMEOUT_MS = 3000;
 /** Where the workspace's document is kept: the server answers the same one for every address under it. */
 const WORKSPACE = '/workspace';
+const underWorkspace = (path) => path === WORKSPACE || path.startsWith(`${WORKSPACE}/`);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
@@ -77,8 +78,7 @@ async function page(request) {
  */
 function isWorkspaceDocument(response) {
   if (!response.ok || response.type !== 'basic' || response.redirected || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
-  const path = response.url ? new URL(response.url).pathname : '';
-  return path === WORKSPACE || path.startsWith(`${WORKSPACE}/`);
+  return !!response.url && underWorkspace(new URL(response.url).pathname);
 }
 
 /**
@@ -134,6 +134,6 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
-  if (request.mode === 'navigate') event.respondWith(url.pathname === WORKSPACE || url.pathname.startsWith(`${WORKSPACE}/`) ? workspacePage(event, request) : page(request));
+  if (request.mode === 'navigate') event.respondWith(underWorkspace(url.pathname) ? workspacePage(event, request) : page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(fromCacheOrNetwork(request));
 });

@@ -45,11 +45,12 @@ export class StatementCachingClient extends Client {
   private readonly clientId = ++lastClientId;
   /** This connection's names, least recently used first. */
   private readonly named = new Set<string>();
-  /** A name past MAX_PER_CONNECTION, deallocated once the statement that pushed it out has answered. */
-  private evicted: string | undefined;
 
-  /** The name `text` runs under on this connection, or undefined (its first use). */
-  statementName(text: string): string | undefined {
+  /**
+   * The name `text` runs under on this connection, or undefined (its first use); with it, the name it
+   * pushed past MAX_PER_CONNECTION, if any, to deallocate once the statement has answered.
+   */
+  statementName(text: string): { name: string; evicted?: string } | undefined {
     let s = seen.get(text);
     if (!s) {
       if (seen.size >= MAX_TRACKED) seen.clear();
@@ -61,18 +62,10 @@ export class StatementCachingClient extends Client {
     const name = `v${s.id}-${instance}-${this.clientId}`;
     this.named.delete(name);
     this.named.add(name);
-    if (this.named.size > MAX_PER_CONNECTION) {
-      this.evicted = this.named.values().next().value!;
-      this.named.delete(this.evicted);
-    }
-    return name;
-  }
-
-  /** The name to deallocate after the statement now being sent, if any (taken once). */
-  takeEvicted(): string | undefined {
-    const name = this.evicted;
-    this.evicted = undefined;
-    return name;
+    if (this.named.size <= MAX_PER_CONNECTION) return { name };
+    const evicted = this.named.values().next().value!;
+    this.named.delete(evicted);
+    return { name, evicted };
   }
 
   /**
@@ -94,10 +87,10 @@ export class StatementCachingClient extends Client {
 
 (StatementCachingClient.prototype as unknown as { query: QueryFn }).query = function (this: StatementCachingClient, config: unknown, values?: unknown, callback?: unknown) {
   if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
-    const name = this.statementName(config);
-    if (name) {
-      const sent = baseQuery.call(this, { name, text: config, values }) as Promise<unknown>;
-      const evicted = this.takeEvicted();
+    const named = this.statementName(config);
+    if (named) {
+      const sent = baseQuery.call(this, { name: named.name, text: config, values }) as Promise<unknown>;
+      const { evicted } = named;
       return evicted ? sent.finally(() => this.deallocate(evicted)) : sent;
     }
   }

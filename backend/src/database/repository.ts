@@ -40,12 +40,25 @@ export abstract class Repository {
     return this.m.transaction(fn);
   }
 
+  /**
+   * A statement's rows. Inside a transaction (`in(tx)`) every statement shares the transaction's one
+   * connection, so they are sent one after the other even when a caller starts several at once
+   * (`Promise.all`): pg 8 warns of a statement sent while another of its connection runs, and pg 9
+   * refuses it. Outside one, each goes to a pooled connection of its own, side by side as before.
+   */
   protected rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return rows<T>(this.m, sql, params);
+    const runner = this.m.queryRunner;
+    if (!runner) return rows<T>(this.m, sql, params);
+    const run = (inTransaction.get(runner) ?? Promise.resolve()).then(() => rows<T>(this.m, sql, params));
+    inTransaction.set(runner, run.catch(() => undefined));
+    return run;
   }
 
   protected async one<T>(sql: string, params: unknown[] = []): Promise<T | null> {
-    const [row] = await rows<T>(this.m, sql, params);
+    const [row] = await this.rows<T>(sql, params);
     return row ?? null;
   }
 }
+
+/** The last statement sent, by repositories, on each transaction's connection (`Repository.rows`). */
+const inTransaction = new WeakMap<object, Promise<unknown>>();

@@ -189,11 +189,14 @@ function bindRunner(qr: QueryRunner, schoolId: string): QueryRunner {
     const logger = qr.connection.logger;
     logger.logQuery(sql, params, qr);
     try {
-      const raw = await new Promise<PgResult>((resolve, reject) => {
-        // A statement that runs again is prepared by name on this connection (hot-statements.ts).
-        const name = client instanceof StatementCachingClient && params?.length ? client.statementName(sql) : undefined;
-        client.query(new BoundStatement(schoolId, sql, params ?? [], name, (err, result) => (err ? reject(err) : resolve(result!))));
+      // A statement that runs again is prepared by name on this connection (hot-statements.ts); a name
+      // it pushes out is deallocated once it has answered, before the caller goes on.
+      const named = client instanceof StatementCachingClient && params?.length ? client.statementName(sql) : undefined;
+      const sent = new Promise<PgResult>((resolve, reject) => {
+        client.query(new BoundStatement(schoolId, sql, params ?? [], named?.name, (err, result) => (err ? reject(err) : resolve(result!))));
       });
+      const evicted = named?.evicted;
+      const raw = await (evicted ? sent.finally(() => (client as StatementCachingClient).deallocate(evicted)) : sent);
       return typeormResult(raw, structured);
     } catch (err) {
       logger.logQueryError(err as Error, sql, params, qr);

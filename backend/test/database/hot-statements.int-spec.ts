@@ -96,25 +96,27 @@ describe('statements that run again are prepared by name once per connection', (
     });
   }
 
-  it('a connection keeps at most 100 names: past them the least recently used is deallocated, and runs again when asked', async () => {
-    const mark = uniq();
-    const texts = Array.from({ length: 130 }, (_, i) => `SELECT $1::int + ${i} AS n /* ${mark} */`);
-    const { answers, named, first, again, firstAfter } = await onOneConnection(null, async (qr) => {
-      const out: number[] = [];
-      for (const text of texts) {
-        await qr.query(text, [1]);
-        out.push((await qr.query(text, [2]))[0].n);
-      }
-      const count = async () =>
-        ((await qr.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE $1`, [`%/* ${mark} */`])) as { n: number }[])[0].n;
-      const n = await count();
-      const before = (await namesOf(qr, texts[0])).length;
-      // The first text, deallocated long ago, runs again (and is prepared again).
-      const rerun = [(await qr.query(texts[0], [3]))[0].n, (await qr.query(texts[0], [4]))[0].n];
-      return { answers: out, named: n, first: before, again: rerun, firstAfter: (await namesOf(qr, texts[0])).length };
+  for (const bound of [false, true]) {
+    it(`${bound ? 'bound to a school' : 'outside a school'}: a connection keeps at most 100 names: past them the least recently used is deallocated, and runs again when asked`, async () => {
+      const mark = uniq();
+      const texts = Array.from({ length: 130 }, (_, i) => `SELECT $1::int + ${i} AS n /* ${mark} */`);
+      const { answers, named, first, again, firstAfter } = await onOneConnection(bound ? a.schoolId : null, async (qr) => {
+        const out: number[] = [];
+        for (const text of texts) {
+          await qr.query(text, [1]);
+          out.push((await qr.query(text, [2]))[0].n);
+        }
+        const count = async () =>
+          ((await qr.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE $1`, [`%/* ${mark} */`])) as { n: number }[])[0].n;
+        const n = await count();
+        const before = (await namesOf(qr, texts[0])).length;
+        // The first text, deallocated long ago, runs again (and is prepared again).
+        const rerun = [(await qr.query(texts[0], [3]))[0].n, (await qr.query(texts[0], [4]))[0].n];
+        return { answers: out, named: n, first: before, again: rerun, firstAfter: (await namesOf(qr, texts[0])).length };
+      });
+      expect(answers).toEqual(texts.map((_, i) => 2 + i));
+      expect(named).toBe(100);
+      expect([first, again, firstAfter]).toEqual([0, [3, 4], 1]);
     });
-    expect(answers).toEqual(texts.map((_, i) => 2 + i));
-    expect(named).toBe(100);
-    expect([first, again, firstAfter]).toEqual([0, [3, 4], 1]);
-  });
+  }
 });

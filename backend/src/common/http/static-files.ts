@@ -35,6 +35,8 @@ const REVALIDATE = 'no-cache';
 interface StaticFile {
   /** The file as built, and its build-time compressed copies. */
   bodies: Partial<Record<Encoding | 'identity', Buffer>>;
+  /** The encodings it has a copy in, best first. */
+  encodings: Encoding[];
   type: string;
   cacheControl: string;
   /** A strong validator: the content's hash (every encoding of one file is the same content). */
@@ -70,6 +72,7 @@ export class StaticFiles {
       for (const [encoding, ext] of ENCODINGS) if (existsSync(file + ext)) bodies[encoding] = readFileSync(file + ext);
       files.set(urlPath, {
         bodies,
+        encodings: ENCODINGS.map(([encoding]) => encoding).filter((encoding) => bodies[encoding]),
         type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
         cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
         etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
@@ -90,7 +93,7 @@ export class StaticFiles {
 }
 
 function send(file: StaticFile, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const compressed = ENCODINGS.some(([encoding]) => file.bodies[encoding]);
+  const compressed = file.encodings.length > 0;
   reply.header('Cache-Control', file.cacheControl).header('ETag', file.etag).header('Last-Modified', file.lastModified);
   if (compressed) {
     // Added to what is there (CORS varies on Origin).
@@ -98,7 +101,7 @@ function send(file: StaticFile, req: FastifyRequest, reply: FastifyReply): Fasti
     reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   }
   if (matches(req.headers['if-none-match'], file.etag)) return reply.code(304).send();
-  const encoding = compressed ? acceptedEncoding(req.headers['accept-encoding'], file.bodies) : null;
+  const encoding = compressed ? acceptedEncoding(req.headers['accept-encoding'], file.encodings) : null;
   if (encoding) reply.header('Content-Encoding', encoding);
   const body = file.bodies[encoding ?? 'identity']!;
   return reply.code(200).type(file.type).header('Content-Length', body.length).send(body);
@@ -114,10 +117,10 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Of the copies this file has, the best one an Accept-Encoding header takes: brotli, else gzip, else
- * none. `q=0` refuses an encoding; `*` accepts any not named.
+ * Of the encodings `available` (by default both), the best one an Accept-Encoding header takes: brotli,
+ * else gzip, else none. `q=0` refuses an encoding; `*` accepts any not named.
  */
-export function acceptedEncoding(header: string | string[] | undefined, has: Partial<Record<Encoding, Buffer>> = { br: Buffer.alloc(0), gzip: Buffer.alloc(0) }): Encoding | null {
+export function acceptedEncoding(header: string | string[] | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
   if (!header) return null;
   const q = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
@@ -128,7 +131,7 @@ export function acceptedEncoding(header: string | string[] | undefined, has: Par
     q.set(name, Number.isFinite(value) ? value : 0);
   }
   const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  return ENCODINGS.find(([encoding]) => has[encoding] && accepts(encoding))?.[0] ?? null;
+  return ENCODINGS.find(([encoding]) => available.includes(encoding) && accepts(encoding))?.[0] ?? null;
 }
 
 function* walk(dir: string): Generator<string> {

@@ -112,10 +112,7 @@ export class ExamsService {
   // ── assessment schemes ──────────────────────────────────────────────────
   /** The school's scheme of every band and term: its own where it changed the preset, else the preset; locked once this year has marks. */
   private async loadSchemes(repo: ExamsRepository): Promise<AssessmentScheme[]> {
-    // One after the other: inside a write both go to the transaction's one connection, where pg 8 warns
-    // of a query sent while another runs (and pg 9 refuses it).
-    const own = await repo.schemes();
-    const year = await repo.currentYear();
+    const [own, year] = await Promise.all([repo.schemes(), repo.currentYear()]);
     const marked = await repo.examsWithMarks(year);
     const out: AssessmentScheme[] = [];
     for (const band of CLASS_BANDS) {

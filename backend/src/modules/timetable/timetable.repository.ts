@@ -65,13 +65,13 @@ export class TimetableRepository extends Repository {
 
   // ── bell schedules ──────────────────────────────────────────────────────
   async bellSchedules(): Promise<{ schedules: BellSchedule[]; dailyLoadLimit: number | null }> {
-    // One after the other: inside a write (`in(tx)`) both go to the transaction's one connection, where
-    // pg 8 warns of a query sent while another runs (and pg 9 refuses it).
-    const schedules = await this.rows<BellSchedule>(
-      `SELECT id, name, days::int[] AS days, periods, breaks FROM bell_schedules WHERE school_id = $1 ORDER BY position`,
-      [this.schoolId],
-    );
-    const settings = await this.one<{ daily_load_limit: number | null }>(`SELECT daily_load_limit FROM timetable_settings WHERE school_id = $1`, [this.schoolId]);
+    const [schedules, settings] = await Promise.all([
+      this.rows<BellSchedule>(
+        `SELECT id, name, days::int[] AS days, periods, breaks FROM bell_schedules WHERE school_id = $1 ORDER BY position`,
+        [this.schoolId],
+      ),
+      this.one<{ daily_load_limit: number | null }>(`SELECT daily_load_limit FROM timetable_settings WHERE school_id = $1`, [this.schoolId]),
+    ]);
     return { schedules, dailyLoadLimit: settings?.daily_load_limit ?? null };
   }
 
