@@ -216,9 +216,13 @@ const WORKSPACE = [
  * what the app asks for first — the user (`/auth/me`), the preferences, the schools, the school's
  * home — and the page's own first query, chosen by the address: the home's timetable, the register's
  * first page (with no filters in the address), a section's attendance for a day, a guardian's
- * children. The pending answers wait in `window.__vdPrefetch` for the base query, which takes each
- * once, with the same token, within 15 s (src/lib/api/prefetched.ts); the addresses here must be
- * the ones the app builds (e2e/tests/workspace/first-paint.spec.ts checks each is asked for once).
+ * children. They go as one request (POST /batch, backend/src/modules/workspace/batch.service.ts):
+ * on a repeat visit the document comes from the service worker and no connection is open yet, and
+ * six answers asked for one by one came back one after another on the new one (docs/performance.md,
+ * session 23). Each address's answer waits in `window.__vdPrefetch` for the base query, which takes
+ * each once, with the same token, within 15 s (src/lib/api/prefetched.ts); one the batch did not
+ * answer resolves to nothing, and the app asks for it itself. The addresses here must be the ones
+ * the app builds (e2e/tests/workspace/first-paint.spec.ts checks each is asked for once).
  * It also labels the skeleton in Hindi when that is the language this device chose.
  */
 const PREFETCH = `(function(){try{
@@ -232,7 +236,8 @@ if(r==='')u.push(S+'/my-timetable');
 else if(r==='students'&&!q)u.push(S+'/students/sections',S+'/students?status=active&sort=name&order=asc&page=1&pageSize=100');
 else if(p[3]==='attendance'&&p[4]==='mark'&&p[6]&&!p[7])u.push(S+'/sections/'+p[5]+'/attendance/'+p[6]);
 else if(r==='my-children')u.push(S+'/students?status=all&pageSize=50')}
-var m={};u.forEach(function(x){m[x]=fetch(x,{headers:{accept:'application/json',authorization:'Bearer '+t}})});
+var m={},B=fetch(A+'/batch',{method:'POST',headers:{accept:'application/json','content-type':'application/json',authorization:'Bearer '+t},body:JSON.stringify({paths:u})}).then(function(r){return r.ok?r.json():null});
+u.forEach(function(x,i){m[x]=B.then(function(b){var a=b&&b.data&&b.data.answers[i];if(a&&a.path===x&&a.body)return new Response(JSON.stringify(a.body),{status:a.status,headers:{'content-type':'application/json'}})}).catch(function(){})});
 window.__vdPrefetch={token:t,at:performance.now(),answers:m}}catch(e){}})();
 `;
 {

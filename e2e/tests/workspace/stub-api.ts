@@ -84,7 +84,7 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     });
   }
 
-  await page.route(/\/api\/v1\//, async (route) => {
+  const handle = async (route: Route): Promise<void> => {
     const req = route.request();
     const url = new URL(req.url());
     const path = url.pathname.replace(/^\/api\/v1/, '');
@@ -95,8 +95,15 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     } catch {
       body = req.postData();
     }
-    calls.push({ method, path: `${path}${url.search}`, body });
     const m = (re: RegExp) => re.exec(path);
+    // The workspace's document asks for a page's first answers in one request (POST /batch): each address
+    // is answered here as it would be alone, and recorded as its own call.
+    if (path === '/batch' && method === 'POST') {
+      const answers = [];
+      for (const inner of (body as { paths: string[] }).paths) answers.push({ path: inner, ...(await answerAlone(handle, new URL(inner, url).href)) });
+      return ok(route, { answers });
+    }
+    calls.push({ method, path: `${path}${url.search}`, body });
 
     if (path === '/auth/me') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, user: USER, data: { user: USER } }) });
     if (path === '/auth/logout') return ok(route, { loggedOut: true });
@@ -175,8 +182,23 @@ export async function stubWorkspace(page: Page, opts: StubOptions = {}) {
     // reach the real server with a stub token, and the 401 would end the stubbed session while the test goes on.
     if (m(/^\/schools\/[^/]+\//)) return fail(route, 404, 'NOT_FOUND', 'The requested item was not found.');
     return route.continue();
-  });
+  };
+  await page.route(/\/api\/v1\//, handle);
   return { calls, schools };
+}
+
+/** What the stub answers a GET of `url` with, asked for inside a batch: its status and JSON body (null for an address it passes on). */
+async function answerAlone(handle: (route: Route) => Promise<void>, url: string): Promise<{ status: number; body: unknown }> {
+  let answer = { status: 404, body: null as unknown };
+  const inner = {
+    request: () => ({ url: () => url, method: () => 'GET', postDataJSON: () => null, postData: () => null }),
+    fulfill: async (r: { status?: number; body?: string }) => {
+      answer = { status: r.status ?? 200, body: r.body ? (JSON.parse(r.body) as unknown) : null };
+    },
+    continue: async () => undefined,
+  };
+  await handle(inner as unknown as Route);
+  return answer;
 }
 
 /** The page's width exceeds the viewport: something scrolls sideways. */

@@ -24,6 +24,30 @@ export const preferencesResultSchema = z.object({ preferences: z.object({ langua
 export type PreferencesResult = z.output<typeof preferencesResultSchema>;
 export type Preferences = PreferencesResult['preferences'];
 
+// ── batch ─────────────────────────────────────────────────────────────────
+/**
+ * POST /batch: several of the API's GET answers in one request (the workspace's document asks for a
+ * page's first answers this way, issue 37). An address is the API's own path with its query, as a
+ * GET would send it: `/api/v1/` then plain segments (no `.` or `..`, no encoded separators).
+ */
+export const BATCH_MAX_PATHS = 8;
+export const BATCH_PATH_MAX = 512;
+export const BATCH_MESSAGES = {
+  pathsRequired: 'List 1 to 8 addresses to answer',
+  pathInvalid: 'Each address must be a GET address of this API, such as /api/v1/auth/me',
+} as const;
+const BATCH_PATH = /^\/api\/v1(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+(?:\?[A-Za-z0-9._~%&=+,:-]*)?$/;
+export const batchRequestSchema = z.object({
+  paths: z
+    .array(z.string({ error: BATCH_MESSAGES.pathInvalid }).max(BATCH_PATH_MAX, { error: BATCH_MESSAGES.pathInvalid }).regex(BATCH_PATH, { error: BATCH_MESSAGES.pathInvalid }), { error: BATCH_MESSAGES.pathsRequired })
+    .min(1, { error: BATCH_MESSAGES.pathsRequired })
+    .max(BATCH_MAX_PATHS, { error: BATCH_MESSAGES.pathsRequired }),
+});
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+/** Each address's own answer, in the order asked: its status and its JSON body (the envelope), or null when it answered no JSON. */
+export const batchResultSchema = z.object({ answers: z.array(z.object({ path: z.string(), status: z.int(), body: z.unknown() })) });
+export type BatchResult = z.output<typeof batchResultSchema>;
+
 // ── home ──────────────────────────────────────────────────────────────────
 export const academicYearRefSchema = z.object({ id: z.uuid(), name: z.string(), startsOn: z.iso.date(), endsOn: z.iso.date() });
 export type AcademicYearRef = z.output<typeof academicYearRefSchema>;

@@ -1,4 +1,4 @@
-import { mySchoolsResultSchema, preferencesResultSchema, workspaceHomeSchema } from '@vidyalaya/shared/people';
+import { batchResultSchema, mySchoolsResultSchema, preferencesResultSchema, workspaceHomeSchema } from '@vidyalaya/shared/people';
 import { createZodDto } from 'nestjs-zod';
 import { successEnvelope } from '../../common/openapi';
 
@@ -6,3 +6,4 @@ import { successEnvelope } from '../../common/openapi';
 export class MySchoolsResponse extends createZodDto(successEnvelope(mySchoolsResultSchema)) {}
 export class PreferencesResponse extends createZodDto(successEnvelope(preferencesResultSchema)) {}
 export class WorkspaceHomeResponse extends createZodDto(successEnvelope(workspaceHomeSchema)) {}
+export class BatchResponse extends createZodDto(successEnvelope(batchResultSchema)) {}
