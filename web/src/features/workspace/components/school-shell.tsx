@@ -1,8 +1,8 @@
-import { Button, Drawer, HTMLSelect, Icon, type IconName } from '@blueprintjs/core';
+import { Button, HTMLSelect, Icon, type IconName } from '@blueprintjs/core';
 import type { Language } from '@vidyalaya/shared';
 import type { MySchool } from '@vidyalaya/shared/people';
 import { useLingui } from '@lingui/react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 // The shell's and the lists' icons, ready before the shell first draws (one chunk, no fetch per icon).
 import '../../../components/blueprint/workspace-icons';
@@ -20,6 +20,10 @@ import { EmptyState } from './empty-state';
 import { LanguageSwitch } from './language-switch';
 import { useLanguagePreference } from './use-language-preference';
 import type { SchoolContext } from './workspace-context';
+
+/** The phone's menu loads when it is first reached for (menu-drawer.tsx), not before the first paint. */
+const loadMenuDrawer = () => import('./menu-drawer');
+const MenuDrawer = lazy(loadMenuDrawer);
 
 /** The role's sidebar: only what it may open (nav.ts). */
 function SchoolNav(props: { items: NavItem[]; schoolId: string; onNavigate?: () => void }) {
@@ -86,6 +90,8 @@ export function SchoolShell() {
   const home = useDeferredValue(useSchoolHomeQuery(schoolId));
   const schools = useDeferredValue(useMySchoolsQuery());
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so that it can play its closing transition.
+  const [menuUsed, setMenuUsed] = useState(false);
   useLanguagePreference();
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -136,7 +142,12 @@ export function SchoolShell() {
           variant="minimal"
           aria-label={t('shell.openMenu')}
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          onPointerDown={() => void loadMenuDrawer()}
+          onFocus={() => void loadMenuDrawer()}
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
         />
         <div className="ws-topbar-school">
           <Icon icon="learning" aria-hidden />
@@ -153,17 +164,21 @@ export function SchoolShell() {
         <nav className="ws-sidebar" aria-label={t('shell.menu')}>
           {nav}
         </nav>
-        <Drawer isOpen={menuOpen} onClose={() => setMenuOpen(false)} position="left" size="85%" title={data.school.name} className="ws-drawer">
-          <nav aria-label={t('shell.menu')} className="ws-drawer-nav">
-            {nav}
-            {/* The language is in the top bar at every width (issue 36: at the menu's foot it was out of reach). */}
-            {context.schools.length > 1 ? (
-              <div className="ws-drawer-extra">
-                <SchoolSwitcher schools={context.schools} current={schoolId} />
-              </div>
-            ) : null}
-          </nav>
-        </Drawer>
+        {menuUsed ? (
+          <Suspense fallback={null}>
+            <MenuDrawer isOpen={menuOpen} onClose={() => setMenuOpen(false)} title={data.school.name}>
+              <nav aria-label={t('shell.menu')} className="ws-drawer-nav">
+                {nav}
+                {/* The language is in the top bar at every width (issue 36: at the menu's foot it was out of reach). */}
+                {context.schools.length > 1 ? (
+                  <div className="ws-drawer-extra">
+                    <SchoolSwitcher schools={context.schools} current={schoolId} />
+                  </div>
+                ) : null}
+              </nav>
+            </MenuDrawer>
+          </Suspense>
+        ) : null}
         <main className="ws-main" id="main">
           <div className="ws-main-head">
             <nav aria-label={t('shell.breadcrumb')} className="ws-breadcrumbs">
