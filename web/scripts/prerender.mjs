@@ -207,44 +207,6 @@ const WORKSPACE = [
 ];
 
 /**
- * The pages a workspace visit most often opens on, by the inline script's name for them (PREFETCH
- * below): the home, the student register, a section's attendance for a day, a guardian's children.
- */
-const WORKSPACE_PAGES = {
-  h: 'src/features/workspace/pages/home-page.tsx',
-  s: 'src/features/students/pages/register-page.tsx',
-  m: 'src/features/attendance/pages/mark-page.tsx',
-  c: 'src/features/guardian/pages/my-children-page.tsx',
-};
-
-/**
- * What each of those pages loads beyond the document's head (its own chunk, the chunks only it
- * imports, its stylesheets), named without the `/assets/` prefix. The app asks for these only once
- * its scripts have run and its router has matched the address; the document's inline script asks for
- * them as it is read instead, chosen by the address as the API calls are (issue 37): on a phone that
- * removes a round trip, or two, between the scripts and the page's first draw.
- */
-function pageFiles() {
-  const head = { css: new Set(inShell.css), js: new Set(inShell.js) };
-  for (const name of WORKSPACE) {
-    const f = filesOf(manifestKey(name));
-    f.css.forEach((c) => head.css.add(c));
-    f.js.forEach((j) => head.js.add(j));
-  }
-  const pages = {};
-  for (const [id, name] of Object.entries(WORKSPACE_PAGES)) {
-    const key = manifestKey(name);
-    if (!key) throw new Error(`${name} is not in the build manifest`);
-    const f = filesOf(key);
-    pages[id] = [...[...f.css].filter((c) => !head.css.has(c)), ...[...f.js].filter((j) => !head.js.has(j))].map((file) => {
-      if (!file.startsWith('/assets/')) throw new Error(`${file} is not under /assets/`);
-      return file.slice('/assets/'.length);
-    });
-  }
-  return pages;
-}
-
-/**
  * The workspace's first API calls, sent by the document while the app's scripts download instead of
  * after them (issue 37). Inline in the document's head, so it runs as the head is read, before the
  * browser asks for the app's sixty-odd scripts: a separate file waited behind them (at 350 ms on a
@@ -261,25 +223,22 @@ function pageFiles() {
  * each once, with the same token, within 15 s (src/lib/api/prefetched.ts); one the batch did not
  * answer resolves to nothing, and the app asks for it itself. The addresses here must be the ones
  * the app builds (e2e/tests/workspace/first-paint.spec.ts checks each is asked for once).
- * With the calls it asks for the page's own scripts and stylesheets (pageFiles above): scripts as
- * module preloads, stylesheets as preloads (the app still adds each stylesheet itself, and waits for
- * it, as before). It also labels the skeleton in Hindi when that is the language this device chose.
+ * It also labels the skeleton in Hindi when that is the language this device chose.
  */
 const PREFETCH = `(function(){try{
-var F=${JSON.stringify(pageFiles())},L=localStorage,d=document,t=L.getItem('vidyalaya_access_token');
+var L=localStorage,d=document,t=L.getItem('vidyalaya_access_token');
 function hi(){var k=d.querySelector('[data-skeleton]');if(k)k.setAttribute('aria-label','\\u0932\\u094b\\u0921 \\u0939\\u094b \\u0930\\u0939\\u093e \\u0939\\u0948')}
 if(L.getItem('vidyalaya_language')==='hi'){if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',hi);else hi()}
 if(!t||!L.getItem('vidyalaya_refresh_token')||!window.fetch)return;
-var A='/api/v1',p=location.pathname.replace(/\\/+$/,'').split('/'),q=location.search,u=[A+'/auth/me',A+'/me/preferences'],id=p[2],g;
+var A='/api/v1',p=location.pathname.replace(/\\/+$/,'').split('/'),q=location.search,u=[A+'/auth/me',A+'/me/preferences'],id=p[2];
 if(p[1]==='workspace'&&/^[0-9a-f-]{36}$/i.test(id||'')){var S=A+'/schools/'+id,r=p.slice(3).join('/');u.push(A+'/me/schools',S+'/home');
-if(r==='')g='h',u.push(S+'/my-timetable');
-else if(r==='students'&&!q)g='s',u.push(S+'/students/sections',S+'/students?status=active&sort=name&order=asc&page=1&pageSize=100');
-else if(p[3]==='attendance'&&p[4]==='mark'&&p[6]&&!p[7])g='m',u.push(S+'/sections/'+p[5]+'/attendance/'+p[6]);
-else if(r==='my-children')g='c',u.push(S+'/students?status=all&pageSize=50')}
+if(r==='')u.push(S+'/my-timetable');
+else if(r==='students'&&!q)u.push(S+'/students/sections',S+'/students?status=active&sort=name&order=asc&page=1&pageSize=100');
+else if(p[3]==='attendance'&&p[4]==='mark'&&p[6]&&!p[7])u.push(S+'/sections/'+p[5]+'/attendance/'+p[6]);
+else if(r==='my-children')u.push(S+'/students?status=all&pageSize=50')}
 var m={},B=fetch(A+'/batch',{method:'POST',headers:{accept:'application/json','content-type':'application/json',authorization:'Bearer '+t},body:JSON.stringify({paths:u})}).then(function(r){return r.ok?r.json():null});
 u.forEach(function(x,i){m[x]=B.then(function(b){var a=b&&b.data&&b.data.answers[i];if(a&&a.path===x&&a.body)return new Response(JSON.stringify(a.body),{status:a.status,headers:{'content-type':'application/json'}})}).catch(function(){})});
-window.__vdPrefetch={token:t,at:performance.now(),answers:m};
-(F[g]||[]).forEach(function(f){var l=d.createElement('link'),c=/\\.css$/.test(f);l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.href='/assets/'+f;d.head.appendChild(l)});}catch(e){}})();
+window.__vdPrefetch={token:t,at:performance.now(),answers:m}}catch(e){}})();
 `;
 {
   const { renderWorkspaceSkeleton } = await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href);
