@@ -1,11 +1,15 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { StudentTabSlot } from '../../lib/workspace/slots';
-import { useT } from './i18n';
 
-/** The tab's title, in the fees catalogue (small, so not lazy: the tab strip shows it at once). */
+// The tab's title loads with the catalogue it reads (as the exams' tab does): a slot is listed on every
+// workspace page, and a catalogue imported here would load before each one's first paint (issue 37).
+const TabTitle = lazy(() => import('./components/tab-title'));
 function FeesTabTitle() {
-  const t = useT();
-  return <>{t('fees.title')}</>;
+  return (
+    <Suspense fallback={<span>…</span>}>
+      <TabTitle />
+    </Suspense>
+  );
 }
 
 /** A "Fees" tab on the student's profile: dues, concessions, receipts; guardians see their own child's. */
