@@ -241,7 +241,11 @@ export function Component() {
   // answers are asked for here, beside the child's own (the cards read the same cache entries), and
   // the cards are drawn together once those are in: new cards appear below, nothing already drawn moves.
   const attendance = guardianApi.useChildAttendanceQuery({ schoolId, studentId: studentId ?? '' }, { skip: !studentId });
-  const sectionId = child.data?.student.enrolment?.sectionId ?? null;
+  // The list already names each child's section: the timetable is asked for beside the child's own
+  // answer instead of after it (one round trip fewer before the page draws, issue 37). The child's
+  // enrolment decides once it is in; a section that turns out different only costs a request.
+  const listed = children.find((c) => c.id === studentId);
+  const sectionId = child.data ? (child.data.student.enrolment?.sectionId ?? null) : (listed?.sectionId ?? null);
   const timetable = guardianApi.useChildTimetableQuery({ schoolId, sectionId: sectionId ?? '' }, { skip: !sectionId });
   const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
   if (list.isError) return <Callout intent="danger">{t('children.loadFailed')}</Callout>;
