@@ -81,3 +81,17 @@ for (const width of [360, 1280]) {
     expect(paths.filter((p) => p.startsWith(`/schools/${SCHOOL_ID}/students?`))).toEqual([`/schools/${SCHOOL_ID}/students?status=active&sort=name&order=asc&page=1&pageSize=100`]);
   });
 }
+
+test('when the batch fails, the app asks for each first answer itself, once, and draws the page', async ({ page }) => {
+  const { calls } = await stubWorkspace(page, { role: 'admin' });
+  // Added after the stubs, so it answers first.
+  await page.route(/\/api\/v1\/batch$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Busy', error: { code: 'SERVICE_UNAVAILABLE', message: 'Busy' } }) }));
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`${PORTAL}/workspace/${SCHOOL_ID}/students`);
+  await expect(page.locator('.ws-breadcrumbs')).toContainText(EN['nav.students']!);
+  await page.waitForLoadState('networkidle');
+  const paths = calls.filter((c) => c.method === 'GET').map((c) => c.path);
+  for (const first of ['/auth/me', '/me/preferences', '/me/schools', `/schools/${SCHOOL_ID}/home`, `/schools/${SCHOOL_ID}/students/sections`]) {
+    expect(paths.filter((p) => p === first), first).toHaveLength(1);
+  }
+});

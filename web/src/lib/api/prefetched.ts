@@ -4,10 +4,11 @@
  * that, while the app's scripts are still downloading, asks in one request (POST /batch) for what
  * the page needs first — the session (`/auth/me`), the preferences, the school's home and the
  * page's main query, chosen by the address — with the stored access token, and leaves each
- * address's pending answer in `window.__vdPrefetch`. The base query takes an answer from there instead of asking
- * again, once: only a GET of exactly that address, with the same token, within a few seconds of the
- * document's start. Anything else (another token, a later call, a refresh after a 401) goes to the
- * network as before, so nothing old is shown as fresh.
+ * address's pending answer in `window.__vdPrefetch`. The base query takes an answer from there
+ * instead of asking again, once: only a GET of exactly that address, with the same token, within a
+ * few seconds of the document's start. Anything else (another token, a later call, a refresh after
+ * a 401, an address the batch did not answer) goes to the network as before, so nothing old is
+ * shown as fresh.
  */
 interface Prefetched {
   token: string;
