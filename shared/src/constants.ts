@@ -11,6 +11,12 @@ export const STORAGE_KEYS = {
   accessToken: 'vidyalaya_access_token',
   refreshToken: 'vidyalaya_refresh_token',
   school: 'vidyalaya_school',
+  /**
+   * The child a guardian's page last showed on this device, with its school and section
+   * (`schoolId studentId sectionId|-`): the workspace's document asks for that child's first answers
+   * with the page's own (web/scripts/prerender.mjs). Ids only; removed at sign-out.
+   */
+  child: 'vidyalaya_child',
 } as const;
 
 export const API_BASE_PATH = '/api/v1';

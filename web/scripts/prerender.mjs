@@ -216,7 +216,8 @@ const WORKSPACE = [
  * what the app asks for first — the user (`/auth/me`), the preferences, the schools, the school's
  * home — and the page's own first query, chosen by the address: the home's timetable, the register's
  * first page (with no filters in the address), a section's attendance for a day, a guardian's
- * children. They go as one request (POST /batch, backend/src/modules/workspace/batch.service.ts):
+ * children (and the child the page last showed on this device, its attendance and its section's
+ * timetable: STORAGE_KEYS.child, written by the page). They go as one request (POST /batch, backend/src/modules/workspace/batch.service.ts):
  * on a repeat visit the document comes from the service worker and no connection is open yet, and
  * six answers asked for one by one came back one after another on the new one (docs/performance.md,
  * session 23). Each address's answer waits in `window.__vdPrefetch` for the base query, which takes
@@ -235,7 +236,8 @@ if(p[1]==='workspace'&&/^[0-9a-f-]{36}$/i.test(id||'')){var S=A+'/schools/'+id,r
 if(r==='')u.push(S+'/my-timetable');
 else if(r==='students'&&!q)u.push(S+'/students/sections',S+'/students?status=active&sort=name&order=asc&page=1&pageSize=100');
 else if(p[3]==='attendance'&&p[4]==='mark'&&p[6]&&!p[7])u.push(S+'/sections/'+p[5]+'/attendance/'+p[6]);
-else if(r==='my-children')u.push(S+'/students?status=all&pageSize=50')}
+else if(r==='my-children'){u.push(S+'/students?status=all&pageSize=50');var c=(L.getItem('vidyalaya_child')||'').split(' '),U=/^[0-9a-f-]{36}$/i;
+if(c[0]===id&&U.test(c[1]||'')){u.push(S+'/students/'+c[1],S+'/students/'+c[1]+'/attendance');if(U.test(c[2]||''))u.push(S+'/sections/'+c[2]+'/timetable')}}}
 var m={},B=fetch(A+'/batch',{method:'POST',headers:{accept:'application/json','content-type':'application/json',authorization:'Bearer '+t},body:JSON.stringify({paths:u})}).then(function(r){return r.ok?r.json():null});
 u.forEach(function(x,i){m[x]=B.then(function(b){var a=b&&b.data&&b.data.answers[i];if(a&&a.path===x&&a.body)return new Response(JSON.stringify(a.body),{status:a.status,headers:{'content-type':'application/json'}})}).catch(function(){})});
 window.__vdPrefetch={token:t,at:performance.now(),answers:m}}catch(e){}})();

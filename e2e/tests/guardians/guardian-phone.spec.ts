@@ -178,9 +178,19 @@ test.describe('a guardian on a phone', () => {
     const guardianToken = (await page.evaluate(() => localStorage.getItem('vidyalaya_access_token')))!;
     const pref = await request.fetch('/api/v1/me/preferences', { method: 'PATCH', data: { language: 'hi' }, headers: { authorization: `Bearer ${guardianToken}` } });
     expect(pref.status()).toBe(200);
+    // The next visit: the document asks for the child this page last showed (its record, attendance and
+    // section's timetable) in its one first request, and the page asks for none of them again.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/')) sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    const first = page.waitForRequest((r) => r.url().endsWith('/api/v1/batch'));
     await page.goto(`${portal}/workspace/${school.id}/my-children`);
+    const S = `/api/v1/schools/${school.id}`;
+    expect((await first).postDataJSON().paths).toEqual(expect.arrayContaining([`${S}/students/${child.id}`, `${S}/students/${child.id}/attendance`, `${S}/sections/${five.id}/timetable`]));
     await expect(page.getByRole('heading', { level: 1, name: GD.hi['children.heading'] })).toBeVisible();
     await expect(page.getByTestId('attendance-percentage')).toBeVisible();
+    for (const path of [`${S}/students/${child.id}`, `${S}/students/${child.id}/attendance`, `${S}/sections/${five.id}/timetable`]) expect(sent, path).not.toContain(`GET ${path}`);
     await expect(page.getByTestId('dues-balance')).toHaveText('₹6,500.00');
     await expect(page.getByRole('button', { name: GD.hi['results.downloadHi'] })).toBeVisible();
     await docScreenshot(page, { path: 'docs/screens/guardian-child-360-hi.png', fullPage: true });

@@ -64,6 +64,7 @@ export async function endSession(dispatch: (a: unknown) => unknown): Promise<voi
     .catch((e: unknown) => console.warn('Offline attendance could not be cleared', e));
   await tokenStore.clear();
   getPlatform().storage.remove(STORAGE_KEYS.school);
+  getPlatform().storage.remove(STORAGE_KEYS.child);
   dispatch(authSlice.actions.cleared());
   for (const api of loadedApis()) dispatch(api.util.resetApiState());
 }

@@ -1,11 +1,12 @@
 import { Button, Callout, Card, FormGroup, HTMLSelect, Tag, TextArea } from '@blueprintjs/core';
-import { addDays, timetableDayOf } from '@vidyalaya/shared';
+import { addDays, STORAGE_KEYS, timetableDayOf } from '@vidyalaya/shared';
 import { type ConsentState } from '@vidyalaya/shared/guardians';
 import { type Student } from '@vidyalaya/shared/students';
 import { type TimetableSlot } from '@vidyalaya/shared/timetable';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { asApiError } from '../../../lib/api/errors';
+import { getPlatform } from '../../../lib/platform/platform';
 import { formatDate, todayInIST } from '../../../lib/i18n/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useSchool } from '../../../lib/workspace/school-context';
@@ -227,6 +228,19 @@ function DataRights(props: { schoolId: string; studentId: string }) {
   );
 }
 
+/**
+ * The child this device's guardian last looked at in this school (STORAGE_KEYS.child): the page opens
+ * on them, and the workspace's document asks for their first answers with its own (issue 37).
+ */
+function rememberedChild(schoolId: string): string | null {
+  const [school, studentId] = (getPlatform().storage.get(STORAGE_KEYS.child) ?? '').split(' ');
+  return school === schoolId && studentId ? studentId : null;
+}
+
+function rememberChild(schoolId: string, studentId: string, sectionId: string | null) {
+  getPlatform().storage.set(STORAGE_KEYS.child, `${schoolId} ${studentId} ${sectionId ?? '-'}`);
+}
+
 /** The guardian's phone-first view: one child at a time, everything the school shares about them. */
 export function Component() {
   const t = useT();
@@ -234,7 +248,9 @@ export function Component() {
   const list = guardianApi.useChildrenQuery({ schoolId });
   const children = list.data?.items ?? [];
   const [picked, setPicked] = useState<string | null>(null);
-  const studentId = picked ?? children[0]?.id ?? null;
+  // The page opens on the child it last showed on this device (when still theirs), else the first.
+  const [remembered] = useState(() => rememberedChild(schoolId));
+  const studentId = picked ?? (remembered && children.some((c) => c.id === remembered) ? remembered : children[0]?.id) ?? null;
   const child = guardianApi.useChildQuery({ schoolId, studentId: studentId ?? '' }, { skip: !studentId });
   // The cards at the top of a phone's screen change height when their answers arrive, and pushed the
   // cards under them down (a layout shift of 0.06 on Lighthouse's phone: docs/performance.md). Their
@@ -251,6 +267,26 @@ export function Component() {
   if (list.isError) return <Callout intent="danger">{t('children.loadFailed')}</Callout>;
   if (list.data && children.length === 0) return <EmptyState icon="person" title={t('children.emptyTitle')} description={t('children.emptyText')} />;
   const student = child.data && settled(attendance) && (!sectionId || settled(timetable)) ? child.data.student : undefined;
+  // The cards under the first three draw once those have been painted: the child's details,
+  // attendance and timetable, the top of a phone's screen, no longer wait for the other five to be
+  // drawn, nor share the network with their answers, which are asked for only then (issue 37). They
+  // appear below the first three, so nothing already drawn moves.
+  const shown = student?.id ?? null;
+  const shownSection = student?.enrolment?.sectionId ?? null;
+  const [rest, setRest] = useState<string | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    rememberChild(schoolId, shown, shownSection);
+    let timer = 0;
+    // A frame's callbacks run before it is painted: the timer after it runs once it has been.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setRest(shown), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [schoolId, shown, shownSection]);
   return (
     <section className="gd-page">
       <h1>{t('children.heading')}</h1>
@@ -268,12 +304,16 @@ export function Component() {
           <Details student={student} />
           <AttendanceSection schoolId={schoolId} studentId={student.id} />
           {student.enrolment ? <Timetable schoolId={schoolId} sectionId={student.enrolment.sectionId} /> : null}
-          <Notices schoolId={schoolId} />
-          {/* Keyed by the child: another child's card starts again at their current year. */}
-          <ResultsSection key={student.id} schoolId={schoolId} studentId={student.id} academicYear={student.enrolment?.academicYear ?? null} />
-          <DuesSection schoolId={schoolId} studentId={student.id} />
-          <Calendar schoolId={schoolId} />
-          <DataRights schoolId={schoolId} studentId={student.id} />
+          {rest === student.id ? (
+            <>
+              <Notices schoolId={schoolId} />
+              {/* Keyed by the child: another child's card starts again at their current year. */}
+              <ResultsSection key={student.id} schoolId={schoolId} studentId={student.id} academicYear={student.enrolment?.academicYear ?? null} />
+              <DuesSection schoolId={schoolId} studentId={student.id} />
+              <Calendar schoolId={schoolId} />
+              <DataRights schoolId={schoolId} studentId={student.id} />
+            </>
+          ) : null}
         </div>
       ) : null}
     </section>
