@@ -264,8 +264,6 @@ export function Component() {
   const sectionId = child.data ? (child.data.student.enrolment?.sectionId ?? null) : (listed?.sectionId ?? null);
   const timetable = guardianApi.useChildTimetableQuery({ schoolId, sectionId: sectionId ?? '' }, { skip: !sectionId });
   const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
-  if (list.isError) return <Callout intent="danger">{t('children.loadFailed')}</Callout>;
-  if (list.data && children.length === 0) return <EmptyState icon="person" title={t('children.emptyTitle')} description={t('children.emptyText')} />;
   const student = child.data && settled(attendance) && (!sectionId || settled(timetable)) ? child.data.student : undefined;
   // The cards under the first three draw once those have been painted: the child's details,
   // attendance and timetable, the top of a phone's screen, no longer wait for the other five to be
@@ -287,6 +285,8 @@ export function Component() {
       clearTimeout(timer);
     };
   }, [schoolId, shown, shownSection]);
+  if (list.isError) return <Callout intent="danger">{t('children.loadFailed')}</Callout>;
+  if (list.data && children.length === 0) return <EmptyState icon="person" title={t('children.emptyTitle')} description={t('children.emptyText')} />;
   return (
     <section className="gd-page">
       <h1>{t('children.heading')}</h1>
