@@ -9,6 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -163,5 +164,13 @@ export default [
     files: ['backend/src/database/migrations/*.ts'],
     ignores: ['backend/src/database/migrations/index.ts'],
     rules: selfContainedMigrations,
+  },
+  {
+    // React's rules of hooks: a hook called after an early return, or under a condition, throws when a
+    // render calls fewer hooks than the one before (session 23 shipped one, in a guardian's page, and
+    // caught it only in review). Only this rule: the plugin's compiler-based rules are not adopted.
+    files: ['web/src/**/*.tsx', 'web/src/**/*.ts', 'desktop/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error' },
   },
 ];
