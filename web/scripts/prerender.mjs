@@ -217,10 +217,10 @@ const WORKSPACE = [
  * home — and the page's own first query, chosen by the address: the home's timetable, the register's
  * first page (with no filters in the address), a section's attendance for a day, a guardian's
  * children (and the child the page last showed on this device, its attendance and its section's
- * timetable: STORAGE_KEYS.child, written by the page). They go as one request (POST /batch, backend/src/modules/workspace/batch.service.ts):
- * on a repeat visit the document comes from the service worker and no connection is open yet, and
- * six answers asked for one by one came back one after another on the new one (docs/performance.md,
- * session 23). Each address's answer waits in `window.__vdPrefetch` for the base query, which takes
+ * timetable: STORAGE_KEYS.child, written by the page). They go as one request (POST /batch,
+ * backend/src/modules/workspace/batch.service.ts): on a repeat visit the document comes from the
+ * service worker and no connection is open yet, and six answers asked for one by one came back one
+ * after another on the new one (docs/performance.md, session 23). Each address's answer waits in `window.__vdPrefetch` for the base query, which takes
  * each once, with the same token, within 15 s (src/lib/api/prefetched.ts); one the batch did not
  * answer resolves to nothing, and the app asks for it itself. The addresses here must be the ones
  * the app builds (e2e/tests/workspace/first-paint.spec.ts checks each is asked for once).

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { StudentTabSlot } from '../../lib/workspace/slots';
 
 /** The exams feature's slots (lib/workspace/slots.tsx), listed in app/workspace-slots.tsx. */
@@ -9,10 +9,6 @@ const MarksPanel = lazy(() => import('./components/marks-tab').then((m) => ({ de
 export const marksTab: StudentTabSlot = {
   id: 'marks',
   permission: 'results.read',
-  Title: () => (
-    <Suspense fallback={<span>…</span>}>
-      <MarksTitle />
-    </Suspense>
-  ),
+  Title: MarksTitle,
   Panel: MarksPanel,
 };

@@ -14,7 +14,11 @@ export interface StudentTabSlot {
   id: string;
   /** Shown when the caller's role has this permission. */
   permission: Permission;
-  /** The tab's title, in the feature's own catalogue. */
+  /**
+   * The tab's title, in the feature's own catalogue. Usually lazy (React.lazy), so that the catalogue
+   * loads with the profile and not before every workspace page's first paint (issue 37): the profile
+   * shows "…" until it is there.
+   */
   Title: ComponentType;
   Panel: ComponentType<{ schoolId: string; student: Student }>;
 }

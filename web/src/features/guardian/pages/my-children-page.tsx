@@ -265,16 +265,19 @@ export function Component() {
   const timetable = guardianApi.useChildTimetableQuery({ schoolId, sectionId: sectionId ?? '' }, { skip: !sectionId });
   const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
   const student = child.data && settled(attendance) && (!sectionId || settled(timetable)) ? child.data.student : undefined;
+  const shown = student?.id ?? null;
+  const shownSection = student?.enrolment?.sectionId ?? null;
+  // The next visit opens on this child, and the document asks for their answers first.
+  useEffect(() => {
+    if (shown) rememberChild(schoolId, shown, shownSection);
+  }, [schoolId, shown, shownSection]);
   // The cards under the first three draw once those have been painted: the child's details,
   // attendance and timetable, the top of a phone's screen, no longer wait for the other five to be
   // drawn, nor share the network with their answers, which are asked for only then (issue 37). They
   // appear below the first three, so nothing already drawn moves.
-  const shown = student?.id ?? null;
-  const shownSection = student?.enrolment?.sectionId ?? null;
   const [rest, setRest] = useState<string | null>(null);
   useEffect(() => {
     if (!shown) return;
-    rememberChild(schoolId, shown, shownSection);
     let timer = 0;
     // A frame's callbacks run before it is painted: the timer after it runs once it has been.
     const frame = requestAnimationFrame(() => {
@@ -284,7 +287,7 @@ export function Component() {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [schoolId, shown, shownSection]);
+  }, [shown]);
   if (list.isError) return <Callout intent="danger">{t('children.loadFailed')}</Callout>;
   if (list.data && children.length === 0) return <EmptyState icon="person" title={t('children.emptyTitle')} description={t('children.emptyText')} />;
   return (

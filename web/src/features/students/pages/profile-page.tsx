@@ -275,7 +275,11 @@ export function Component() {
           <Tab
             key={id}
             id={id}
-            title={<Title />}
+            title={
+              <Suspense fallback={<span>…</span>}>
+                <Title />
+              </Suspense>
+            }
             panel={
               <div className="st-card ws-card" style={{ background: '#fff' }}>
                 <Suspense fallback={<Spinner size={24} aria-label={t('students.loading')} />}>
