@@ -44,7 +44,8 @@ export function serverEnv({ port, dataDir, jwtSecret, databaseUrl, extra = {} })
     PORT: String(port),
     APP_DOMAIN: `localhost:${port}`,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // BENCH_LOG_LEVEL=info shows the server's own lines (the embedded database's statistics rounds among them).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     JWT_SECRET: jwtSecret,
     AADHAAR_KEY: randomBytes(32).toString('base64'),
     ...extra,

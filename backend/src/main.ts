@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   logger.info({ database: db.embedded ? `embedded (${config.dataDir})` : 'external', node: process.version }, 'database opened');
   await migrate(db.url);
   // The embedded database has no autovacuum: the planner's statistics are gathered here (embedded-analyze.ts).
-  const analyze = db.embedded ? startEmbeddedAnalyze(db.url, logger) : null;
+  const analyze = db.embedded ? startEmbeddedAnalyze(db.url, logger, { quietFor: db.quietFor }) : null;
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Vidyalaya is ready on ${config.tls ? 'https' : 'http'}://localhost:${config.port}`);

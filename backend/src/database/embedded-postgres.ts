@@ -23,6 +23,8 @@ const PERMISSION_SWEEP_MS = 60_000;
 export interface DatabaseHandle {
   url: string;
   embedded: boolean;
+  /** The embedded database this process serves: how long it has been quiet (PgliteSocketServer.quietFor). */
+  quietFor?: () => number;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function startEmbeddedPostgres(dataDir: string | null, opts: Embedd
   return {
     url: urlFor(port, password),
     embedded: true,
+    quietFor: () => server.quietFor(),
     async close() {
       if (closed) return;
       closed = true;

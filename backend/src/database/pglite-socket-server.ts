@@ -29,6 +29,19 @@ const EXCHANGE_ENDS = new Set(['S', 'Q']);
 /** Before authentication, no packet may be larger than this (a startup message is a few hundred bytes). */
 const MAX_UNAUTHENTICATED_PACKET = 10_000;
 
+/**
+ * The application_name of the server's own background work (the planner's statistics): its exchanges
+ * do not count against the database's quiet (`quietFor`), which that work waits for.
+ */
+export const BACKGROUND_APPLICATION = 'vidyalaya-background';
+
+/** A StartupMessage's application_name ('' when it gives none): key, NUL, value, NUL pairs after the 8-byte head. */
+function applicationName(startup: Buffer): string {
+  const fields = startup.toString('utf8', 8).split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === 'application_name') return fields[i + 1];
+  return '';
+}
+
 export interface SocketServerOptions {
   host?: string;
   port?: number;
@@ -62,6 +75,11 @@ export class PgliteSocketServer {
   /** The named prepared statements each connection has made. */
   private readonly statements = new Map<Socket, Set<string>>();
 
+  /** When the database was last given up by a connection other than the background's (ms since the epoch). */
+  private lastReleased = 0;
+  /** The connections of the server's own background work (BACKGROUND_APPLICATION). */
+  private readonly background = new WeakSet<Socket>();
+
   /** The idle timer of the connection that holds the database. */
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly host: string;
@@ -81,7 +99,20 @@ export class PgliteSocketServer {
     this.authenticationTimeoutMs = opts.authenticationTimeoutMs ?? 10_000;
   }
 
+  /**
+   * How long the database has been quiet (ms): 0 while a connection holds it or waits for it, else the
+   * time since the last one gave it up (since the start when none has); the server's own background
+   * connections (BACKGROUND_APPLICATION) do not count. Background work (the
+   * planner's statistics, embedded-analyze.ts) waits for a quiet moment, as PostgreSQL's autovacuum
+   * runs beside the requests instead of in front of them.
+   */
+  quietFor(): number {
+    if ((this.owner !== null && !this.background.has(this.owner)) || this.waiting.length > 0) return 0;
+    return Date.now() - this.lastReleased;
+  }
+
   async start(): Promise<number> {
+    this.lastReleased = Date.now();
     this.server = createServer((socket) => this.serve(socket));
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
@@ -142,6 +173,7 @@ export class PgliteSocketServer {
           else {
             // AuthenticationCleartextPassword: the client answers with a PasswordMessage.
             startup = Buffer.from(packet);
+            if (applicationName(startup) === BACKGROUND_APPLICATION) this.background.add(socket);
             socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
           }
           continue;
@@ -285,6 +317,7 @@ export class PgliteSocketServer {
       }
     }
     this.owner = null;
+    if (!this.background.has(socket)) this.lastReleased = Date.now();
     this.waiting.splice(0).forEach((wake) => wake());
   }
 }
