@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { compileHints } from './vite-plugins/compile-hints';
 import { dropDarkTheme } from './vite-plugins/drop-dark-theme';
 import { dropIconFont } from './vite-plugins/drop-icon-font';
+import { dropUnusedBlueprint } from './vite-plugins/drop-unused-blueprint';
 import { lazyIconNames } from './vite-plugins/lazy-icon-names';
 import { precompress } from './vite-plugins/precompress';
 import { serviceWorker } from './vite-plugins/service-worker';
@@ -51,8 +52,9 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
   },
   css: {
-    // Blueprint's dark-theme rules and icon-font glyphs, never used (vite-plugins/drop-dark-theme.ts, drop-icon-font.ts).
-    postcss: { plugins: [dropDarkTheme(), dropIconFont()] },
+    // Blueprint's dark-theme rules, icon-font glyphs and the components the renderer never draws
+    // (vite-plugins/drop-dark-theme.ts, drop-icon-font.ts, drop-unused-blueprint.ts).
+    postcss: { plugins: [dropDarkTheme(), dropIconFont(), dropUnusedBlueprint()] },
   },
   server: {
     port: 5173,

@@ -18,7 +18,7 @@ function rule(selectors: string[]) {
 
 describe('no dark theme', () => {
   it('nothing in the renderer sets Blueprint’s dark class', () => {
-    const setting = files(SRC).filter((f) => /bp6-dark|Classes\.DARK\b|\bdarkTheme\b/.test(readFileSync(f, 'utf8')));
+    const setting = files(SRC).filter((f) => /bp6-dark|Classes\.DARK\b|\bdarkTheme\b|data-bp-color-scheme/.test(readFileSync(f, 'utf8')));
     expect(setting).toEqual([]);
   });
 
@@ -31,6 +31,9 @@ describe('no dark theme', () => {
     plugin.Rule(mixed);
     expect(mixed.removed).toBe(false);
     expect(mixed.selectors).toEqual(['.bp6-button']);
+    const scheme = rule(['[data-bp-color-scheme=dark] .bp6-select select:hover', '.bp6-select [data-bp-color-scheme=dark] select:hover']);
+    plugin.Rule(scheme);
+    expect(scheme.removed).toBe(true);
     const light = rule(['.bp6-darker-shade', '.bp6-button']);
     plugin.Rule(light);
     expect(light.selectors).toEqual(['.bp6-darker-shade', '.bp6-button']);
