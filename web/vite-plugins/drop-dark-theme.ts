@@ -7,20 +7,23 @@
  */
 const DARK = /\.bp6-dark\b|\[data-bp-color-scheme=["']?dark["']?\]/;
 
-interface RuleLike {
-  selectors: string[];
-  remove(): void;
-}
-
-export function dropDarkTheme() {
+/**
+ * A PostCSS plugin that drops every selector `drop` matches, and a rule left with none: the shape of
+ * this one and of drop-unused-blueprint.ts.
+ */
+export function selectorDropper(name: string, drop: RegExp) {
   return {
-    postcssPlugin: 'vidyalaya-drop-dark-theme',
-    Rule(rule: RuleLike) {
-      const kept = rule.selectors.filter((s) => !DARK.test(s));
+    postcssPlugin: name,
+    Rule(rule: { selectors: string[]; remove(): void }) {
+      const kept = rule.selectors.filter((s) => !drop.test(s));
       if (kept.length === rule.selectors.length) return;
       if (kept.length === 0) rule.remove();
       else rule.selectors = kept;
     },
   };
+}
+
+export function dropDarkTheme() {
+  return selectorDropper('vidyalaya-drop-dark-theme', DARK);
 }
 dropDarkTheme.postcss = true as const;

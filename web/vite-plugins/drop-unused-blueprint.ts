@@ -1,3 +1,5 @@
+import { selectorDropper } from './drop-dark-theme';
+
 /**
  * Blueprint's stylesheet styles every one of its components; the renderer draws only some of them.
  * The rules of the components it never draws (a selector naming one of their classes) are dropped
@@ -38,20 +40,7 @@ const FAMILY = new RegExp(
     .join('|')})(?![a-z0-9])`,
 );
 
-interface RuleLike {
-  selectors: string[];
-  remove(): void;
-}
-
 export function dropUnusedBlueprint() {
-  return {
-    postcssPlugin: 'vidyalaya-drop-unused-blueprint',
-    Rule(rule: RuleLike) {
-      const kept = rule.selectors.filter((s) => !FAMILY.test(s));
-      if (kept.length === rule.selectors.length) return;
-      if (kept.length === 0) rule.remove();
-      else rule.selectors = kept;
-    },
-  };
+  return selectorDropper('vidyalaya-drop-unused-blueprint', FAMILY);
 }
 dropUnusedBlueprint.postcss = true as const;
