@@ -31,10 +31,16 @@ describe('DECISIONS passwords: argon2id (≥19 MiB, t=2, p=1) off the event loop
       const used = process.cpuUsage(before);
       return (used.user + used.system) / 1e3;
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1];
-    const wrong = median([await time(hash), await time(hash), await time(hash)]);
-    const missing = median([await time(null), await time(null), await time(null)]);
-    expect(missing / wrong).toBeGreaterThan(0.5);
+    // Five of each, taken in turn, so that both see the same machine (one CI run measured 0.19 with
+    // three of each taken one kind after the other, on a machine running three test suites at once).
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2];
+    const wrong: number[] = [];
+    const missing: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      wrong.push(await time(hash));
+      missing.push(await time(null));
+    }
+    expect(median(missing) / median(wrong)).toBeGreaterThan(0.5);
   });
 
   it('hashing runs off the event loop: timers keep firing while a hash is computed', async () => {
